@@ -1,0 +1,52 @@
+// The test command. Builds, type-checks, then runs the whole suite twice:
+// on this Node (20: better-sqlite3) and on Node 24 fetched from the npm
+// registry (node:sqlite), so both ledger drivers are always exercised.
+//   node scripts/test.mjs                 both runtimes
+//   node scripts/test.mjs --this-runtime  only the running Node
+//   node scripts/test.mjs test/unit/x.test.ts   only the given files
+import { spawnSync, execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const args = process.argv.slice(2);
+const thisRuntimeOnly = args.includes('--this-runtime') || process.env.CONTINUITY_TEST_RUNTIMES === 'this';
+const files = args.filter((a) => !a.startsWith('--'));
+
+function step(title, cmd, cmdArgs, env = {}) {
+  process.stdout.write(`\n▶ ${title}\n`);
+  const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    process.stdout.write(`✗ ${title} failed (exit ${r.status ?? r.signal})\n`);
+    process.exit(r.status || 1);
+  }
+}
+
+function testFiles() {
+  if (files.length) return files;
+  return readdirSync('test', { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => join('test', f))
+    .sort();
+}
+
+function node24() {
+  try {
+    return execFileSync('npx', ['-y', 'node@24', '-p', 'process.execPath'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  } catch (err) {
+    process.stdout.write(`✗ could not fetch Node 24 with \`npx -y node@24\`: ${String(err.stderr || err.message).split('\n')[0]}\n`);
+    process.exit(1);
+  }
+}
+
+step('build', process.execPath, ['scripts/build.mjs']);
+step('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
+
+const runtimes = [{ label: `Node ${process.versions.node}`, exec: process.execPath }];
+if (!thisRuntimeOnly) runtimes.push({ label: 'Node 24', exec: node24() });
+
+for (const rt of runtimes) {
+  step(`tests on ${rt.label}`, rt.exec, ['--import', 'tsx', '--test', '--test-reporter=spec', ...testFiles()], {
+    CONTINUITY_TEST_NODE: rt.exec,
+  });
+}

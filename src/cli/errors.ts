@@ -1,0 +1,43 @@
+/**
+ * Exit codes are part of the CLI contract (documented in the README).
+ * Every expected failure is a CliError: one line on stderr, a known code, no stack.
+ */
+export const ExitCode = {
+  ok: 0,
+  /** `gate evaluate`: continuity failure. `hook`: malformed payload (non-blocking for Claude Code). */
+  failure: 1,
+  /** Bad usage or invalid input (arguments, stdin JSON, plan content). */
+  invalidInput: 2,
+  /** A file could not be read or written. */
+  io: 3,
+  /** `.continuity/config.json` is invalid. */
+  config: 4,
+  /** The ledger cannot be opened or is corrupt. */
+  ledger: 5,
+  /** An unexpected internal error (a bug): still one line, never a stack trace. */
+  internal: 70,
+} as const;
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCodeValue = ExitCode.invalidInput,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+/** Turns an fs error into a one-line message naming the file. */
+export function ioError(path: string, err: unknown, verb = 'read'): CliError {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  const why =
+    code === 'ENOENT' ? 'no such file'
+    : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+    : code === 'EISDIR' ? 'is a directory'
+    : err instanceof Error ? err.message
+    : String(err);
+  return new CliError(`cannot ${verb} ${path}: ${why}`, ExitCode.io);
+}

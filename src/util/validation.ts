@@ -1,0 +1,18 @@
+import type { BaseIssue } from 'valibot';
+
+/**
+ * Formats the first valibot issue as one line naming the field, e.g.
+ * `dispatchReceipt.planId: expected string, received number`.
+ */
+export function describeIssue(issues: readonly BaseIssue<unknown>[], root = ''): string {
+  const issue = issues[0];
+  if (!issue) return 'invalid input';
+  const path = (issue.path ?? [])
+    .map((p) => (typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`))
+    .join('')
+    .replace(/^\./, '');
+  const where = [root, path].filter(Boolean).join(path.startsWith('[') ? '' : '.') || '(root)';
+  const expected = issue.expected ? `expected ${issue.expected}` : issue.message;
+  const received = issue.received && issue.received !== 'undefined' ? `, received ${issue.received}` : issue.received === 'undefined' ? ' (missing)' : '';
+  return `${where}: ${expected}${received}`;
+}
