@@ -12,7 +12,9 @@ export function describeIssue(issues: readonly BaseIssue<unknown>[], root = ''):
     .join('')
     .replace(/^\./, '');
   const where = [root, path].filter(Boolean).join(path.startsWith('[') ? '' : '.') || '(root)';
+  if (issue.received === 'undefined') return `${where}: missing${issue.expected && !issue.expected.startsWith('"') ? ` (expected ${issue.expected})` : ''}`;
+  if (issue.type === 'strict_object' || issue.expected === 'never') return `${where}: unknown key`;
   const expected = issue.expected ? `expected ${issue.expected}` : issue.message;
-  const received = issue.received && issue.received !== 'undefined' ? `, received ${issue.received}` : issue.received === 'undefined' ? ' (missing)' : '';
+  const received = issue.received ? `, received ${issue.received}` : '';
   return `${where}: ${expected}${received}`;
 }

@@ -1,0 +1,22 @@
+// `npm run bench`: every benchmark, reported as medians and as ratios to the
+// process floor measured in the same run (these machines are noisy).
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchHookStartup } from './hook-startup.js';
+import { benchParseLargePlan } from './parse-large-plan.js';
+import { fmt } from './measure.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(root, 'dist', 'cli.mjs');
+const runs = Number(process.env.BENCH_RUNS ?? 25);
+
+console.log(`continuity benchmarks · Node ${process.versions.node} · ${runs} interleaved runs per command\n`);
+
+const hook = benchHookStartup(cli, runs);
+console.log('Hook start-up (spawned, as Claude Code runs it)');
+for (const t of hook.timings) console.log(`  ${t.label.padEnd(44)} median ${fmt(t.medianMs)}   p90 ${fmt(t.p90Ms)}`);
+console.log(`  ratio hook / node -e 0: ${hook.ratio.toFixed(2)}×   (target ≤ 1.30×)\n`);
+
+const parse = await benchParseLargePlan();
+console.log('Plan parsing (in-process)');
+console.log(`  ${parse.tasks} tasks, ${(parse.bytes / 1024).toFixed(0)} KiB superpowers plan: median ${fmt(parse.medianMs)}   (target < 100 ms)`);

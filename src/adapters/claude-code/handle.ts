@@ -1,0 +1,73 @@
+import * as v from 'valibot';
+import { loadConfig } from '../../config/load.js';
+import { appendEvent } from '../../ledger/events.js';
+import { Ledger, ledgerDirExists } from '../../ledger/ledger.js';
+import { findProjectRoot } from '../../ledger/project-root.js';
+import { describeIssue } from '../../util/validation.js';
+import { HANDLERS } from './handlers/index.js';
+import { EVENT_SCHEMAS, GenericPayload, isKnownEvent } from './payload.js';
+import { NOTHING_TO_SAY, type HandlerResult } from './types.js';
+
+export const SOURCE = 'hook:claude-code';
+
+export class PayloadError extends Error {
+  override name = 'PayloadError';
+}
+
+export interface HookOutcome {
+  /** Claude Code protocol JSON to print, or null for no output. */
+  output: Record<string, unknown> | null;
+  eventId: number | null;
+}
+
+/** Validates a raw payload: JSON, the common fields, then the event's own fields. */
+export function parsePayload(raw: string): GenericPayload {
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch (err) {
+    throw new PayloadError(`payload is not JSON (${(err as Error).message.split('\n')[0]})`);
+  }
+  const base = v.safeParse(GenericPayload, data);
+  if (!base.success) throw new PayloadError(`invalid payload: ${describeIssue(base.issues)}`);
+  const event = base.output.hook_event_name;
+  if (!isKnownEvent(event)) return base.output;
+  const full = v.safeParse(EVENT_SCHEMAS[event], data);
+  if (!full.success) throw new PayloadError(`invalid ${event} payload: ${describeIssue(full.issues)}`);
+  return full.output as GenericPayload;
+}
+
+/**
+ * load facts → one rule → persist with the audit event → render.
+ * A project without `.continuity/` has not enabled continuity: nothing is
+ * opened, written or said.
+ */
+export async function handlePayload(payload: GenericPayload, opts: { env: NodeJS.ProcessEnv; now: string; fallbackCwd: string }): Promise<HookOutcome> {
+  const root = findProjectRoot(payload.cwd ?? opts.fallbackCwd, opts.env);
+  if (!ledgerDirExists(root)) return { output: null, eventId: null };
+
+  const config = loadConfig(root);
+  const ledger = await Ledger.open(root, { create: true });
+  try {
+    const event = payload.hook_event_name;
+    const loadHandler = isKnownEvent(event) ? HANDLERS[event] : undefined;
+    const result: HandlerResult = loadHandler
+      ? await (await loadHandler())({ payload: payload as never, ledger, config, root, now: opts.now })
+      : NOTHING_TO_SAY;
+    const eventId = ledger.write((db) => {
+      const id = appendEvent(db, {
+        at: opts.now,
+        source: SOURCE,
+        kind: event,
+        sessionId: payload.session_id,
+        input: payload,
+        decision: { ...result.decision, output: result.output },
+      });
+      result.persist?.(db, id);
+      return id;
+    });
+    return { output: result.output, eventId };
+  } finally {
+    ledger.close();
+  }
+}

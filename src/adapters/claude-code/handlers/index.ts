@@ -1,0 +1,8 @@
+import type { KnownEvent } from '../payload.js';
+import type { Handler } from '../types.js';
+
+/**
+ * One handler per hook event, loaded on demand. Events without a handler are
+ * recorded and answered with nothing. Each capability registers its handler here.
+ */
+export const HANDLERS: Partial<Record<KnownEvent, () => Promise<Handler<never>>>> = {};

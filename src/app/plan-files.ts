@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { basename, extname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { CliError, ExitCode, ioError } from '../cli/errors.js';
+import type { DialectName, ParsedPlan } from '../formats/plan/model.js';
+
+export interface PlanFile {
+  /** Absolute path. */
+  absPath: string;
+  /** Path relative to the project root, '/' separated (what the ledger stores). */
+  relPath: string;
+  text: string;
+  size: number;
+  mtimeMs: number;
+  contentHash: string;
+}
+
+export function readPlanFile(root: string, file: string): PlanFile {
+  const absPath = isAbsolute(file) ? file : resolve(file);
+  let text: string;
+  let size: number;
+  let mtimeMs: number;
+  try {
+    const st = statSync(absPath);
+    if (st.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    text = readFileSync(absPath, 'utf8');
+    size = st.size;
+    mtimeMs = st.mtimeMs;
+  } catch (err) {
+    throw ioError(file, err);
+  }
+  return { absPath, relPath: toProjectPath(root, absPath), text, size, mtimeMs, contentHash: sha256(text) };
+}
+
+export function toProjectPath(root: string, absPath: string): string {
+  const rel = relative(root, absPath);
+  return (rel.startsWith('..') || isAbsolute(rel) ? absPath : rel).split(sep).join('/');
+}
+
+/** Plan ids come from the file name (the superpowers SDD ledger is keyed the same way). */
+export function planIdFor(relPath: string): string {
+  const name = basename(relPath);
+  if (name === '.tdd-progress.md') return 'tdd-progress';
+  return name.slice(0, name.length - extname(name).length).replace(/^\.+/, '') || name;
+}
+
+/** Parses a plan file, loading the parsers (and markdown-it) only now. */
+export async function parsePlanFile(file: PlanFile, opts: { dialect?: DialectName; highRiskTaskIds?: readonly string[] } = {}): Promise<ParsedPlan> {
+  const { parsePlan, PlanFormatError } = await import('../formats/plan/index.js');
+  try {
+    return parsePlan(file.text, { path: file.relPath, ...opts });
+  } catch (err: unknown) {
+    if (err instanceof PlanFormatError) throw new CliError(`${file.relPath}: ${err.message}`, ExitCode.invalidInput);
+    throw err;
+  }
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}

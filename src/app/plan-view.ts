@@ -1,0 +1,40 @@
+import { planProgress, type PlanProgress, type TaskView } from '../domain/progress.js';
+import type { DialectName } from '../formats/plan/model.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { activePlan, planTasks, type PlanState } from '../ledger/plans.js';
+
+export interface PlanView {
+  id: string;
+  path: string;
+  dialect: DialectName;
+  title: string | null;
+  structureHash: string;
+  state: PlanState;
+  approval: { at: string; via: string | null; structureHash: string } | null;
+  tasks: TaskView[];
+}
+
+/**
+ * The active plan as the ledger knows it. A task's state is what the plan
+ * file marks; completion receipts recorded in the ledger take precedence
+ * once they exist.
+ */
+export function loadPlanView(ledger: Ledger): PlanView | null {
+  const plan = activePlan(ledger.db);
+  if (!plan) return null;
+  const tasks = planTasks(ledger.db, plan.id).map((t) => ({ id: t.id, title: t.title, state: t.fileState, highRiskStop: t.highRiskStop }));
+  return {
+    id: plan.id,
+    path: plan.path,
+    dialect: plan.dialect,
+    title: plan.title,
+    structureHash: plan.structureHash,
+    state: plan.state,
+    approval: plan.approvedAt && plan.approvedHash ? { at: plan.approvedAt, via: plan.approvedVia, structureHash: plan.approvedHash } : null,
+    tasks,
+  };
+}
+
+export function progressOf(view: PlanView): PlanProgress {
+  return planProgress(view.tasks);
+}

@@ -1,0 +1,32 @@
+import { countEvents, recentEvents, type EventRecord } from '../ledger/events.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { loadPlanView, progressOf, type PlanView } from './plan-view.js';
+import type { PlanProgress } from '../domain/progress.js';
+
+/** The whole picture `status` shows, as data (`status --json` prints it as is). */
+export interface Snapshot {
+  enabled: true;
+  root: string;
+  ledger: { path: string; driver: string; events: number };
+  plan: PlanView | null;
+  progress: PlanProgress | null;
+  pendingActions: unknown[];
+  runs: unknown[];
+  recentViolations: unknown[];
+  recentEvents: Pick<EventRecord, 'id' | 'at' | 'kind' | 'sessionId' | 'decision'>[];
+}
+
+export function takeSnapshot(ledger: Ledger): Snapshot {
+  const plan = loadPlanView(ledger);
+  return {
+    enabled: true,
+    root: ledger.root,
+    ledger: { path: ledger.path, driver: ledger.driver, events: countEvents(ledger.db) },
+    plan,
+    progress: plan ? progressOf(plan) : null,
+    pendingActions: [],
+    runs: [],
+    recentViolations: [],
+    recentEvents: recentEvents(ledger.db, { limit: 8 }).map(({ id, at, kind, sessionId, decision }) => ({ id, at, kind, sessionId, decision })),
+  };
+}

@@ -1,0 +1,125 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as v from 'valibot';
+import { describeIssue } from '../../util/validation.js';
+import { CliError, ExitCode } from '../errors.js';
+import { describeHookAnswer } from '../render/hook-answer.js';
+
+/**
+ * `continuity demo`: replays a recorded Claude Code session (hook payloads and
+ * the developer's commands) through the real CLI, one process per event as
+ * Claude Code runs hooks, in a throwaway project, and prints what continuity
+ * decided at each step.
+ */
+const Step = v.union([
+  v.object({ note: v.string() }),
+  v.object({ cli: v.array(v.string()) }),
+  v.object({ hook: v.looseObject({ hook_event_name: v.string() }) }),
+  v.object({ write: v.object({ path: v.string(), content: v.string() }) }),
+]);
+const Session = v.object({
+  title: v.string(),
+  sessionId: v.string(),
+  scenarios: v.array(v.object({ title: v.string(), steps: v.array(Step) })),
+});
+type Session = v.InferOutput<typeof Session>;
+
+export async function run(argv: string[]): Promise<number> {
+  let values: { keep?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({ args: argv, options: { keep: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+  } catch (err) {
+    throw new CliError(`demo: ${(err as Error).message}`, ExitCode.invalidInput);
+  }
+  if (values.help) {
+    process.stdout.write('usage: continuity demo [--keep]   (--keep leaves the demo project on disk)\n');
+    return ExitCode.ok;
+  }
+  const fixtures = join(packageRoot(), 'fixtures', 'demo');
+  const session = loadSession(join(fixtures, 'session.json'));
+  const project = mkdtempSync(join(tmpdir(), 'continuity-demo-'));
+  cpSync(join(fixtures, 'project'), project, { recursive: true });
+  const cli = process.argv[1]!;
+  const out = (s: string) => process.stdout.write(`${s}\n`);
+
+  out(`continuity demo — ${session.title}`);
+  out(`Each hook event runs \`continuity hook claude-code\` in its own process, as Claude Code does.`);
+  out(`Project: ${project}\n`);
+  const started = Date.now();
+  try {
+    session.scenarios.forEach((scenario, i) => {
+      out(`── ${i + 1}. ${scenario.title}`);
+      for (const step of scenario.steps) {
+        const clock = formatClock(Date.now() - started);
+        if ('note' in step) out(`         ${step.note}`);
+        else if ('cli' in step) runCli(cli, project, step.cli, clock, out);
+        else if ('write' in step) out(`  ${clock}  (file written: ${step.write.path})`);
+        else runHook(cli, project, session.sessionId, step.hook, clock, out);
+      }
+      out('');
+    });
+    out('── Final status (continuity status)');
+    const status = spawnSync(process.execPath, [cli, 'status'], { cwd: project, encoding: 'utf8', env: demoEnv(project) });
+    out(status.stdout.trimEnd().split('\n').map((l) => `  ${l}`).join('\n'));
+  } finally {
+    if (values.keep) out(`\nThe demo project was kept at ${project}`);
+    else rmSync(project, { recursive: true, force: true });
+  }
+  return ExitCode.ok;
+}
+
+function runCli(cli: string, project: string, args: string[], clock: string, out: (s: string) => void): void {
+  out(`  ${clock}  $ continuity ${args.join(' ')}`);
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd: project, encoding: 'utf8', env: demoEnv(project) });
+  const text = `${r.stdout}${r.stderr}`.trimEnd();
+  for (const line of text.split('\n')) if (line) out(`         ${line}`);
+}
+
+function runHook(cli: string, project: string, sessionId: string, hook: Record<string, unknown>, clock: string, out: (s: string) => void): void {
+  const payload = {
+    session_id: sessionId,
+    transcript_path: join(project, '.claude-transcript.jsonl'),
+    cwd: project,
+    permission_mode: 'default',
+    ...hook,
+  };
+  const r = spawnSync(process.execPath, [cli, 'hook', 'claude-code'], {
+    cwd: project,
+    input: JSON.stringify(payload),
+    encoding: 'utf8',
+    env: demoEnv(project),
+  });
+  const answer = describeHookAnswer(payload, { stdout: r.stdout, stderr: r.stderr, exitCode: r.status ?? 1 });
+  out(`  ${clock}  ${answer.event.padEnd(40)} → ${answer.verdict}`);
+  for (const line of answer.details) out(`           ${line}`);
+}
+
+function demoEnv(project: string): NodeJS.ProcessEnv {
+  return { ...process.env, CLAUDE_PROJECT_DIR: project };
+}
+
+function loadSession(path: string): Session {
+  const result = v.safeParse(Session, JSON.parse(readFileSync(path, 'utf8')));
+  if (!result.success) throw new CliError(`demo fixture ${path}: ${describeIssue(result.issues)}`, ExitCode.internal);
+  return result.output;
+}
+
+function formatClock(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+// The bundle lives in dist/ (or dist/chunks/); the fixtures ship beside it in the package.
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, 'fixtures', 'demo'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new CliError('demo: the demo fixtures are missing from this installation', ExitCode.internal);
+    dir = up;
+  }
+  return dir;
+}

@@ -1,0 +1,33 @@
+import { CliError, ExitCode } from '../errors.js';
+import { readStdin } from '../../util/stdin.js';
+
+const AGENTS = ['claude-code'] as const;
+
+/**
+ * `continuity hook <agent>`: one payload on stdin, the agent's protocol on stdout.
+ * Claude Code reads exit code 2 as "block", so no failure here may exit 2:
+ * a malformed payload or an internal problem is one line on stderr and exit 1,
+ * which Claude Code treats as a non-blocking error.
+ */
+export async function run(argv: string[]): Promise<number> {
+  const agent = argv[0];
+  if (agent === '--help' || agent === '-h') {
+    process.stdout.write(`usage: continuity hook claude-code < payload.json\n`);
+    return ExitCode.ok;
+  }
+  if (!agent || !(AGENTS as readonly string[]).includes(agent)) {
+    throw new CliError(`hook: unknown agent "${agent ?? ''}" (supported: ${AGENTS.join(', ')})`, ExitCode.invalidInput);
+  }
+  try {
+    const { parsePayload, handlePayload } = await import('../../adapters/claude-code/handle.js');
+    const payload = parsePayload(readStdin());
+    const outcome = await handlePayload(payload, { env: process.env, now: new Date().toISOString(), fallbackCwd: process.cwd() });
+    if (outcome.output) process.stdout.write(`${JSON.stringify(outcome.output)}\n`);
+    return ExitCode.ok;
+  } catch (err) {
+    const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    process.stderr.write(`continuity: ${message}\n`);
+    if (process.env.CONTINUITY_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+    return ExitCode.failure;
+  }
+}

@@ -1,0 +1,56 @@
+import type { Snapshot } from '../../app/snapshot.js';
+import { describePlanState } from './words.js';
+
+/** A compact picture of the project, at most `width` columns, no colour. */
+export function renderStatus(s: Snapshot, opts: { width: number }): string {
+  const lines: string[] = [];
+  const w = opts.width;
+  lines.push(fit(`continuity · ${s.root}`, w));
+  if (!s.plan || !s.progress) {
+    lines.push('Plan      none imported (continuity plan import FILE)');
+  } else {
+    const p = s.plan;
+    const g = s.progress;
+    lines.push(fit(`Plan      ${p.id} · ${p.dialect} · ${p.path}`, w));
+    lines.push(...wrap(`State     ${describePlanState(p.state)}`, w, '          '));
+    if (p.approval) lines.push(fit(`Approved  ${p.approval.at}${p.approval.via ? ` via ${p.approval.via}` : ''}`, w));
+    lines.push(`Tasks     ${bar(g.complete, g.total, 24)} ${g.complete}/${g.total} complete${g.blocked ? ` · ${g.blocked} blocked` : ''}`);
+    lines.push(fit(`Current   ${g.current ? `Task ${g.current.id}: ${g.current.title} (${g.current.state.replace('_', ' ')})` : '—'}`, w));
+    lines.push(fit(`Next      ${g.next ? `Task ${g.next.id}: ${g.next.title}${g.next.highRiskStop ? ' (high-risk stop)' : ''}` : g.finished ? '— (every task is complete)' : '—'}`, w));
+  }
+  lines.push(`Pending   ${s.pendingActions.length ? `${s.pendingActions.length} open action(s)` : 'no open pending actions'}`);
+  lines.push(`Runs      ${s.runs.length ? `${s.runs.length} subagent run(s)` : 'no subagent runs'}`);
+  lines.push(`Ledger    ${s.ledger.events} events · ${s.ledger.driver}`);
+  if (s.recentEvents.length) {
+    lines.push('Recent');
+    for (const e of s.recentEvents.slice(0, 5)) {
+      const action = (e.decision as { action?: string } | null)?.action ?? '';
+      lines.push(fit(`  #${e.id} ${e.at.slice(11, 19)} ${e.kind}${action && action !== 'none' ? ` → ${action}` : ''}`, w));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function bar(done: number, total: number, width: number): string {
+  const filled = total === 0 ? 0 : Math.round((done / total) * width);
+  return `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
+}
+
+function fit(text: string, width: number): string {
+  return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+}
+
+function wrap(text: string, width: number, indent: string): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      out.push(line);
+      line = indent + word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) out.push(line);
+  return out;
+}

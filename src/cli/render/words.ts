@@ -1,0 +1,15 @@
+import type { PlanState } from '../../ledger/plans.js';
+
+/** Plan states in plain, declarative words: facts about the plan, never instructions. */
+export function describePlanState(state: PlanState): string {
+  switch (state) {
+    case 'draft':
+      return 'draft: not approved; its execution has not been authorised.';
+    case 'approved':
+      return 'approved: bound to its current structure.';
+    case 'stale':
+      return 'stale: its tasks changed after approval; the approval no longer applies and its execution has not been authorised.';
+    case 'complete':
+      return 'complete: every task is done.';
+  }
+}

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import * as v from 'valibot';
+import { CliError, ExitCode, ioError } from '../cli/errors.js';
+import { describeIssue } from '../util/validation.js';
+import { ConfigSchema, DEFAULT_CONFIG, type Config } from './schema.js';
+
+export const CONFIG_PATH = join('.continuity', 'config.json');
+
+/**
+ * Loads and validates the project's config. A missing file means defaults;
+ * comments and trailing commas are allowed (the file is meant to be read and
+ * edited by people); anything invalid is a one-line error naming the key.
+ */
+export function loadConfig(root: string): Config {
+  const path = join(root, CONFIG_PATH);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return DEFAULT_CONFIG;
+    throw ioError(path, err);
+  }
+  return parseConfig(text, path);
+}
+
+export function parseConfig(text: string, path = CONFIG_PATH): Config {
+  const errors: ParseError[] = [];
+  const raw: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length) {
+    const first = errors[0]!;
+    const { line, column } = lineColumn(text, first.offset);
+    throw new CliError(`invalid ${path}: ${printParseErrorCode(first.error)} at line ${line}, column ${column}`, ExitCode.config);
+  }
+  if (raw === undefined) return DEFAULT_CONFIG; // an empty or comment-only file
+  const result = v.safeParse(ConfigSchema, raw);
+  if (!result.success) throw new CliError(`invalid ${path}: ${describeIssue(result.issues)}`, ExitCode.config);
+  return result.output;
+}
+
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}

@@ -1,0 +1,46 @@
+import * as v from 'valibot';
+
+/**
+ * `.continuity/config.json`. Every key is optional and documented here and in
+ * docs/config.md with its default; unknown keys are refused so a typo is an
+ * error, not a silently ignored setting.
+ */
+const positiveInt = v.pipe(v.number(), v.integer(), v.minValue(1));
+const nonNegativeInt = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+export const ConfigSchema = v.strictObject({
+  $schema: v.optional(v.string()),
+  stopGate: v.optional(
+    v.strictObject({
+      /** Consecutive Stop blocks at one boundary, with no progress, before the stop is let through with a report. */
+      maxConsecutiveBlocks: v.optional(positiveInt, 3),
+    }),
+    {},
+  ),
+  watchdog: v.optional(
+    v.strictObject({
+      /** Seconds after dispatch before a subagent run without a completion is reported overdue. */
+      slaSeconds: v.optional(positiveInt, 900),
+      /** Seconds a finished subagent's result may take to reach the main conversation before recovery starts. */
+      forwardGraceSeconds: v.optional(nonNegativeInt, 30),
+      /** Per agent type overrides of slaSeconds, e.g. { "code-reviewer": 1800 }. */
+      slaSecondsByAgentType: v.optional(v.record(v.string(), positiveInt), {}),
+    }),
+    {},
+  ),
+  /** Extra protected paths (globs relative to the project root) that the agent may not write. */
+  protect: v.optional(v.array(v.pipe(v.string(), v.minLength(1))), []),
+  approval: v.optional(
+    v.strictObject({
+      /** User prompts that approve the active plan (whole prompt, case-insensitive, trimmed). */
+      phrases: v.optional(v.array(v.pipe(v.string(), v.minLength(1))), ['approve', 'approved', '/approve']),
+    }),
+    {},
+  ),
+  /** Task ids that are declared high-risk stop points ("8", or "plan-id#8" for one plan only). */
+  highRiskStops: v.optional(v.array(v.pipe(v.string(), v.minLength(1))), []),
+});
+
+export type Config = v.InferOutput<typeof ConfigSchema>;
+
+export const DEFAULT_CONFIG: Config = v.parse(ConfigSchema, {});

@@ -1,0 +1,47 @@
+/**
+ * The one small interface the ledger needs from SQLite. Three drivers sit
+ * behind it (bun:sqlite, node:sqlite, better-sqlite3), chosen at run time, so
+ * nothing above this file knows which runtime it is on.
+ */
+export type DriverName = 'bun:sqlite' | 'node:sqlite' | 'better-sqlite3';
+export const DRIVER_NAMES: readonly DriverName[] = ['bun:sqlite', 'node:sqlite', 'better-sqlite3'];
+
+export type SqlValue = string | number | bigint | null | Uint8Array;
+export type Row = Record<string, SqlValue>;
+
+export interface SqlDatabase {
+  readonly driver: DriverName;
+  exec(sql: string): void;
+  run(sql: string, ...params: SqlValue[]): { changes: number; lastInsertRowid: number };
+  get<T extends object = Row>(sql: string, ...params: SqlValue[]): T | undefined;
+  all<T extends object = Row>(sql: string, ...params: SqlValue[]): T[];
+  close(): void;
+}
+
+export interface OpenOptions {
+  /** Refuse to create the file when it does not exist. */
+  mustExist?: boolean;
+  readonly?: boolean;
+}
+
+export type DriverFactory = (path: string, opts: OpenOptions) => SqlDatabase;
+
+/**
+ * Caches prepared statements by SQL text: a hook prepares the same handful of
+ * statements, and preparing is the larger part of a small query's cost.
+ */
+export class StatementCache<S> {
+  private readonly cache = new Map<string, S>();
+  constructor(private readonly prepare: (sql: string) => S) {}
+  get(sql: string): S {
+    let stmt = this.cache.get(sql);
+    if (!stmt) {
+      stmt = this.prepare(sql);
+      this.cache.set(sql, stmt);
+    }
+    return stmt;
+  }
+  clear(): void {
+    this.cache.clear();
+  }
+}

@@ -1,0 +1,166 @@
+import { existsSync, mkdirSync, openSync, readSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
+import { CliError, ExitCode } from '../cli/errors.js';
+import type { DriverFactory, DriverName, SqlDatabase } from './driver.js';
+import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
+import { loadDriver } from './select-driver.js';
+
+export const LEDGER_DIR = '.continuity';
+export const LEDGER_FILE = 'ledger.db';
+
+/** How long a writer waits for another process's transaction before giving up. */
+const BUSY_TIMEOUT_MS = 10_000;
+
+export interface LedgerOpenOptions {
+  /** Create `.continuity/` and the ledger when missing (write commands); hooks never create one. */
+  create?: boolean;
+  driver?: { name: DriverName; open: DriverFactory };
+}
+
+/**
+ * The SQLite ledger under `<project>/.continuity/`. All writes go through
+ * `write()`, an IMMEDIATE transaction: the event and the projections it
+ * changes commit together or not at all, and the write lock is taken up
+ * front so concurrent hook processes queue on the busy timeout instead of
+ * failing a lock upgrade with SQLITE_BUSY.
+ */
+export class Ledger {
+  private constructor(
+    readonly db: SqlDatabase,
+    readonly root: string,
+    readonly path: string,
+  ) {}
+
+  static async open(root: string, opts: LedgerOpenOptions = {}): Promise<Ledger> {
+    const dir = join(root, LEDGER_DIR);
+    const path = join(dir, LEDGER_FILE);
+    const exists = existsSync(path);
+    if (!exists && !opts.create) {
+      throw new CliError(`no ledger at ${path}: run \`continuity plan import FILE\` first`, ExitCode.ledger);
+    }
+    if (exists) assertLooksLikeSqlite(path);
+    else mkdirSync(dir, { recursive: true });
+
+    const driver = opts.driver ?? (await loadDriver());
+    let db: SqlDatabase;
+    try {
+      db = driver.open(path, { mustExist: exists });
+    } catch (err) {
+      throw ledgerError(path, err);
+    }
+    const ledger = new Ledger(db, root, path);
+    try {
+      ledger.configure();
+      ledger.migrate();
+    } catch (err) {
+      db.close();
+      throw err instanceof CliError ? err : ledgerError(path, err);
+    }
+    return ledger;
+  }
+
+  get driver(): DriverName {
+    return this.db.driver;
+  }
+
+  /** Runs `fn` in one IMMEDIATE transaction; rolls back on any throw. */
+  write<T>(fn: (db: SqlDatabase) => T): T {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = fn(this.db);
+      this.db.exec('COMMIT');
+      return result;
+    } catch (err) {
+      try {
+        this.db.exec('ROLLBACK');
+      } catch {
+        // The transaction may already be gone (e.g. SQLITE_FULL rolled it back).
+      }
+      throw err;
+    }
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private configure(): void {
+    this.db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // Switching to WAL needs a moment of exclusive access; on a brand-new
+    // ledger opened by many processes at once a few may have to wait.
+    retryBusy(() => {
+      const row = this.db.get<{ journal_mode: string }>('PRAGMA journal_mode = WAL');
+      if (row?.journal_mode?.toLowerCase() !== 'wal') throw new Error(`cannot enable WAL (journal_mode=${row?.journal_mode})`);
+    });
+    // NORMAL is durable across process crashes in WAL mode; only a power cut can lose the last commits.
+    this.db.exec('PRAGMA synchronous = NORMAL');
+    this.db.exec('PRAGMA foreign_keys = ON');
+  }
+
+  private migrate(): void {
+    const current = this.userVersion();
+    if (current > SCHEMA_VERSION) {
+      throw new CliError(
+        `ledger ${this.path} has schema v${current}, newer than this continuity understands (v${SCHEMA_VERSION}); upgrade continuity`,
+        ExitCode.ledger,
+      );
+    }
+    if (current === SCHEMA_VERSION) return;
+    this.write((db) => {
+      // Re-read inside the lock: another process may have migrated meanwhile.
+      for (let v = this.userVersion(); v < SCHEMA_VERSION; v++) {
+        db.exec(MIGRATIONS[v]!);
+        db.exec(`PRAGMA user_version = ${v + 1}`);
+      }
+    });
+  }
+
+  private userVersion(): number {
+    return Number(this.db.get<{ user_version: number }>('PRAGMA user_version')?.user_version ?? 0);
+  }
+}
+
+/** True when the project has a `.continuity/` directory (continuity is enabled there). */
+export function ledgerDirExists(root: string): boolean {
+  return existsSync(join(root, LEDGER_DIR));
+}
+
+const SQLITE_MAGIC = 'SQLite format 3\0';
+
+// Checked before the driver touches the file, so a corrupt or foreign file is
+// reported and left exactly as it is (no WAL switch, no migration written).
+function assertLooksLikeSqlite(path: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const header = Buffer.alloc(16);
+    const n = readSync(fd, header, 0, 16, 0);
+    if (n === 0) return; // an empty file is a valid, empty SQLite database
+    if (n < 16 || header.toString('latin1') !== SQLITE_MAGIC) {
+      throw new CliError(`ledger ${path} is not a SQLite database (corrupt or replaced); it was left untouched`, ExitCode.ledger);
+    }
+  } catch (err) {
+    if (err instanceof CliError) throw err;
+    throw ledgerError(path, err);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function ledgerError(path: string, err: unknown): CliError {
+  const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
+  return new CliError(`ledger ${path} cannot be used: ${message}; it was left untouched`, ExitCode.ledger);
+}
+
+function retryBusy(fn: () => void, attempts = 200): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let i = 0; ; i++) {
+    try {
+      return fn();
+    } catch (err) {
+      const text = String((err as Error).message ?? err);
+      if (i >= attempts || !/busy|locked/i.test(text)) throw err;
+      Atomics.wait(pause, 0, 0, 5 + Math.floor(Math.random() * 20));
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Versioned schema. Each entry moves the ledger from version i to i+1 and
+ * runs inside the same IMMEDIATE transaction as the user_version bump, so
+ * parallel hook processes opening a new ledger migrate it exactly once.
+ * Never edit a shipped migration: append a new one.
+ */
+export const MIGRATIONS: readonly string[] = [
+  // 1: the audit trail and the plan projections.
+  `
+  CREATE TABLE events (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    at          TEXT    NOT NULL,
+    source      TEXT    NOT NULL,           -- 'hook:claude-code', 'cli', …
+    kind        TEXT    NOT NULL,           -- hook event name or CLI action
+    session_id  TEXT,
+    input       TEXT    NOT NULL,           -- JSON: what was decided on
+    decision    TEXT                        -- JSON: what was decided
+  );
+  CREATE INDEX events_session ON events (session_id, id);
+  CREATE INDEX events_kind ON events (kind, id);
+
+  CREATE TABLE plans (
+    id              TEXT PRIMARY KEY,
+    path            TEXT NOT NULL UNIQUE,   -- relative to the project root, '/' separated
+    dialect         TEXT NOT NULL,
+    title           TEXT,
+    structure_hash  TEXT NOT NULL,
+    state           TEXT NOT NULL CHECK (state IN ('draft', 'approved', 'stale', 'complete')),
+    approved_hash   TEXT,                   -- structure hash the approval is bound to
+    approved_at     TEXT,
+    approved_via    TEXT,
+    content_hash    TEXT NOT NULL,
+    file_size       INTEGER NOT NULL,
+    file_mtime_ms   REAL NOT NULL,
+    active          INTEGER NOT NULL DEFAULT 0,
+    imported_at     TEXT NOT NULL,
+    updated_at      TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX plans_one_active ON plans (active) WHERE active = 1;
+
+  CREATE TABLE tasks (
+    plan_id         TEXT NOT NULL REFERENCES plans (id) ON DELETE CASCADE,
+    id              TEXT NOT NULL,
+    ordinal         INTEGER NOT NULL,
+    title           TEXT NOT NULL,
+    file_state      TEXT NOT NULL,
+    high_risk_stop  INTEGER NOT NULL DEFAULT 0,
+    group_title     TEXT,
+    line            INTEGER NOT NULL,
+    PRIMARY KEY (plan_id, id)
+  );
+  CREATE INDEX tasks_order ON tasks (plan_id, ordinal);
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { countEvents } from '../../src/ledger/events.js';
+import { NODE, REPO_ROOT, runCli, tempProject, NO_STACK } from '../helpers/cli.js';
+import { openLedger } from '../helpers/ledger.js';
+
+const WRITER = join(REPO_ROOT, 'test', 'helpers', 'ledger-writer.ts');
+
+function writer(args: string[]) {
+  return spawn(NODE, ['--import', 'tsx', WRITER, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+function exitOf(child: ReturnType<typeof writer>): Promise<{ code: number | null; stderr: string }> {
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+}
+
+test('16 processes writing 200 events each at once leave exactly 3,200 events and no SQLITE_BUSY', async () => {
+  const project = tempProject();
+  const children = Array.from({ length: 16 }, () => writer(['events', project, '200']));
+  const results = await Promise.all(children.map(exitOf));
+  for (const r of results) {
+    assert.equal(r.code, 0, `a writer failed: ${r.stderr}`);
+    assert.doesNotMatch(r.stderr, /SQLITE_BUSY|database is locked/i);
+  }
+  const ledger = await openLedger(project);
+  try {
+    assert.equal(countEvents(ledger.db), 3200);
+    const perWriter = ledger.db.all<{ n: number }>("SELECT count(*) AS n FROM events WHERE kind = 'concurrency' GROUP BY session_id");
+    assert.equal(perWriter.length, 16);
+    assert.ok(perWriter.every((r) => Number(r.n) === 200));
+  } finally {
+    ledger.close();
+  }
+});
+
+test('a writer killed with SIGKILL mid-write leaves an intact ledger with no half-written record', async () => {
+  const project = tempProject();
+  const child = writer(['batches', project]);
+  const exited = exitOf(child);
+  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+  await new Promise((r) => setTimeout(r, 400 + Math.floor(Math.random() * 200)));
+  child.kill('SIGKILL');
+  await exited;
+
+  const ledger = await openLedger(project);
+  try {
+    assert.equal(ledger.db.get<{ integrity_check: string }>('PRAGMA integrity_check')?.integrity_check, 'ok');
+    const last = ledger.db.get<{ decision: string }>("SELECT decision FROM events WHERE kind = 'batch' ORDER BY id DESC LIMIT 1");
+    assert.ok(last, 'the writer committed at least one batch before it was killed');
+    const { batch } = JSON.parse(last.decision) as { batch: number };
+    const titles = ledger.db.all<{ title: string }>("SELECT title FROM tasks WHERE plan_id = 'crash-plan'");
+    // The projection is exactly the one the last committed event describes: all 60 rows, none from another batch.
+    assert.equal(titles.length, 60);
+    assert.ok(titles.every((t) => t.title.startsWith(`batch ${batch} `)), 'tasks from a half-written batch survived');
+    assert.equal(ledger.db.get<{ structure_hash: string }>("SELECT structure_hash FROM plans WHERE id = 'crash-plan'")?.structure_hash, `hash-${batch}`);
+  } finally {
+    ledger.close();
+  }
+});
+
+test('a corrupt ledger file is reported in one line with exit 5 and left untouched', () => {
+  const project = tempProject({ 'plan.md': '### Task 1: One\n\nDo it.\n' });
+  const garbage = 'this is not a database, it is a text file that replaced the ledger\n'.repeat(20);
+  runCli(['plan', 'import', 'plan.md'], { cwd: project });
+  writeFileSync(join(project, '.continuity', 'ledger.db'), garbage);
+  for (const args of [['status'], ['plan', 'show', '--json'], ['plan', 'import', 'plan.md']]) {
+    const r = runCli(args, { cwd: project });
+    assert.equal(r.code, 5, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, /^continuity: ledger .*ledger\.db is not a SQLite database .*left untouched\n$/);
+    assert.doesNotMatch(r.stderr, NO_STACK);
+  }
+  assert.equal(readFileSync(join(project, '.continuity', 'ledger.db'), 'utf8'), garbage);
+  assert.equal(existsSync(join(project, '.continuity', 'ledger.db-wal')), false);
+});
+
+test('a hook facing a corrupt ledger exits 1 (non-blocking) with one line', () => {
+  const project = tempProject({ 'plan.md': '### Task 1: One\n\nDo it.\n' });
+  runCli(['plan', 'import', 'plan.md'], { cwd: project });
+  writeFileSync(join(project, '.continuity', 'ledger.db'), 'garbage'.repeat(10));
+  const r = runCli(['hook', 'claude-code'], {
+    cwd: project,
+    input: JSON.stringify({ session_id: 's', hook_event_name: 'Stop', cwd: project, transcript_path: '/dev/null' }),
+    env: { CLAUDE_PROJECT_DIR: project },
+  });
+  assert.equal(r.code, 1);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, /^continuity: ledger .* is not a SQLite database/);
+  assert.equal(r.stderr.trim().split('\n').length, 1);
+});

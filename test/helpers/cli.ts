@@ -1,0 +1,70 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after } from 'node:test';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CLI = join(REPO_ROOT, 'dist', 'cli.mjs');
+/** The runtime under test: the suite runs once per runtime (see scripts/test.mjs). */
+export const NODE = process.env.CONTINUITY_TEST_NODE ?? process.execPath;
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Spawns the real, built CLI as an agent or a user would. */
+export function runCli(args: string[], opts: { cwd: string; input?: string; env?: NodeJS.ProcessEnv }): CliResult {
+  const env = { ...process.env, ...opts.env };
+  // Claude Code sets this for hooks; tests choose it explicitly per call.
+  if (!opts.env || !('CLAUDE_PROJECT_DIR' in opts.env)) delete env.CLAUDE_PROJECT_DIR;
+  const r = spawnSync(NODE, [CLI, ...args], { cwd: opts.cwd, input: opts.input ?? '', encoding: 'utf8', env });
+  if (r.error) throw r.error;
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function runCliAsync(args: string[], opts: { cwd: string; input?: string; env?: NodeJS.ProcessEnv }): Promise<CliResult> {
+  return new Promise((resolvePromise, reject) => {
+    const env = { ...process.env, ...opts.env };
+    const child = spawn(NODE, [CLI, ...args], { cwd: opts.cwd, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
+/** A throwaway project with a `.git` marker, removed after the test file. */
+export function tempProject(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'continuity-test-'));
+  mkdirSync(join(dir, '.git'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A Claude Code hook payload with the common fields every event carries. */
+export function payload(project: string, fields: Record<string, unknown>, sessionId = 'session-test-1'): string {
+  return JSON.stringify({
+    session_id: sessionId,
+    transcript_path: join(project, 'transcript.jsonl'),
+    cwd: project,
+    permission_mode: 'default',
+    ...fields,
+  });
+}
+
+export function hook(project: string, fields: Record<string, unknown>, opts: { sessionId?: string; env?: NodeJS.ProcessEnv } = {}): CliResult {
+  return runCli(['hook', 'claude-code'], { cwd: project, input: payload(project, fields, opts.sessionId), env: { CLAUDE_PROJECT_DIR: project, ...opts.env } });
+}
+
+export const NO_STACK = /\n\s+at .+:\d+:\d+/;

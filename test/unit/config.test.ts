@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseConfig } from '../../src/config/load.js';
+import { DEFAULT_CONFIG } from '../../src/config/schema.js';
+import { CliError } from '../../src/cli/errors.js';
+
+test('defaults: every documented key has its documented default', () => {
+  assert.equal(DEFAULT_CONFIG.stopGate.maxConsecutiveBlocks, 3);
+  assert.equal(DEFAULT_CONFIG.watchdog.slaSeconds, 900);
+  assert.equal(DEFAULT_CONFIG.watchdog.forwardGraceSeconds, 30);
+  assert.deepEqual(DEFAULT_CONFIG.protect, []);
+  assert.deepEqual(DEFAULT_CONFIG.approval.phrases, ['approve', 'approved', '/approve']);
+  assert.deepEqual(DEFAULT_CONFIG.highRiskStops, []);
+});
+
+test('comments and trailing commas are allowed; given keys override defaults, others keep them', () => {
+  const c = parseConfig(`{
+    // three is too many for this team
+    "stopGate": { "maxConsecutiveBlocks": 2 },
+    "protect": ["secrets/**",],
+  }`);
+  assert.equal(c.stopGate.maxConsecutiveBlocks, 2);
+  assert.deepEqual(c.protect, ['secrets/**']);
+  assert.equal(c.watchdog.slaSeconds, 900);
+});
+
+function configError(text: string): CliError {
+  try {
+    parseConfig(text, '.continuity/config.json');
+  } catch (err) {
+    assert.ok(err instanceof CliError);
+    return err;
+  }
+  assert.fail('expected the config to be refused');
+}
+
+test('an unknown key is refused, naming it', () => {
+  const err = configError('{ "stopgate": {} }');
+  assert.equal(err.exitCode, 4);
+  assert.match(err.message, /stopgate/);
+});
+
+test('a wrong type is refused, naming the key path', () => {
+  assert.match(configError('{ "watchdog": { "slaSeconds": "15m" } }').message, /watchdog\.slaSeconds: expected number/);
+  assert.match(configError('{ "approval": { "phrases": [""] } }').message, /approval\.phrases\[0\]/);
+});
+
+test('broken JSON is refused with a line and column', () => {
+  assert.match(configError('{\n  "protect": [\n}').message, /line 3, column/);
+});
