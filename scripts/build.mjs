@@ -1,32 +1,40 @@
-// Bundles the CLI into dist/cli.mjs. Commands and heavy modules are dynamic
-// imports, so esbuild splits them into chunks that a hook call never loads.
+// Builds dist/: the entry cli.mjs, the command chunks it loads on demand, and
+// hook.mjs, the hook path bundled whole into one file (no shared chunks to
+// resolve on every tool call).
 import { build } from 'esbuild';
-import { rmSync, chmodSync, readFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-try {
-  await build({
-  entryPoints: { cli: 'src/cli/main.ts' },
-  outdir: 'dist',
-  outExtension: { '.js': '.mjs' },
+const common = {
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
+  target: 'node20',
   // Prefer ES module builds (jsonc-parser's main entry is UMD, which does not bundle cleanly).
   mainFields: ['module', 'main'],
-  target: 'node20',
-  // Native and runtime-provided modules stay external; they are loaded only by the driver that needs them.
-  external: ['better-sqlite3', 'bun:sqlite', 'node:sqlite'],
-  banner: { js: '#!/usr/bin/env node' },
-  chunkNames: 'chunks/[name]-[hash]',
-  minifyWhitespace: false,
+  // Runtime-provided modules; better-sqlite3's JavaScript is bundled, its addon is loaded by path.
+  external: ['bun:sqlite', 'node:sqlite', './hook.mjs'],
+  // Bundled CommonJS (better-sqlite3) calls require(); give the ES module output one.
+  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __continuityCreateRequire } from 'node:module';\nconst require = __continuityCreateRequire(import.meta.url);" },
+  define: { __CONTINUITY_VERSION__: JSON.stringify(pkg.version) },
   legalComments: 'none',
   logLevel: 'warning',
-  define: { __CONTINUITY_VERSION__: JSON.stringify(pkg.version) },
-});
+};
+
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+try {
+  await Promise.all([
+    build({
+      ...common,
+      entryPoints: { cli: 'src/cli/entry.ts' },
+      outdir: 'dist',
+      outExtension: { '.js': '.mjs' },
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+    }),
+    build({ ...common, entryPoints: { hook: 'src/cli/hook-main.ts' }, outdir: 'dist', outExtension: { '.js': '.mjs' } }),
+  ]);
 } catch {
   // esbuild has already printed the errors with their locations.
   process.exit(1);

@@ -1,10 +1,9 @@
 /**
- * The one bundled entry. It does as little as possible before dispatching:
- * every command lives in its own module and is imported only when called,
- * so a hook call never pays for the plan parser, the markdown library or the
- * commands it does not run.
+ * The CLI's commands, loaded by entry.ts for everything but `hook`. Every
+ * command lives in its own module and is imported only when called.
  */
 import { CliError, ExitCode } from './errors.js';
+import { runAndReport } from './report.js';
 
 type CommandModule = { run(argv: string[]): Promise<number> };
 
@@ -28,6 +27,9 @@ commands:
 
 Run \`continuity <command> --help\` for a command's options.`;
 
+declare const __CONTINUITY_VERSION__: string | undefined;
+const VERSION = typeof __CONTINUITY_VERSION__ === 'string' ? __CONTINUITY_VERSION__ : '0.0.0-dev';
+
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
@@ -44,23 +46,6 @@ export async function main(argv: string[]): Promise<number> {
   return mod.run(rest);
 }
 
-declare const __CONTINUITY_VERSION__: string | undefined;
-const VERSION = typeof __CONTINUITY_VERSION__ === 'string' ? __CONTINUITY_VERSION__ : '0.0.0-dev';
-
-// Exit codes are set, never forced with process.exit, so piped output is always flushed.
-function report(err: unknown): void {
-  if (err instanceof CliError) {
-    process.stderr.write(`continuity: ${err.message}\n`);
-    process.exitCode = err.exitCode;
-    return;
-  }
-  // A bug: still one line. CONTINUITY_DEBUG=1 shows the stack for whoever is fixing it.
-  const message = err instanceof Error ? err.message : String(err);
-  process.stderr.write(`continuity: internal error: ${message.split('\n')[0]}\n`);
-  if (process.env.CONTINUITY_DEBUG) process.stderr.write(`${(err as Error)?.stack ?? ''}\n`);
-  process.exitCode = ExitCode.internal;
+export function start(argv: string[]): Promise<void> {
+  return runAndReport(() => main(argv));
 }
-
-main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-}, report);

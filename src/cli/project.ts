@@ -13,7 +13,7 @@ export async function withLedger<T>(
   fn: (ledger: Ledger, ctx: { root: string; config: Config }) => Promise<T> | T,
 ): Promise<T> {
   const root = projectRoot();
-  const config = loadConfig(root);
+  const config = await loadConfig(root);
   const ledger = await Ledger.open(root, { create: opts.create });
   try {
     return await fn(ledger, { root, config });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
 import * as v from 'valibot';
 import { CliError, ExitCode, ioError } from '../cli/errors.js';
 import { describeIssue } from '../util/validation.js';
@@ -13,7 +13,7 @@ export const CONFIG_PATH = join('.continuity', 'config.json');
  * comments and trailing commas are allowed (the file is meant to be read and
  * edited by people); anything invalid is a one-line error naming the key.
  */
-export function loadConfig(root: string): Config {
+export async function loadConfig(root: string): Promise<Config> {
   const path = join(root, CONFIG_PATH);
   let text: string;
   try {
@@ -25,18 +25,31 @@ export function loadConfig(root: string): Config {
   return parseConfig(text, path);
 }
 
-export function parseConfig(text: string, path = CONFIG_PATH): Config {
+export async function parseConfig(text: string, path = CONFIG_PATH): Promise<Config> {
+  const raw = await parseJsonWithComments(text, path);
+  if (raw === undefined) return DEFAULT_CONFIG; // an empty or comment-only file
+  const result = v.safeParse(ConfigSchema, raw);
+  if (!result.success) throw new CliError(`invalid ${path}: ${describeIssue(result.issues)}`, ExitCode.config);
+  return result.output;
+}
+
+// Plain JSON is parsed natively; the JSONC parser is loaded only for a file
+// with comments or trailing commas, keeping it off most hook calls.
+async function parseJsonWithComments(text: string, path: string): Promise<unknown> {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // fall through to the tolerant parser, which also gives a line and column
+  }
+  const { parse, printParseErrorCode } = await import('jsonc-parser');
   const errors: ParseError[] = [];
-  const raw: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const raw: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length) {
     const first = errors[0]!;
     const { line, column } = lineColumn(text, first.offset);
     throw new CliError(`invalid ${path}: ${printParseErrorCode(first.error)} at line ${line}, column ${column}`, ExitCode.config);
   }
-  if (raw === undefined) return DEFAULT_CONFIG; // an empty or comment-only file
-  const result = v.safeParse(ConfigSchema, raw);
-  if (!result.success) throw new CliError(`invalid ${path}: ${describeIssue(result.issues)}`, ExitCode.config);
-  return result.output;
+  return raw;
 }
 
 function lineColumn(text: string, offset: number): { line: number; column: number } {

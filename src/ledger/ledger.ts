@@ -38,15 +38,14 @@ export class Ledger {
     if (!exists && !opts.create) {
       throw new CliError(`no ledger at ${path}: run \`continuity plan import FILE\` first`, ExitCode.ledger);
     }
-    if (exists) assertLooksLikeSqlite(path);
-    else mkdirSync(dir, { recursive: true });
+    if (!exists) mkdirSync(dir, { recursive: true });
 
     const driver = opts.driver ?? (await loadDriver());
     let db: SqlDatabase;
     try {
       db = driver.open(path, { mustExist: exists });
     } catch (err) {
-      throw ledgerError(path, err);
+      throw explainOpenFailure(path, err);
     }
     const ledger = new Ledger(db, root, path);
     try {
@@ -54,7 +53,7 @@ export class Ledger {
       ledger.migrate();
     } catch (err) {
       db.close();
-      throw err instanceof CliError ? err : ledgerError(path, err);
+      throw err instanceof CliError ? err : explainOpenFailure(path, err);
     }
     return ledger;
   }
@@ -83,6 +82,13 @@ export class Ledger {
   close(): void {
     this.db.close();
   }
+
+  /**
+   * Ends a short-lived process's use of the ledger without closing it: the
+   * last connection's close checkpoints the WAL, a cost a hook need not pay.
+   * Committed data is durable either way; the next opener reads the WAL.
+   */
+  release(): void {}
 
   private configure(): void {
     this.db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -127,24 +133,25 @@ export function ledgerDirExists(root: string): boolean {
 
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
-// Checked before the driver touches the file, so a corrupt or foreign file is
-// reported and left exactly as it is (no WAL switch, no migration written).
-function assertLooksLikeSqlite(path: string): void {
+// SQLite refuses a foreign or corrupt file on its first read, before it writes
+// anything, so the file is left as it was. Only then is the header read, to
+// say plainly what is wrong (the check stays off the hot path).
+function explainOpenFailure(path: string, err: unknown): CliError {
+  let header = '';
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
-    const header = Buffer.alloc(16);
-    const n = readSync(fd, header, 0, 16, 0);
-    if (n === 0) return; // an empty file is a valid, empty SQLite database
-    if (n < 16 || header.toString('latin1') !== SQLITE_MAGIC) {
-      throw new CliError(`ledger ${path} is not a SQLite database (corrupt or replaced); it was left untouched`, ExitCode.ledger);
-    }
-  } catch (err) {
-    if (err instanceof CliError) throw err;
-    throw ledgerError(path, err);
+    const buf = Buffer.alloc(16);
+    header = buf.subarray(0, readSync(fd, buf, 0, 16, 0)).toString('latin1');
+  } catch {
+    // Unreadable: the driver's own message below says why.
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+  if (header.length > 0 && header !== SQLITE_MAGIC) {
+    return new CliError(`ledger ${path} is not a SQLite database (corrupt or replaced); it was left untouched`, ExitCode.ledger);
+  }
+  return ledgerError(path, err);
 }
 
 function ledgerError(path: string, err: unknown): CliError {

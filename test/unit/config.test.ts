@@ -13,8 +13,8 @@ test('defaults: every documented key has its documented default', () => {
   assert.deepEqual(DEFAULT_CONFIG.highRiskStops, []);
 });
 
-test('comments and trailing commas are allowed; given keys override defaults, others keep them', () => {
-  const c = parseConfig(`{
+test('comments and trailing commas are allowed; given keys override defaults, others keep them', async () => {
+  const c = await parseConfig(`{
     // three is too many for this team
     "stopGate": { "maxConsecutiveBlocks": 2 },
     "protect": ["secrets/**",],
@@ -24,9 +24,9 @@ test('comments and trailing commas are allowed; given keys override defaults, ot
   assert.equal(c.watchdog.slaSeconds, 900);
 });
 
-function configError(text: string): CliError {
+async function configError(text: string): Promise<CliError> {
   try {
-    parseConfig(text, '.continuity/config.json');
+    await parseConfig(text, '.continuity/config.json');
   } catch (err) {
     assert.ok(err instanceof CliError);
     return err;
@@ -34,17 +34,17 @@ function configError(text: string): CliError {
   assert.fail('expected the config to be refused');
 }
 
-test('an unknown key is refused, naming it', () => {
-  const err = configError('{ "stopgate": {} }');
+test('an unknown key is refused, naming it', async () => {
+  const err = await configError('{ "stopgate": {} }');
   assert.equal(err.exitCode, 4);
   assert.match(err.message, /stopgate/);
 });
 
-test('a wrong type is refused, naming the key path', () => {
-  assert.match(configError('{ "watchdog": { "slaSeconds": "15m" } }').message, /watchdog\.slaSeconds: expected number/);
-  assert.match(configError('{ "approval": { "phrases": [""] } }').message, /approval\.phrases\[0\]/);
+test('a wrong type is refused, naming the key path', async () => {
+  assert.match((await configError('{ "watchdog": { "slaSeconds": "15m" } }')).message, /watchdog\.slaSeconds: expected number/);
+  assert.match((await configError('{ "approval": { "phrases": [""] } }')).message, /approval\.phrases\[0\]/);
 });
 
-test('broken JSON is refused with a line and column', () => {
-  assert.match(configError('{\n  "protect": [\n}').message, /line 3, column/);
+test('broken JSON is refused with a line and column', async () => {
+  assert.match((await configError('{\n  "protect": [\n}')).message, /line 3, column/);
 });

@@ -46,7 +46,7 @@ export async function handlePayload(payload: GenericPayload, opts: { env: NodeJS
   const root = findProjectRoot(payload.cwd ?? opts.fallbackCwd, opts.env);
   if (!ledgerDirExists(root)) return { output: null, eventId: null };
 
-  const config = loadConfig(root);
+  const config = await loadConfig(root);
   const ledger = await Ledger.open(root, { create: true });
   try {
     const event = payload.hook_event_name;
@@ -68,6 +68,6 @@ export async function handlePayload(payload: GenericPayload, opts: { env: NodeJS
     });
     return { output: result.output, eventId };
   } finally {
-    ledger.close();
+    ledger.release();
   }
 }

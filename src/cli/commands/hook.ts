@@ -1,5 +1,6 @@
 import { CliError, ExitCode } from '../errors.js';
 import { readStdin } from '../../util/stdin.js';
+import { handlePayload, parsePayload } from '../../adapters/claude-code/handle.js';
 
 const AGENTS = ['claude-code'] as const;
 
@@ -19,7 +20,6 @@ export async function run(argv: string[]): Promise<number> {
     throw new CliError(`hook: unknown agent "${agent ?? ''}" (supported: ${AGENTS.join(', ')})`, ExitCode.invalidInput);
   }
   try {
-    const { parsePayload, handlePayload } = await import('../../adapters/claude-code/handle.js');
     const payload = parsePayload(readStdin());
     const outcome = await handlePayload(payload, { env: process.env, now: new Date().toISOString(), fallbackCwd: process.cwd() });
     if (outcome.output) process.stdout.write(`${JSON.stringify(outcome.output)}\n`);

@@ -1,13 +1,16 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type BetterSqlite3 from 'better-sqlite3';
+import { dirname, join } from 'node:path';
+// Imported statically so the bundler inlines its JavaScript (a dozen CommonJS
+// files fewer to resolve per hook call); the native addon is loaded by path.
+import Database from 'better-sqlite3';
 import { StatementCache, type DriverFactory, type SqlDatabase, type SqlValue } from '../driver.js';
 
 /** better-sqlite3: the driver for Node versions without node:sqlite (Node 20). */
 export function loadBetterSqlite3(): DriverFactory {
-  const require = createRequire(import.meta.url);
-  const Database = require('better-sqlite3') as typeof BetterSqlite3;
+  const nativeBinding = locateAddon(createRequire(import.meta.url));
   return (path, opts) => {
-    const db = new Database(path, { fileMustExist: !!opts.mustExist, readonly: !!opts.readonly });
+    const db = new Database(path, { fileMustExist: !!opts.mustExist, readonly: !!opts.readonly, ...(nativeBinding ? { nativeBinding } : {}) });
     const stmts = new StatementCache((sql) => db.prepare(sql));
     const wrapper: SqlDatabase = {
       driver: 'better-sqlite3',
@@ -25,4 +28,15 @@ export function loadBetterSqlite3(): DriverFactory {
     };
     return wrapper;
   };
+}
+
+// better-sqlite3 finds its addon with the `bindings` package, which probes a
+// dozen paths on every start; the hook knows where npm built it.
+function locateAddon(require: NodeJS.Require): string | undefined {
+  try {
+    const addon = join(dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
+    return existsSync(addon) ? addon : undefined;
+  } catch {
+    return undefined;
+  }
 }

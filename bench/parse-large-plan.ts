@@ -1,0 +1,82 @@
+/**
+ * Parses a generated ~1 MB superpowers plan (2,000 tasks) several times and
+ * reports the median. Hooks parse the plan on every agent turn, so this has
+ * to stay well under 100 ms.
+ *   node --import tsx bench/parse-large-plan.ts
+ */
+import { parsePlan } from '../src/formats/plan/index.js';
+
+const TASKS = 2_000;
+const RUNS = 7;
+
+export interface PlanBenchResult {
+  name: string;
+  tasks: number;
+  bytes: number;
+  medianMs: number;
+}
+
+export async function benchParseLargePlan(): Promise<PlanBenchResult> {
+  const text = generatePlan(TASKS);
+  const timings: number[] = [];
+  let taskCount = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    const plan = parsePlan(text, { path: 'docs/plans/large-plan.md' });
+    timings.push(performance.now() - started);
+    taskCount = plan.tasks.length;
+  }
+  if (taskCount !== TASKS) throw new Error(`expected ${TASKS} tasks, parsed ${taskCount}`);
+  timings.sort((a, b) => a - b);
+  return {
+    name: 'parse-large-plan',
+    tasks: taskCount,
+    bytes: Buffer.byteLength(text),
+    medianMs: Math.round(timings[Math.floor(RUNS / 2)]! * 10) / 10,
+  };
+}
+
+function generatePlan(taskCount: number): string {
+  const parts: string[] = [
+    '# Large Migration Implementation Plan\n\n',
+    '> **For Claude:** REQUIRED SUB-SKILL: Use superpowers:executing-plans to implement this plan task-by-task.\n\n',
+    '**Goal:** Exercise the plan parser at scale.\n\n**Architecture:** Generated.\n\n**Tech Stack:** TypeScript\n\n---\n\n',
+  ];
+  for (let n = 1; n <= taskCount; n++) {
+    if (n % 100 === 1) parts.push(`## Chunk ${Math.ceil(n / 100)}: Modules ${n}–${n + 99}\n\n`);
+    parts.push(taskSection(n));
+  }
+  return parts.join('');
+}
+
+function taskSection(n: number): string {
+  return `### Task ${n}: Migrate module ${n} to the new storage API
+
+**Files:**
+- Modify: \`src/modules/m${n}/store.ts:10-40\`
+- Test: \`test/modules/m${n}/store.test.ts\`
+
+- [ ] **Step 1: Write the failing test**
+
+\`\`\`ts
+it('module ${n} reads through storage', async () => {
+  expect(await createStore${n}(fake()).load('k')).toEqual({ id: ${n} });
+});
+\`\`\`
+
+- [ ] **Step 2: Run test to verify it fails**
+
+Run: \`npx vitest run test/modules/m${n}\`
+Expected: FAIL
+
+- [ ] **Step 3: Replace the legacy calls**
+
+- [ ] **Step 4: Commit**
+
+`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await benchParseLargePlan();
+  console.log(JSON.stringify(result));
+}
