@@ -3,7 +3,8 @@ import type { Config } from '../config/schema.js';
 import type { DialectName, ParsedPlan } from '../formats/plan/model.js';
 import { appendEvent } from '../ledger/events.js';
 import type { Ledger } from '../ledger/ledger.js';
-import { planById, planByPath, saveActivePlan, type PlanState } from '../ledger/plans.js';
+import { planById, planByPath, planTasks, saveActivePlan, type PlanState } from '../ledger/plans.js';
+import { setTaskStatus } from '../ledger/task-status.js';
 import { planIdFor, type PlanFile } from './plan-files.js';
 
 export interface ImportResult {
@@ -33,7 +34,26 @@ export function importPlan(
   const parsed = withConfiguredHighRisk(parsedFromFile, highRiskIdsFor(opts.config, planId));
   return ledger.write((db) => {
     const prior = planById(db, planId);
+    const priorFileStates = new Map(planTasks(db, planId).map((t) => [t.id, t.fileState]));
     const state = stateAfterImport(prior, parsed.structureHash);
+    const result: ImportResult = {
+      planId,
+      path: file.relPath,
+      dialect: parsed.dialect,
+      state,
+      previousState: prior?.state ?? null,
+      taskCount: parsed.tasks.length,
+      structureHash: parsed.structureHash,
+      changed: prior?.structureHash !== parsed.structureHash,
+    };
+    const eventId = appendEvent(db, {
+      at: opts.now,
+      source: opts.source,
+      kind: opts.kind ?? 'plan.import',
+      sessionId: opts.sessionId ?? null,
+      input: { path: file.relPath, dialect: opts.dialect ?? null, contentHash: file.contentHash },
+      decision: result,
+    });
     saveActivePlan(db, {
       id: planId,
       path: file.relPath,
@@ -47,24 +67,13 @@ export function importPlan(
       now: opts.now,
       tasks: parsed.tasks,
     });
-    const result: ImportResult = {
-      planId,
-      path: file.relPath,
-      dialect: parsed.dialect,
-      state,
-      previousState: prior?.state ?? null,
-      taskCount: parsed.tasks.length,
-      structureHash: parsed.structureHash,
-      changed: prior?.structureHash !== parsed.structureHash,
-    };
-    appendEvent(db, {
-      at: opts.now,
-      source: opts.source,
-      kind: opts.kind ?? 'plan.import',
-      sessionId: opts.sessionId ?? null,
-      input: { path: file.relPath, dialect: opts.dialect ?? null, contentHash: file.contentHash },
-      decision: result,
-    });
+    // A progress mark the file itself carries (tdd status words, ticked
+    // checkbox items) is recorded when it is first seen, so completion order
+    // is known for it too.
+    for (const t of parsed.tasks) {
+      if (t.fileState === 'pending' || priorFileStates.get(t.id) === t.fileState) continue;
+      setTaskStatus(db, planId, { taskId: t.id, state: t.fileState, at: opts.now, eventId, source: 'plan-file', evidence: `${file.relPath}:${t.line}` });
+    }
     return result;
   });
 }

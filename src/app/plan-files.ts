@@ -50,7 +50,10 @@ export async function parsePlanFile(file: PlanFile, opts: { dialect?: DialectNam
   try {
     return parsePlan(file.text, { path: file.relPath, ...opts });
   } catch (err: unknown) {
-    if (err instanceof PlanFormatError) throw new CliError(`${file.relPath}: ${err.message}`, ExitCode.invalidInput);
+    if (err instanceof PlanFormatError) {
+      const message = err.message.includes(file.relPath) ? err.message : `${file.relPath}: ${err.message}`;
+      throw new CliError(message, ExitCode.invalidInput);
+    }
     throw err;
   }
 }

@@ -1,7 +1,8 @@
 import { planProgress, type PlanProgress, type TaskView } from '../domain/progress.js';
 import type { DialectName } from '../formats/plan/model.js';
 import type { Ledger } from '../ledger/ledger.js';
-import { activePlan, planTasks, type PlanState } from '../ledger/plans.js';
+import { activePlan, type PlanState } from '../ledger/plans.js';
+import { loadProgressTasks } from './progress.js';
 
 export interface PlanView {
   id: string;
@@ -15,14 +16,14 @@ export interface PlanView {
 }
 
 /**
- * The active plan as the ledger knows it. A task's state is what the plan
- * file marks; completion receipts recorded in the ledger take precedence
- * once they exist.
+ * The active plan as the ledger knows it. A task's state is what the ledger
+ * recorded for it (`task done`, the SDD ledger, progress marks when first
+ * seen), else what the plan file marks.
  */
 export function loadPlanView(ledger: Ledger): PlanView | null {
   const plan = activePlan(ledger.db);
   if (!plan) return null;
-  const tasks = planTasks(ledger.db, plan.id).map((t) => ({ id: t.id, title: t.title, state: t.fileState, highRiskStop: t.highRiskStop }));
+  const tasks = loadProgressTasks(ledger.db, plan.id).map((t) => ({ id: t.id, title: t.title, state: t.state, highRiskStop: t.highRiskStop }));
   return {
     id: plan.id,
     path: plan.path,

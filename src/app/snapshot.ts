@@ -2,6 +2,7 @@ import { countEvents, recentEvents, type EventRecord } from '../ledger/events.js
 import type { Ledger } from '../ledger/ledger.js';
 import { loadPlanView, progressOf, type PlanView } from './plan-view.js';
 import type { PlanProgress } from '../domain/progress.js';
+import { recentViolations } from '../ledger/sessions.js';
 
 /** The whole picture `status` shows, as data (`status --json` prints it as is). */
 export interface Snapshot {
@@ -12,7 +13,7 @@ export interface Snapshot {
   progress: PlanProgress | null;
   pendingActions: unknown[];
   runs: unknown[];
-  recentViolations: unknown[];
+  recentViolations: ReturnType<typeof recentViolations>;
   recentEvents: Pick<EventRecord, 'id' | 'at' | 'kind' | 'sessionId' | 'decision'>[];
 }
 
@@ -26,7 +27,7 @@ export function takeSnapshot(ledger: Ledger): Snapshot {
     progress: plan ? progressOf(plan) : null,
     pendingActions: [],
     runs: [],
-    recentViolations: [],
+    recentViolations: recentViolations(ledger.db, 5),
     recentEvents: recentEvents(ledger.db, { limit: 8 }).map(({ id, at, kind, sessionId, decision }) => ({ id, at, kind, sessionId, decision })),
   };
 }

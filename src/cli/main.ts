@@ -13,6 +13,8 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   status: () => import('./commands/status.js'),
   demo: () => import('./commands/demo.js'),
   gate: () => import('./commands/gate.js'),
+  task: () => import('./commands/task.js'),
+  closure: () => import('./commands/closure.js'),
 };
 
 const USAGE = `usage: continuity <command> [options]
@@ -23,6 +25,9 @@ commands:
   plan show [--json]         print the active plan and its tasks
   status [--json]            the whole picture: plan, approval, tasks, next step
   gate evaluate              evaluate a continuity envelope (stdin → verdict)
+  task done ID [--summary F] record that a task of the active plan is complete
+  task blocked ID --reason T record that a task is blocked
+  closure STATE --reason T   declare the current stop waiting_user, blocked or pending_verification
   demo                       replay a recorded Claude Code session through the hooks
 
 Run \`continuity <command> --help\` for a command's options.`;

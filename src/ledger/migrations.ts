@@ -51,6 +51,69 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX tasks_order ON tasks (plan_id, ordinal);
   `,
+  // 2: task progress, dispatch receipts, closures, the Stop gate's counters, sessions.
+  `
+  CREATE TABLE task_status (
+    plan_id      TEXT NOT NULL,
+    task_id      TEXT NOT NULL,
+    state        TEXT NOT NULL CHECK (state IN ('pending', 'in_progress', 'complete', 'blocked')),
+    changed_at   TEXT NOT NULL,
+    event_id     INTEGER NOT NULL,        -- orders changes made at the same instant
+    source       TEXT NOT NULL,           -- 'cli', 'sdd-ledger', 'plan-file', …
+    evidence     TEXT,
+    summary_path TEXT,
+    PRIMARY KEY (plan_id, task_id)
+  );
+
+  CREATE TABLE receipts (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    plan_id       TEXT NOT NULL,
+    from_task_id  TEXT NOT NULL,
+    next_task_id  TEXT NOT NULL,
+    dispatched_at TEXT NOT NULL,
+    channel       TEXT NOT NULL,          -- 'stop-hook', 'agent-tool', 'cli', …
+    evidence      TEXT NOT NULL,
+    session_id    TEXT,
+    event_id      INTEGER NOT NULL
+  );
+  CREATE INDEX receipts_boundary ON receipts (plan_id, from_task_id, next_task_id, session_id);
+
+  CREATE TABLE closures (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_id  TEXT,                     -- NULL: the next stop in any session
+    state       TEXT NOT NULL CHECK (state IN ('waiting_user', 'blocked', 'pending_verification')),
+    reason      TEXT NOT NULL,
+    declared_at TEXT NOT NULL,
+    source      TEXT NOT NULL,
+    event_id    INTEGER NOT NULL
+  );
+  CREATE INDEX closures_recent ON closures (declared_at);
+
+  CREATE TABLE sessions (
+    session_id     TEXT PRIMARY KEY,
+    suspended      INTEGER NOT NULL DEFAULT 0,   -- the user said stop/pause
+    last_prompt_at TEXT,
+    boundary       TEXT,                         -- the task boundary the Stop gate last blocked at
+    blocks         INTEGER NOT NULL DEFAULT 0,   -- consecutive blocks at that boundary
+    updated_at     TEXT NOT NULL
+  );
+
+  CREATE TABLE violations (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    at         TEXT NOT NULL,
+    session_id TEXT,
+    kind       TEXT NOT NULL,
+    summary    TEXT NOT NULL,
+    event_id   INTEGER NOT NULL
+  );
+
+  CREATE TABLE watched_files (
+    path         TEXT PRIMARY KEY,       -- relative to the project root
+    size         INTEGER NOT NULL,
+    mtime_ms     REAL NOT NULL,
+    content_hash TEXT NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

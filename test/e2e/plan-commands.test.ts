@@ -113,7 +113,7 @@ test('a file with no tasks is refused with a message saying so, and nothing is c
   const project = tempProject({ 'docs/design.md': '# Design\n\nWe will build a search index.\n\n## Risks\n\nNone known.\n' });
   const r = importPlan(project, 'docs/design.md');
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /^continuity: docs\/design\.md: no tasks found/);
+  assert.match(r.stderr, /^continuity: no tasks found in docs\/design\.md/);
   assert.equal(r.stderr.trim().split('\n').length, 1);
   assert.equal(existsSync(join(project, '.continuity')), false);
 });

@@ -8,7 +8,8 @@ import { HANDLERS } from './handlers/index.js';
 import { EVENT_SCHEMAS, GenericPayload, isKnownEvent } from './payload.js';
 import { NOTHING_TO_SAY, type HandlerResult } from './types.js';
 
-export const SOURCE = 'hook:claude-code';
+export { SOURCE } from './source.js';
+import { SOURCE } from './source.js';
 
 export class PayloadError extends Error {
   override name = 'PayloadError';

@@ -21,6 +21,10 @@ export function renderStatus(s: Snapshot, opts: { width: number }): string {
   lines.push(`Pending   ${s.pendingActions.length ? `${s.pendingActions.length} open action(s)` : 'no open pending actions'}`);
   lines.push(`Runs      ${s.runs.length ? `${s.runs.length} subagent run(s)` : 'no subagent runs'}`);
   lines.push(`Ledger    ${s.ledger.events} events · ${s.ledger.driver}`);
+  if (s.recentViolations.length) {
+    lines.push('Violations');
+    for (const v of s.recentViolations.slice(0, 3)) lines.push(fit(`  ${v.at.slice(0, 16).replace('T', ' ')} ${v.summary}`, w));
+  }
   if (s.recentEvents.length) {
     lines.push('Recent');
     for (const e of s.recentEvents.slice(0, 5)) {

@@ -5,4 +5,7 @@ import type { Handler } from '../types.js';
  * One handler per hook event, loaded on demand. Events without a handler are
  * recorded and answered with nothing. Each capability registers its handler here.
  */
-export const HANDLERS: Partial<Record<KnownEvent, () => Promise<Handler<never>>>> = {};
+export const HANDLERS: Partial<Record<KnownEvent, () => Promise<Handler<never>>>> = {
+  Stop: async () => (await import('./stop.js')).handleStop as Handler<never>,
+  UserPromptSubmit: async () => (await import('./user-prompt.js')).handleUserPrompt as Handler<never>,
+};

@@ -1,0 +1,112 @@
+import { loadProgressTasks, ingestSddLedger } from '../../../app/progress.js';
+import { refreshActivePlan } from '../../../app/refresh-plan.js';
+import { findBoundary } from '../../../domain/boundary.js';
+import { parseClosureLine } from '../../../domain/closure-line.js';
+import { decideStop, type StopDecision } from '../../../domain/stop-gate.js';
+import { activePlan, planTasks, setPlanState } from '../../../ledger/plans.js';
+import { insertReceipt, receiptsForBoundary } from '../../../ledger/receipts.js';
+import { insertClosure, insertViolation, latestClosure, saveSession, sessionById } from '../../../ledger/sessions.js';
+import type { PayloadOf } from '../payload.js';
+import { renderStopDecision } from '../render/stop-words.js';
+import type { Handler } from '../types.js';
+import { SOURCE } from '../source.js';
+
+type StopPayload = PayloadOf<'Stop'>;
+
+/**
+ * Stop: load the plan's progress, this session's receipts, closure and
+ * counters; let the Stop rule decide; record its receipt or violation with
+ * the event; answer in Claude Code's protocol.
+ */
+export const handleStop: Handler<StopPayload> = async ({ payload, ledger, config, now }) => {
+  const refreshed = await refreshActivePlan(ledger, { now, config, source: SOURCE, sessionId: payload.session_id });
+  if (refreshed.plan) ingestSddLedger(ledger, refreshed.plan, { now, source: SOURCE, sessionId: payload.session_id });
+  const db = ledger.db;
+  const plan = activePlan(db);
+  const boundary = findBoundary(plan ? loadProgressTasks(db, plan.id) : []);
+  const session = sessionById(db, payload.session_id);
+
+  const line = parseClosureLine(payload.last_assistant_message);
+  const since = maxIso(session.lastPromptAt, boundary.kind === 'task_boundary' ? boundary.from.changedAt : null);
+  const declared = line ? null : latestClosure(db, payload.session_id, since);
+  const closure = line ? { ...line, source: 'closure-line' } : declared ? { state: declared.state, reason: declared.reason, source: declared.source } : null;
+
+  const receipts =
+    plan && boundary.kind === 'task_boundary' && boundary.next
+      ? receiptsForBoundary(db, { planId: plan.id, fromTaskId: boundary.from.id, nextTaskId: boundary.next.id, sessionId: payload.session_id })
+      : [];
+
+  const decision = decideStop({
+    plan: plan ? { id: plan.id, state: plan.state } : null,
+    boundary,
+    receipts,
+    closure,
+    suspended: session.suspended,
+    runningSubagents: countRunningSubagents(payload.background_tasks),
+    previousBlocks: { boundary: session.boundary, count: session.blocks },
+    maxConsecutiveBlocks: config.stopGate.maxConsecutiveBlocks,
+  });
+
+  const taskLine = (id: string) => (plan ? planTasks(db, plan.id).find((t) => t.id === id)?.line ?? null : null);
+  const output = renderStopDecision(decision, {
+    planId: plan?.id ?? '',
+    planPath: plan?.path ?? '',
+    nextTaskLine: decision.action === 'allow' ? null : taskLine(decision.next.id),
+    maxConsecutiveBlocks: config.stopGate.maxConsecutiveBlocks,
+  });
+
+  return {
+    output,
+    decision: summarize(decision, closure, payload.stop_hook_active),
+    persist: (tx, eventId) => {
+      if (line) insertClosure(tx, { state: line.state, reason: line.reason, declaredAt: now, source: 'closure-line', sessionId: payload.session_id, eventId });
+      if (decision.action === 'allow' && decision.markPlanComplete && plan) setPlanState(tx, plan.id, 'complete', now);
+      if (decision.action === 'block' && plan) {
+        insertReceipt(tx, {
+          planId: plan.id,
+          fromTaskId: decision.from.id,
+          nextTaskId: decision.next.id,
+          dispatchedAt: now,
+          channel: 'stop-hook',
+          evidence: `Stop hook block ${decision.blockNumber} of ${config.stopGate.maxConsecutiveBlocks} (event ${eventId})`,
+          sessionId: payload.session_id,
+          eventId,
+        });
+      }
+      if (decision.action === 'allow_after_limit') {
+        insertViolation(tx, {
+          at: now,
+          sessionId: payload.session_id,
+          kind: 'stopped_at_task_boundary',
+          summary: `stopped after Task ${decision.from.id} with Task ${decision.next.id} not dispatched, after ${decision.blocks} blocks`,
+          eventId,
+        });
+      }
+      const blocking = decision.action === 'block';
+      saveSession(tx, { ...session, boundary: blocking ? decision.boundary : null, blocks: blocking ? decision.blockNumber : 0 }, now);
+    },
+  };
+};
+
+/** Background subagents still in flight: the session is waiting for them, not stopping at a boundary. */
+export function countRunningSubagents(backgroundTasks: unknown): number {
+  if (!Array.isArray(backgroundTasks)) return 0;
+  return backgroundTasks.filter((t) => {
+    const task = t as { type?: unknown; status?: unknown };
+    const type = String(task.type ?? '');
+    const status = String(task.status ?? 'running');
+    return /agent/i.test(type) && !/^(completed|failed|killed|stopped|cancelled)$/i.test(status);
+  }).length;
+}
+
+function summarize(d: StopDecision, closure: { state: string; source: string } | null, stopHookActive: boolean): Record<string, unknown> {
+  const base = { stopHookActive, closure };
+  if (d.action === 'allow') return { ...base, action: 'allow', why: d.why, reason: d.verdict?.reason ?? null, planCompleted: !!d.markPlanComplete };
+  return { ...base, action: d.action, boundary: d.boundary, reason: d.verdict.reason, blocks: d.action === 'block' ? d.blockNumber : d.blocks };
+}
+
+function maxIso(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a > b ? a : b;
+}

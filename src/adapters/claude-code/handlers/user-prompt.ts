@@ -1,0 +1,42 @@
+import { refreshActivePlan } from '../../../app/refresh-plan.js';
+import { matchesApprovalPhrase, isPauseWord } from '../../../domain/user-words.js';
+import { activePlan, markApproved } from '../../../ledger/plans.js';
+import { saveSession, sessionById } from '../../../ledger/sessions.js';
+import type { PayloadOf } from '../payload.js';
+import { SOURCE } from '../source.js';
+import type { Handler, HandlerResult } from '../types.js';
+
+type PromptPayload = PayloadOf<'UserPromptSubmit'>;
+
+/**
+ * UserPromptSubmit: the user's own words. `stop` or `pause` suspends the Stop
+ * gate for this session until a prompt that is neither; an approval phrase
+ * approves the active draft or stale plan, bound to its current structure.
+ */
+export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger, config, now }) => {
+  const session = sessionById(ledger.db, payload.session_id);
+  const pause = isPauseWord(payload.prompt);
+  const approving = matchesApprovalPhrase(payload.prompt, config.approval.phrases);
+  const refreshed = approving ? await refreshActivePlan(ledger, { now, config, source: SOURCE, sessionId: payload.session_id }) : null;
+  const plan = refreshed ? activePlan(ledger.db) : null;
+  const approve = plan && (plan.state === 'draft' || plan.state === 'stale') ? plan : null;
+
+  const messages: string[] = [];
+  let context: string | null = null;
+  if (pause) messages.push('continuity: the Stop gate is paused for this session until your next prompt that is not "stop" or "pause".');
+  else if (session.suspended) messages.push('continuity: the Stop gate is active again for this session.');
+  if (approve) {
+    context = `Plan ${approve.id} (${approve.path}) was approved by the user at ${now}; the approval is bound to its current structure (${approve.structureHash.slice(0, 12)}).`;
+    messages.push(`continuity: plan ${approve.id} approved.`);
+  }
+
+  const result: HandlerResult = {
+    output: context || messages.length ? { ...(messages.length ? { systemMessage: messages.join(' ') } : {}), ...(context ? { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: context } } : {}) } : null,
+    decision: { action: approve ? 'approved' : pause ? 'paused' : 'none', suspended: pause, planId: approve?.id ?? null },
+    persist: (db) => {
+      saveSession(db, { ...session, suspended: pause, lastPromptAt: now, boundary: null, blocks: 0 }, now);
+      if (approve) markApproved(db, approve.id, { structureHash: approve.structureHash, at: now, via: 'user-prompt' });
+    },
+  };
+  return result;
+};

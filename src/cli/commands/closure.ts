@@ -1,0 +1,42 @@
+import { parseArgs } from 'node:util';
+import { LEGAL_CLOSURE_STATES, type LegalClosureState } from '../../domain/gate.js';
+import { appendEvent } from '../../ledger/events.js';
+import { insertClosure } from '../../ledger/sessions.js';
+import { CliError, ExitCode } from '../errors.js';
+import { withLedger } from '../project.js';
+
+const USAGE = `usage: continuity closure waiting_user|blocked|pending_verification --reason TEXT [--session ID]
+
+Declares why the current stop is legal. It applies to the next stop of the
+session (CLAUDE_CODE_SESSION_ID, or --session), or of any session when neither
+is known, until the user's next prompt.`;
+
+export async function run(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { reason: { type: 'string' }, session: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+  } catch (err) {
+    throw new CliError(`closure: ${(err as Error).message}`, ExitCode.invalidInput);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return ExitCode.ok;
+  }
+  const state = positionals[0];
+  if (!state || !(LEGAL_CLOSURE_STATES as readonly string[]).includes(state) || positionals.length > 1) {
+    throw new CliError(`closure: expected one of ${LEGAL_CLOSURE_STATES.join(', ')}`, ExitCode.invalidInput);
+  }
+  const reason = values.reason?.trim();
+  if (!reason) throw new CliError('closure: --reason TEXT is required', ExitCode.invalidInput);
+  const sessionId = values.session ?? process.env.CLAUDE_CODE_SESSION_ID ?? null;
+  const now = new Date().toISOString();
+  await withLedger({ create: false }, (ledger) =>
+    ledger.write((db) => {
+      const eventId = appendEvent(db, { at: now, source: 'cli', kind: 'closure', sessionId, input: { state, reason }, decision: { recorded: true } });
+      insertClosure(db, { state: state as LegalClosureState, reason, declaredAt: now, source: 'cli', sessionId, eventId });
+    }),
+  );
+  process.stdout.write(`Closure ${state} recorded${sessionId ? ` for session ${sessionId}` : ''}: ${reason}\n`);
+  return ExitCode.ok;
+}

@@ -1,0 +1,80 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { parsePlan } from '../../src/formats/plan/index.js';
+import { structureHash } from '../../src/formats/plan/structure-hash.js';
+
+const fixture = (name: string): string => readFileSync(new URL(`../fixtures/plans/${name}`, import.meta.url), 'utf8');
+const hashOf = (text: string, path = 'docs/plans/plan.md'): string => parsePlan(text, { path }).structureHash;
+
+/** Replaces exactly one occurrence, so a test cannot silently edit nothing. */
+function edit(text: string, from: string, to: string): string {
+  const at = text.indexOf(from);
+  assert.notEqual(at, -1, `fixture no longer contains ${JSON.stringify(from)}`);
+  return text.slice(0, at) + to + text.slice(at + from.length);
+}
+
+test('structure hash: a 64-char sha256 hex digest, stable across parses', () => {
+  const text = fixture('superpowers-rate-limiter.md');
+  assert.match(hashOf(text), /^[0-9a-f]{64}$/);
+  assert.equal(hashOf(text), hashOf(text));
+});
+
+test('structure hash: ticking steps does not change it', () => {
+  const text = fixture('superpowers-rate-limiter.md');
+  const ticked = edit(
+    edit(text, '- [ ] **Step 1: Write the failing test**', '- [x] **Step 1: Write the failing test**'),
+    '- [ ] **Step 2: Run test to verify it fails**',
+    '- [X] **Step 2: Run test to verify it fails**',
+  );
+  assert.equal(hashOf(ticked), hashOf(text));
+
+  const checklist = fixture('checkbox-release.md');
+  const shipped = edit(checklist, '1. [ ] Publish to npm', '1. [x] Publish to npm');
+  assert.equal(hashOf(shipped, 'RELEASE.md'), hashOf(checklist, 'RELEASE.md'));
+});
+
+test('structure hash: changing status words and phase tracking does not change it', () => {
+  const text = fixture('tdd/.tdd-progress.md');
+  const progressed = edit(
+    edit(edit(text, '**Status:** in-progress', '**Status:** done'), 'Status: FAIL', 'Status: pass'),
+    '- **GREEN:** pending',
+    '- **GREEN:** done',
+  );
+  const before = parsePlan(text, { path: '.tdd-progress.md' });
+  const after = parsePlan(progressed, { path: '.tdd-progress.md' });
+  assert.notDeepEqual(after.tasks.map((t) => t.fileState), before.tasks.map((t) => t.fileState));
+  assert.equal(after.structureHash, before.structureHash);
+});
+
+test('structure hash: trailing whitespace and extra blank lines do not change it', () => {
+  const text = '### Task 1: One\n\nDo the thing.\n\n### Task 2: Two\n\nThen the other.\n';
+  const messy = '### Task 1: One\n\n\n\nDo the thing.   \n\n\n### Task 2: Two\n\nThen the other.\n\n\n';
+  assert.equal(hashOf(messy), hashOf(text));
+});
+
+test('structure hash: titles, ids, step text and task count all change it', () => {
+  const text = fixture('superpowers-rate-limiter.md');
+  const base = hashOf(text);
+  const variants = {
+    title: edit(text, '### Task 1: Token bucket arithmetic', '### Task 1: Token bucket maths'),
+    id: edit(text, '### Task 3: Enforce', '### Task 4: Enforce'),
+    stepText: edit(text, '**Step 3: Wire the middleware before the router**', '**Step 3: Wire the middleware after the router**'),
+    removedTask: text.slice(0, text.indexOf('### Task 3:')),
+  };
+  for (const [change, variant] of Object.entries(variants)) {
+    assert.notEqual(hashOf(variant), base, `${change} should change the hash`);
+  }
+});
+
+test('structure hash: adding the high-risk marker changes it (it changes the contract)', () => {
+  const text = '### Task 1: Deploy\n\nShip it.\n';
+  const marked = '### Task 1: Deploy\n\n<!-- continuity: high-risk-stop -->\n\nShip it.\n';
+  assert.notEqual(hashOf(marked), hashOf(text));
+});
+
+test('structure hash: depends only on id, title and progress-free body', () => {
+  const task = { id: '1', title: 'T', body: '- [x] step\n**Status:** done' };
+  assert.equal(structureHash([task]), structureHash([{ id: '1', title: 'T', body: '- [ ] step' }]));
+  assert.notEqual(structureHash([task]), structureHash([{ ...task, title: 'U' }]));
+});
