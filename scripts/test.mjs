@@ -46,7 +46,7 @@ const runtimes = [{ label: `Node ${process.versions.node}`, exec: process.execPa
 if (!thisRuntimeOnly) runtimes.push({ label: 'Node 24', exec: node24() });
 
 for (const rt of runtimes) {
-  step(`tests on ${rt.label}`, rt.exec, ['--import', 'tsx', '--test', '--test-reporter=spec', ...testFiles()], {
+  step(`tests on ${rt.label}`, rt.exec, ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-reporter=spec', ...testFiles()], {
     CONTINUITY_TEST_NODE: rt.exec,
   });
 }

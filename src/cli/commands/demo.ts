@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,10 @@ import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { describeIssue } from '../../util/validation.js';
 import { CliError, ExitCode } from '../errors.js';
-import { describeHookAnswer } from '../render/hook-answer.js';
+import { recentEvents } from '../../ledger/events.js';
+import { Ledger } from '../../ledger/ledger.js';
+import { describeDecision } from '../render/decision-words.js';
+import { describeHookAnswer, wrapText } from '../render/hook-answer.js';
 
 /**
  * `continuity demo`: replays a recorded Claude Code session (hook payloads and
@@ -49,19 +52,24 @@ export async function run(argv: string[]): Promise<number> {
   out(`continuity demo — ${session.title}`);
   out(`Each hook event runs \`continuity hook claude-code\` in its own process, as Claude Code does.`);
   out(`Project: ${project}\n`);
-  const started = Date.now();
+  let n = 0;
   try {
-    session.scenarios.forEach((scenario, i) => {
+    for (const [i, scenario] of session.scenarios.entries()) {
       out(`── ${i + 1}. ${scenario.title}`);
       for (const step of scenario.steps) {
-        const clock = formatClock(Date.now() - started);
-        if ('note' in step) out(`         ${step.note}`);
-        else if ('cli' in step) runCli(cli, project, step.cli, clock, out);
-        else if ('write' in step) out(`  ${clock}  (file written: ${step.write.path})`);
-        else runHook(cli, project, session.sessionId, step.hook, clock, out);
+        if ('note' in step) {
+          out(`       ${step.note}`);
+          continue;
+        }
+        const num = String(++n).padStart(3);
+        if ('cli' in step) runCli(cli, project, session.sessionId, step.cli, num, out);
+        else if ('write' in step) {
+          writeFileSync(join(project, step.write.path), step.write.content);
+          out(`  ${num}  (file written: ${step.write.path})`);
+        } else await runHook(cli, project, session.sessionId, step.hook, num, out);
       }
       out('');
-    });
+    }
     out('── Final status (continuity status)');
     const status = spawnSync(process.execPath, [cli, 'status'], { cwd: project, encoding: 'utf8', env: demoEnv(project) });
     out(status.stdout.trimEnd().split('\n').map((l) => `  ${l}`).join('\n'));
@@ -72,14 +80,14 @@ export async function run(argv: string[]): Promise<number> {
   return ExitCode.ok;
 }
 
-function runCli(cli: string, project: string, args: string[], clock: string, out: (s: string) => void): void {
-  out(`  ${clock}  $ continuity ${args.join(' ')}`);
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: project, encoding: 'utf8', env: demoEnv(project) });
+function runCli(cli: string, project: string, sessionId: string, args: string[], num: string, out: (s: string) => void): void {
+  out(`  ${num}  $ continuity ${args.join(' ')}`);
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd: project, encoding: 'utf8', env: { ...demoEnv(project), CLAUDE_CODE_SESSION_ID: sessionId } });
   const text = `${r.stdout}${r.stderr}`.trimEnd();
-  for (const line of text.split('\n')) if (line) out(`         ${line}`);
+  for (const line of text.split('\n')) for (const wrapped of wrapText(line, 70)) if (wrapped) out(`         ${wrapped}`);
 }
 
-function runHook(cli: string, project: string, sessionId: string, hook: Record<string, unknown>, clock: string, out: (s: string) => void): void {
+async function runHook(cli: string, project: string, sessionId: string, hook: Record<string, unknown>, num: string, out: (s: string) => void): Promise<void> {
   const payload = {
     session_id: sessionId,
     transcript_path: join(project, '.claude-transcript.jsonl'),
@@ -94,8 +102,20 @@ function runHook(cli: string, project: string, sessionId: string, hook: Record<s
     env: demoEnv(project),
   });
   const answer = describeHookAnswer(payload, { stdout: r.stdout, stderr: r.stderr, exitCode: r.status ?? 1 });
-  out(`  ${clock}  ${answer.event.padEnd(40)} → ${answer.verdict}`);
-  for (const line of answer.details) out(`           ${line}`);
+  const decided = r.status === 0 ? await lastDecision(project) : null;
+  out(`  ${num}  ${answer.event.padEnd(44)} → ${decided ?? answer.verdict}`);
+  for (const line of answer.details) out(`         │ ${line}`);
+}
+
+// What continuity decided, read back from the ledger's audit record of the call.
+async function lastDecision(project: string): Promise<string | null> {
+  const ledger = await Ledger.open(project);
+  try {
+    const [e] = recentEvents(ledger.db, { limit: 1 });
+    return e ? describeDecision(e.kind, e.decision) : null;
+  } finally {
+    ledger.close();
+  }
 }
 
 function demoEnv(project: string): NodeJS.ProcessEnv {
@@ -106,11 +126,6 @@ function loadSession(path: string): Session {
   const result = v.safeParse(Session, JSON.parse(readFileSync(path, 'utf8')));
   if (!result.success) throw new CliError(`demo fixture ${path}: ${describeIssue(result.issues)}`, ExitCode.internal);
   return result.output;
-}
-
-function formatClock(ms: number): string {
-  const s = Math.floor(ms / 1000);
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
 // The bundle lives in dist/ (or dist/chunks/); the fixtures ship beside it in the package.

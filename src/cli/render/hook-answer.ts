@@ -55,7 +55,7 @@ function clip(s: string, n: number): string {
   return s.length <= n ? s : `${s.slice(0, n - 1)}…`;
 }
 
-function wrapText(text: string, width = 66): string[] {
+export function wrapText(text: string, width = 66): string[] {
   const lines: string[] = [];
   for (const para of text.split('\n')) {
     let line = '';

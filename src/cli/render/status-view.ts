@@ -1,4 +1,5 @@
 import type { Snapshot } from '../../app/snapshot.js';
+import { describeDecision } from './decision-words.js';
 import { describePlanState } from './words.js';
 
 /** A compact picture of the project, at most `width` columns, no colour. */
@@ -28,8 +29,8 @@ export function renderStatus(s: Snapshot, opts: { width: number }): string {
   if (s.recentEvents.length) {
     lines.push('Recent');
     for (const e of s.recentEvents.slice(0, 5)) {
-      const action = (e.decision as { action?: string } | null)?.action ?? '';
-      lines.push(fit(`  #${e.id} ${e.at.slice(11, 19)} ${e.kind}${action && action !== 'none' ? ` → ${action}` : ''}`, w));
+      const said = describeDecision(e.kind, e.decision);
+      lines.push(fit(`  #${e.id} ${e.at.slice(11, 19)} ${e.kind}${said !== 'recorded' ? ` → ${said}` : ''}`, w));
     }
   }
   return `${lines.join('\n')}\n`;

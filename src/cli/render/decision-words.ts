@@ -1,0 +1,41 @@
+/**
+ * A recorded decision in a few words, for the demo timeline and `status`.
+ * Reads the audit record a handler wrote; unknown shapes fall back to the action.
+ */
+export function describeDecision(kind: string, decision: unknown): string {
+  const d = (decision ?? {}) as Record<string, unknown>;
+  const action = typeof d.action === 'string' ? d.action : '';
+  if (kind === 'Stop') return describeStop(d, action);
+  if (kind === 'UserPromptSubmit') {
+    if (action === 'approved') return `plan ${String(d.planId)} approved by the user`;
+    if (action === 'paused') return 'Stop gate paused for this session';
+  }
+  return action && action !== 'none' ? action : 'recorded';
+}
+
+const ALLOW_WORDS: Record<string, string> = {
+  no_active_plan: 'allowed: no plan registered',
+  plan_not_approved: 'allowed: the plan is not approved (nothing said)',
+  plan_complete: 'allowed: the plan is complete',
+  plan_finished: 'allowed: every task is complete; plan marked complete',
+  suspended_by_user: 'allowed: the user paused the gate',
+  no_tasks: 'allowed: the plan has no tasks',
+  not_started: 'allowed: no task completed yet',
+  mid_task: 'allowed: a task is in progress (not a boundary)',
+  task_blocked: 'allowed: the last task is blocked',
+  background_subagents_running: 'allowed: background subagents are running',
+};
+
+function describeStop(d: Record<string, unknown>, action: string): string {
+  if (action === 'block') return `BLOCKED (block ${String(d.blocks)} at this boundary)`;
+  if (action === 'allow_after_limit') return `allowed after ${String(d.blocks)} blocks: continuity failure recorded`;
+  const why = String(d.why ?? '');
+  if (why !== 'continuity_pass') return ALLOW_WORDS[why] ?? `allowed (${why})`;
+  const reason = String(d.reason ?? '');
+  const closure = d.closure as { state?: string; source?: string } | null;
+  if (reason.startsWith('legal_closure_') && closure) return `allowed: closure ${closure.state} (${closure.source})`;
+  if (reason === 'high_risk_stop') return 'allowed: declared high-risk stop point';
+  if (reason === 'receipt_valid') return 'allowed: the next task was dispatched (receipt)';
+  if (reason === 'next_task_unknown') return 'allowed: no next task';
+  return `allowed (${reason})`;
+}

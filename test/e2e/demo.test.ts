@@ -1,0 +1,18 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { NO_STACK, runCli, tempProject } from '../helpers/cli.js';
+
+test('continuity demo replays the recorded session through the real hooks and narrates the decisions', () => {
+  const cwd = tempProject();
+  const r = runCli(['demo'], { cwd });
+  assert.equal(r.code, 0, r.stderr);
+  assert.doesNotMatch(r.stdout + r.stderr, NO_STACK);
+  const out = r.stdout;
+  assert.match(out, /Stop +→ allowed: the plan is not approved/);
+  assert.match(out, /UserPromptSubmit "approve" +→ plan 2026-11-20-rate-limiting approved by the user/);
+  assert.match(out, /Stop +→ BLOCKED \(block 1 at this boundary\)/);
+  assert.match(out, /Task 2 "Redis bucket store"/);
+  assert.match(out, /Stop +→ allowed: closure pending_verification \(closure-line\)/);
+  assert.match(out, /Stop +→ allowed: declared high-risk stop point/);
+  assert.match(out, /Tasks +█+░+ 3\/4 complete/);
+});
