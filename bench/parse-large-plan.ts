@@ -1,7 +1,7 @@
 /**
  * Parses a generated ~1 MB superpowers plan (2,000 tasks) several times and
- * reports the median. Hooks parse the plan on every agent turn, so this has
- * to stay well under 100 ms.
+ * reports the median. A plan is parsed when it is imported and whenever its
+ * file changes, inside a hook call, so this has to stay under 100 ms.
  *   node --import tsx bench/parse-large-plan.ts
  */
 import { parsePlan } from '../src/formats/plan/index.js';

@@ -4,6 +4,7 @@ import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchHookStartup } from './hook-startup.js';
 import { benchParseLargePlan } from './parse-large-plan.js';
+import { benchStopGate } from './stop-gate.js';
 import { fmt } from './measure.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,6 +17,11 @@ const hook = benchHookStartup(cli, runs);
 console.log('Hook start-up (spawned, as Claude Code runs it)');
 for (const t of hook.timings) console.log(`  ${t.label.padEnd(44)} median ${fmt(t.medianMs)}   p90 ${fmt(t.p90Ms)}`);
 console.log(`  ratio hook / node -e 0: ${hook.ratio.toFixed(2)}×   (target ≤ 1.30×)\n`);
+
+const stop = await benchStopGate(cli, runs);
+console.log('Stop gate at a task boundary (spawned)');
+for (const t of stop.timings) console.log(`  ${t.label.padEnd(44)} median ${fmt(t.medianMs)}   p90 ${fmt(t.p90Ms)}`);
+console.log(`  ratio Stop / node -e 0: ${stop.ratio.toFixed(2)}×   (target ≤ 1.50×)\n`);
 
 const parse = await benchParseLargePlan();
 console.log('Plan parsing (in-process)');

@@ -1,6 +1,6 @@
-// Builds dist/: the entry cli.mjs, the command chunks it loads on demand, and
-// hook.mjs, the hook path bundled whole into one file (no shared chunks to
-// resolve on every tool call).
+// Builds dist/: the entry cli.mjs and the command chunks it loads on demand,
+// and hook.mjs with its own chunks, so a hook call resolves no code that is
+// shared with the other commands.
 import { build } from 'esbuild';
 import { chmodSync, readFileSync, rmSync } from 'node:fs';
 
@@ -33,7 +33,17 @@ try {
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
     }),
-    build({ ...common, entryPoints: { hook: 'src/cli/hook-main.ts' }, outdir: 'dist', outExtension: { '.js': '.mjs' } }),
+    // The hook path is split too, but from its own build: what every hook call
+    // runs stays in hook.mjs, and what only some calls need (the plan parser,
+    // markdown-it, a SQLite driver, the JSONC parser) sits in chunks of its own.
+    build({
+      ...common,
+      entryPoints: { hook: 'src/cli/hook-main.ts' },
+      outdir: 'dist',
+      outExtension: { '.js': '.mjs' },
+      splitting: true,
+      chunkNames: 'hook-chunks/[name]-[hash]',
+    }),
   ]);
 } catch {
   // esbuild has already printed the errors with their locations.

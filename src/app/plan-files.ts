@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { CliError, ExitCode, ioError } from '../cli/errors.js';
+import { sha256 } from '../util/sha256.js';
 import type { DialectName, ParsedPlan } from '../formats/plan/model.js';
 
 export interface PlanFile {
@@ -58,6 +58,4 @@ export async function parsePlanFile(file: PlanFile, opts: { dialect?: DialectNam
   }
 }
 
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
+export { sha256 };

@@ -10,7 +10,7 @@ import { LEGAL_CLOSURE_STATES, type LegalClosureState } from './gate.js';
  * reason after a dash or colon); closure is never inferred from prose.
  * The last such line wins.
  */
-const CLOSURE_LINE = /^[ \t>*_`-]*continuity-closure:\s*([a-z_]+)\b[ \t]*(?:[—–:-][ \t]*(.*?))?[ \t*_`]*$/gim;
+const CLOSURE_LINE = /^[ \t>*_`-]*continuity-closure:[ \t]*([a-z]+(?:_[a-z]+)*)(?![a-z0-9])[ \t]*(?:[—–:-][ \t]*(.*?))?[ \t*_`]*$/gim;
 
 export interface ClosureLine {
   state: LegalClosureState;

@@ -14,7 +14,7 @@ export interface SddEntry {
   line: number;
 }
 
-const ENTRY = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?(?:\*\*|__)?Task[ \t]+([0-9]+[A-Za-z]?(?:\.[0-9]+)*)(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?(complete|completed|done|blocked)\b(?:\*\*|__)?[ \t]*(?:[—–:(-][ \t]*)?(.*)$/i;
+const ENTRY = /^[ \t]*(?:[-*][ \t]+)?(?:\*\*|__)?Task[ \t]+([0-9]+[A-Za-z]?(?:\.[0-9]+)*)(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*(complete|completed|done|blocked)\b(?:\*\*|__)?[ \t]*(?:[—–:(-][ \t]*)?(.*)$/i;
 
 export function parseSddProgress(text: string): SddEntry[] {
   const latest = new Map<string, SddEntry>();

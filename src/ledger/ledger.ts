@@ -4,6 +4,7 @@ import { CliError, ExitCode } from '../cli/errors.js';
 import type { DriverFactory, DriverName, SqlDatabase } from './driver.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 import { loadDriver } from './select-driver.js';
+import { ingestSpool } from './spool.js';
 
 export const LEDGER_DIR = '.continuity';
 export const LEDGER_FILE = 'ledger.db';
@@ -51,6 +52,7 @@ export class Ledger {
     try {
       ledger.configure();
       ledger.migrate();
+      ingestSpool(dir, (fn) => ledger.write(fn));
     } catch (err) {
       db.close();
       throw err instanceof CliError ? err : explainOpenFailure(path, err);

@@ -114,6 +114,11 @@ export const MIGRATIONS: readonly string[] = [
     content_hash TEXT NOT NULL
   );
   `,
+  // 3: events that arrived through the spool (see spool.ts) carry its file name.
+  `
+  ALTER TABLE events ADD COLUMN spool_id TEXT;
+  CREATE UNIQUE INDEX events_spool ON events (spool_id) WHERE spool_id IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { countEvents } from '../../src/ledger/events.js';
-import { NODE, REPO_ROOT, runCli, tempProject, NO_STACK } from '../helpers/cli.js';
+import { NODE, REPO_ROOT, runCli, runCliAsync, tempProject, NO_STACK } from '../helpers/cli.js';
 import { openLedger } from '../helpers/ledger.js';
 
 const WRITER = join(REPO_ROOT, 'test', 'helpers', 'ledger-writer.ts');
@@ -91,4 +91,51 @@ test('a hook facing a corrupt ledger exits 1 (non-blocking) with one line', () =
   assert.equal(r.stdout, '');
   assert.match(r.stderr, /^continuity: ledger .* is not a SQLite database/);
   assert.equal(r.stderr.trim().split('\n').length, 1);
+});
+
+test('spooled events reach the events table exactly once, even when a file outlives its ingestion', async () => {
+  const { spoolEvent, SPOOL_DIR } = await import('../../src/ledger/spool.js');
+  const { copyFileSync, readdirSync, mkdirSync } = await import('node:fs');
+  const project = tempProject();
+  const dir = join(project, '.continuity');
+  mkdirSync(dir);
+  for (let i = 0; i < 5; i++) spoolEvent(dir, { at: `2026-11-22T10:00:0${i}.000Z`, source: 'test', kind: 'PreToolUse', sessionId: 's', input: { i }, decision: null });
+  const [first] = readdirSync(join(dir, SPOOL_DIR));
+  copyFileSync(join(dir, SPOOL_DIR, first!), join(project, 'kept.json'));
+
+  let ledger = await openLedger(project, true);
+  assert.equal(countEvents(ledger.db), 5);
+  assert.deepEqual(readdirSync(join(dir, SPOOL_DIR)), []);
+  ledger.close();
+
+  // As if the process had died after its commit but before deleting the file.
+  copyFileSync(join(project, 'kept.json'), join(dir, SPOOL_DIR, first!));
+  ledger = await openLedger(project);
+  try {
+    assert.equal(countEvents(ledger.db), 5);
+    const inputs = ledger.db.all<{ input: string }>('SELECT input FROM events ORDER BY id').map((r) => JSON.parse(r.input).i);
+    assert.deepEqual(inputs, [0, 1, 2, 3, 4]);
+  } finally {
+    ledger.close();
+  }
+});
+
+test('parallel hook calls for events without a decision are all recorded, none twice', async () => {
+  const project = tempProject({ 'plan.md': '### Task 1: One\n\nDo it.\n' });
+  assert.equal(runCli(['plan', 'import', 'plan.md'], { cwd: project }).code, 0);
+  const calls = Array.from({ length: 24 }, (_, i) =>
+    runCliAsync(['hook', 'claude-code'], {
+      cwd: project,
+      env: { CLAUDE_PROJECT_DIR: project },
+      input: JSON.stringify({ session_id: 'par', cwd: project, hook_event_name: i % 6 === 5 ? 'Stop' : 'PreToolUse', tool_name: 'Bash', tool_input: { command: `echo ${i}` } }),
+    }),
+  );
+  for (const r of await Promise.all(calls)) assert.equal(r.code, 0, r.stderr);
+  const ledger = await openLedger(project);
+  try {
+    const rows = ledger.db.all<{ kind: string; n: number }>("SELECT kind, count(*) AS n FROM events WHERE session_id = 'par' GROUP BY kind ORDER BY kind");
+    assert.deepEqual(rows.map((r) => [r.kind, Number(r.n)]), [['PreToolUse', 20], ['Stop', 4]]);
+  } finally {
+    ledger.close();
+  }
 });

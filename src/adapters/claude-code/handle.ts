@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import { loadConfig } from '../../config/load.js';
 import { appendEvent } from '../../ledger/events.js';
-import { Ledger, ledgerDirExists } from '../../ledger/ledger.js';
+import { join } from 'node:path';
+import { LEDGER_DIR, Ledger, ledgerDirExists } from '../../ledger/ledger.js';
+import { spoolEvent } from '../../ledger/spool.js';
 import { findProjectRoot } from '../../ledger/project-root.js';
 import { describeIssue } from '../../util/validation.js';
 import { HANDLERS } from './handlers/index.js';
@@ -48,13 +50,16 @@ export async function handlePayload(payload: GenericPayload, opts: { env: NodeJS
   if (!ledgerDirExists(root)) return { output: null, eventId: null };
 
   const config = await loadConfig(root);
+  const event = payload.hook_event_name;
+  const loadHandler = isKnownEvent(event) ? HANDLERS[event] : undefined;
+  if (!loadHandler) {
+    // Nothing to decide: recorded through the spool, without opening SQLite.
+    spoolEvent(join(root, LEDGER_DIR), { at: opts.now, source: SOURCE, kind: event, sessionId: payload.session_id, input: payload, decision: { ...NOTHING_TO_SAY.decision, output: null } });
+    return { output: null, eventId: null };
+  }
   const ledger = await Ledger.open(root, { create: true });
   try {
-    const event = payload.hook_event_name;
-    const loadHandler = isKnownEvent(event) ? HANDLERS[event] : undefined;
-    const result: HandlerResult = loadHandler
-      ? await (await loadHandler())({ payload: payload as never, ledger, config, root, now: opts.now })
-      : NOTHING_TO_SAY;
+    const result: HandlerResult = await (await loadHandler())({ payload: payload as never, ledger, config, root, now: opts.now });
     const eventId = ledger.write((db) => {
       const id = appendEvent(db, {
         at: opts.now,

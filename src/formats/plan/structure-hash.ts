@@ -3,13 +3,13 @@
  * which order, saying what. Progress (ticks, status words) must not move it,
  * so an agent ticking boxes never looks like an agent rewriting the plan.
  */
-import { createHash } from 'node:crypto';
+import { sha256 } from '../../util/sha256.js';
 import type { PlanTask } from './model.js';
 import { APPROVED_LINE, PHASE_TRACKING_LINE, STATUS_LINE, TICKED_CHECKBOX } from './progress-marks.js';
 
 export function structureHash(tasks: readonly Pick<PlanTask, 'id' | 'title' | 'body'>[]): string {
   const canonical = tasks.map((task) => ({ id: task.id, title: task.title, body: withoutProgressMarks(task.body) }));
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+  return sha256(JSON.stringify(canonical));
 }
 
 /**

@@ -1,0 +1,78 @@
+import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SqlDatabase } from './driver.js';
+import { compactForAudit, type NewEvent } from './events.js';
+
+/**
+ * The audit trail's fast lane. A hook call that decides nothing (no handler
+ * for its event) still has to be recorded, but opening SQLite for it would
+ * cost more than the rest of the call. It writes its event as one small file
+ * instead (written aside, then renamed into place, so a file is whole or
+ * absent), and the next process that opens the ledger moves the files into
+ * the events table. The file name is the event's spool id, unique in the
+ * table, so a crash between commit and delete can never duplicate an event.
+ */
+export const SPOOL_DIR = 'spool';
+
+export function spoolEvent(ledgerDir: string, event: NewEvent): void {
+  const dir = join(ledgerDir, SPOOL_DIR);
+  const name = `${event.at.replace(/[-:.]/g, '')}-${process.pid}-${Math.random().toString(36).slice(2, 10)}.json`;
+  const record = JSON.stringify({ ...event, input: compactForAudit(event.input) });
+  try {
+    writeFileSync(join(dir, `.${name}`), record);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `.${name}`), record);
+  }
+  renameSync(join(dir, `.${name}`), join(dir, name));
+}
+
+/** Moves spooled events into the events table, oldest first. Returns how many were taken in. */
+export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) => T) => T): number {
+  const dir = join(ledgerDir, SPOOL_DIR);
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort();
+  } catch {
+    return 0;
+  }
+  if (!names.length) return 0;
+  const records: { name: string; event: NewEvent }[] = [];
+  for (const name of names) {
+    try {
+      records.push({ name, event: JSON.parse(readFileSync(join(dir, name), 'utf8')) as NewEvent });
+    } catch {
+      // Unreadable: set aside (kept for inspection, never read again).
+      try {
+        renameSync(join(dir, name), join(dir, `.unreadable-${name}`));
+      } catch {
+        // Another process already took it.
+      }
+    }
+  }
+  const taken = write((db) => {
+    let n = 0;
+    for (const { name, event: e } of records) {
+      n += db.run(
+        'INSERT OR IGNORE INTO events (at, source, kind, session_id, input, decision, spool_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        e.at,
+        e.source,
+        e.kind,
+        e.sessionId ?? null,
+        JSON.stringify(e.input),
+        e.decision === undefined ? null : JSON.stringify(e.decision),
+        name,
+      ).changes;
+    }
+    return n;
+  });
+  for (const { name } of records) {
+    try {
+      unlinkSync(join(dir, name));
+    } catch {
+      // Already removed by a concurrent ingest.
+    }
+  }
+  return taken;
+}
