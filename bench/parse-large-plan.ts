@@ -36,7 +36,7 @@ export async function benchParseLargePlan(): Promise<PlanBenchResult> {
   };
 }
 
-function generatePlan(taskCount: number): string {
+export function generatePlan(taskCount: number): string {
   const parts: string[] = [
     '# Large Migration Implementation Plan\n\n',
     '> **For Claude:** REQUIRED SUB-SKILL: Use superpowers:executing-plans to implement this plan task-by-task.\n\n',

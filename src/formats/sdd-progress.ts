@@ -14,7 +14,7 @@ export interface SddEntry {
   line: number;
 }
 
-const ENTRY = /^[ \t]*(?:[-*][ \t]+)?(?:\*\*|__)?Task[ \t]+([0-9]+[A-Za-z]?(?:\.[0-9]+)*)(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*(complete|completed|done|blocked)\b(?:\*\*|__)?[ \t]*(?:[—–:(-][ \t]*)?(.*)$/i;
+const ENTRY = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?(?:\*\*|__)?Task[ \t]+([0-9]+[A-Za-z]?(?:\.[0-9]+)*)(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*(complete|completed|done|blocked)\b(?:\*\*|__)?[ \t]*([—–:(-])?[ \t]*(.*)$/i;
 
 export function parseSddProgress(text: string): SddEntry[] {
   const latest = new Map<string, SddEntry>();
@@ -25,7 +25,13 @@ export function parseSddProgress(text: string): SddEntry[] {
     const m = ENTRY.exec(raw);
     if (!m) return;
     const word = m[2]!.toLowerCase();
-    latest.set(m[1]!, { taskId: m[1]!, state: word === 'blocked' ? 'blocked' : 'complete', detail: m[3]!.replace(/\)\s*$/, '').trim(), line: i + 1 });
+    latest.set(m[1]!, { taskId: m[1]!, state: word === 'blocked' ? 'blocked' : 'complete', detail: detailOf(m[3], m[4]!), line: i + 1 });
   });
   return [...latest.values()].sort((a, b) => a.line - b.line);
+}
+
+// "(commit 4f2a91c)" loses its brackets; "— fixed (see PR)" keeps its own.
+function detailOf(separator: string | undefined, rest: string): string {
+  const text = rest.trim();
+  return separator === '(' ? text.replace(/\)$/, '').trim() : text;
 }

@@ -36,6 +36,10 @@ describe('parseClosureLine: separators and reasons', () => {
     assert.deepEqual(parseClosureLine('continuity-closure: waiting_user —   '), { state: 'waiting_user', reason: '' });
   });
 
+  it('the reason is trimmed, including non-breaking spaces', () => {
+    assert.deepEqual(parseClosureLine('continuity-closure: blocked —\u00a0CI is red\u00a0'), { state: 'blocked', reason: 'CI is red' });
+  });
+
   it('words after the state without a dash or colon are not the exact form → null', () => {
     assert.equal(parseClosureLine('continuity-closure: blocked because CI is red'), null);
   });
