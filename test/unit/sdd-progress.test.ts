@@ -163,7 +163,7 @@ describe('parseSddProgress: the ledger as a whole', () => {
   });
 });
 
-test('a detail keeps its own closing bracket unless the separator opened one', () => {
+it('a detail keeps its own closing bracket unless the separator opened one', () => {
   assert.equal(parseSddProgress('Task 3: complete — fixed (see PR)')[0]!.detail, 'fixed (see PR)');
   assert.equal(parseSddProgress('Task 3: complete (commit 4f2a91c)')[0]!.detail, 'commit 4f2a91c');
 });
