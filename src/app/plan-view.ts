@@ -1,4 +1,4 @@
-import { planProgress, type PlanProgress, type TaskView } from '../domain/progress.js';
+import type { TaskView } from '../domain/progress.js';
 import type { DialectName } from '../formats/plan/model.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { activePlan, type PlanState } from '../ledger/plans.js';
@@ -34,8 +34,4 @@ export function loadPlanView(ledger: Ledger): PlanView | null {
     approval: plan.approvedAt && plan.approvedHash ? { at: plan.approvedAt, via: plan.approvedVia, structureHash: plan.approvedHash } : null,
     tasks,
   };
-}
-
-export function progressOf(view: PlanView): PlanProgress {
-  return planProgress(view.tasks);
 }

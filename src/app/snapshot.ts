@@ -1,7 +1,8 @@
 import { countEvents, recentEvents, type EventRecord } from '../ledger/events.js';
 import type { Ledger } from '../ledger/ledger.js';
-import { loadPlanView, progressOf, type PlanView } from './plan-view.js';
-import type { PlanProgress } from '../domain/progress.js';
+import { planProgress, type PlanProgress } from '../domain/progress.js';
+import { loadPlanView, type PlanView } from './plan-view.js';
+import { loadProgressTasks } from './progress.js';
 import { recentViolations } from '../ledger/sessions.js';
 
 /** The whole picture `status` shows, as data (`status --json` prints it as is). */
@@ -24,7 +25,7 @@ export function takeSnapshot(ledger: Ledger): Snapshot {
     root: ledger.root,
     ledger: { path: ledger.path, driver: ledger.driver, events: countEvents(ledger.db) },
     plan,
-    progress: plan ? progressOf(plan) : null,
+    progress: plan ? planProgress(loadProgressTasks(ledger.db, plan.id)) : null,
     pendingActions: [],
     runs: [],
     recentViolations: recentViolations(ledger.db, 5),

@@ -16,6 +16,7 @@ export function renderStatus(s: Snapshot, opts: { width: number }): string {
     lines.push(...wrap(`State     ${describePlanState(p.state)}`, w, '          '));
     if (p.approval) lines.push(fit(`Approved  ${p.approval.at}${p.approval.via ? ` via ${p.approval.via}` : ''}`, w));
     lines.push(`Tasks     ${bar(g.complete, g.total, 24)} ${g.complete}/${g.total} complete${g.blocked ? ` · ${g.blocked} blocked` : ''}`);
+    if (g.lastCompleted) lines.push(fit(`Last done Task ${g.lastCompleted.id}: ${g.lastCompleted.title}`, w));
     lines.push(fit(`Current   ${g.current ? `Task ${g.current.id}: ${g.current.title} (${g.current.state.replace('_', ' ')})` : '—'}`, w));
     lines.push(fit(`Next      ${g.next ? `Task ${g.next.id}: ${g.next.title}${g.next.highRiskStop ? ' (high-risk stop)' : ''}` : g.finished ? '— (every task is complete)' : '—'}`, w));
   }
