@@ -101,6 +101,12 @@ export function planTasks(db: SqlDatabase, planId: string): TaskRecord[] {
     }));
 }
 
+/** The 1-based line of a task's heading in its plan file, for pointing the agent at it. */
+export function taskLineOf(db: SqlDatabase, planId: string, taskId: string): number | null {
+  const r = db.get<{ line: number }>('SELECT line FROM tasks WHERE plan_id = ? AND id = ?', planId, taskId);
+  return r ? Number(r.line) : null;
+}
+
 export interface PlanUpsert {
   id: string;
   path: string;

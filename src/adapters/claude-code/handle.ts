@@ -49,7 +49,6 @@ export async function handlePayload(payload: GenericPayload, opts: { env: NodeJS
   const root = findProjectRoot(payload.cwd ?? opts.fallbackCwd, opts.env);
   if (!ledgerDirExists(root)) return { output: null, eventId: null };
 
-  const config = await loadConfig(root);
   const event = payload.hook_event_name;
   const loadHandler = isKnownEvent(event) ? HANDLERS[event] : undefined;
   if (!loadHandler) {
@@ -57,6 +56,7 @@ export async function handlePayload(payload: GenericPayload, opts: { env: NodeJS
     spoolEvent(join(root, LEDGER_DIR), { at: opts.now, source: SOURCE, kind: event, sessionId: payload.session_id, input: payload, decision: { ...NOTHING_TO_SAY.decision, output: null } });
     return { output: null, eventId: null };
   }
+  const config = await loadConfig(root);
   const ledger = await Ledger.open(root, { create: true });
   try {
     const result: HandlerResult = await (await loadHandler())({ payload: payload as never, ledger, config, root, now: opts.now });

@@ -3,7 +3,7 @@ import { refreshActivePlan } from '../../../app/refresh-plan.js';
 import { findBoundary } from '../../../domain/boundary.js';
 import { parseClosureLine } from '../../../domain/closure-line.js';
 import { decideStop, type StopDecision } from '../../../domain/stop-gate.js';
-import { activePlan, planTasks, setPlanState } from '../../../ledger/plans.js';
+import { activePlan, setPlanState, taskLineOf } from '../../../ledger/plans.js';
 import { insertReceipt, receiptsForBoundary } from '../../../ledger/receipts.js';
 import { insertClosure, insertViolation, latestClosure, saveSession, sessionById } from '../../../ledger/sessions.js';
 import type { PayloadOf } from '../payload.js';
@@ -47,7 +47,7 @@ export const handleStop: Handler<StopPayload> = async ({ payload, ledger, config
     maxConsecutiveBlocks: config.stopGate.maxConsecutiveBlocks,
   });
 
-  const taskLine = (id: string) => (plan ? planTasks(db, plan.id).find((t) => t.id === id)?.line ?? null : null);
+  const taskLine = (id: string) => (plan ? taskLineOf(db, plan.id, id) : null);
   const output = renderStopDecision(decision, {
     planId: plan?.id ?? '',
     planPath: plan?.path ?? '',
