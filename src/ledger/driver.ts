@@ -45,3 +45,35 @@ export class StatementCache<S> {
     this.cache.clear();
   }
 }
+
+/** The statement and database shape the three drivers have in common. */
+interface RawStatement {
+  run(...params: SqlValue[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  get(...params: SqlValue[]): unknown;
+  all(...params: SqlValue[]): unknown[];
+}
+interface RawDatabase {
+  exec(sql: string): unknown;
+  prepare(sql: string): RawStatement;
+  close(): unknown;
+}
+
+/** Adapts a driver's database to SqlDatabase, with a statement cache. */
+export function wrapDatabase(driver: DriverName, db: RawDatabase): SqlDatabase {
+  const stmts = new StatementCache((sql) => db.prepare(sql));
+  return {
+    driver,
+    exec: (sql) => void db.exec(sql),
+    run: (sql, ...params) => {
+      const r = stmts.get(sql).run(...params);
+      return { changes: Number(r.changes), lastInsertRowid: Number(r.lastInsertRowid) };
+    },
+    // bun:sqlite answers null for "no row"; the others undefined.
+    get: <T extends object>(sql: string, ...params: SqlValue[]) => (stmts.get(sql).get(...params) ?? undefined) as T | undefined,
+    all: <T extends object>(sql: string, ...params: SqlValue[]) => stmts.get(sql).all(...params) as T[],
+    close: () => {
+      stmts.clear();
+      db.close();
+    },
+  };
+}

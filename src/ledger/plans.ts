@@ -107,16 +107,7 @@ export function taskLineOf(db: SqlDatabase, planId: string, taskId: string): num
   return r ? Number(r.line) : null;
 }
 
-export interface PlanUpsert {
-  id: string;
-  path: string;
-  dialect: DialectName;
-  title: string | null;
-  structureHash: string;
-  state: PlanState;
-  contentHash: string;
-  fileSize: number;
-  fileMtimeMs: number;
+export interface PlanUpsert extends Pick<PlanRecord, 'id' | 'path' | 'dialect' | 'title' | 'structureHash' | 'state' | 'contentHash' | 'fileSize' | 'fileMtimeMs'> {
   now: string;
   tasks: readonly PlanTask[];
 }

@@ -4,29 +4,14 @@ import { dirname, join } from 'node:path';
 // Imported statically so the bundler inlines its JavaScript (a dozen CommonJS
 // files fewer to resolve per hook call); the native addon is loaded by path.
 import Database from 'better-sqlite3';
-import { StatementCache, type DriverFactory, type SqlDatabase, type SqlValue } from '../driver.js';
+import { wrapDatabase, type DriverFactory } from '../driver.js';
 
 /** better-sqlite3: the driver for Node versions without node:sqlite (Node 20). */
 export function loadBetterSqlite3(): DriverFactory {
   const nativeBinding = locateAddon(createRequire(import.meta.url));
   return (path, opts) => {
     const db = new Database(path, { fileMustExist: !!opts.mustExist, readonly: !!opts.readonly, ...(nativeBinding ? { nativeBinding } : {}) });
-    const stmts = new StatementCache((sql) => db.prepare(sql));
-    const wrapper: SqlDatabase = {
-      driver: 'better-sqlite3',
-      exec: (sql) => void db.exec(sql),
-      run: (sql, ...params: SqlValue[]) => {
-        const r = stmts.get(sql).run(...params);
-        return { changes: r.changes, lastInsertRowid: Number(r.lastInsertRowid) };
-      },
-      get: <T extends object>(sql: string, ...params: SqlValue[]) => stmts.get(sql).get(...params) as T | undefined,
-      all: <T extends object>(sql: string, ...params: SqlValue[]) => stmts.get(sql).all(...params) as T[],
-      close: () => {
-        stmts.clear();
-        db.close();
-      },
-    };
-    return wrapper;
+    return wrapDatabase('better-sqlite3', db as unknown as Parameters<typeof wrapDatabase>[1]);
   };
 }
 

@@ -1,4 +1,4 @@
-import { StatementCache, type DriverFactory, type SqlDatabase, type SqlValue } from '../driver.js';
+import { wrapDatabase, type DriverFactory, type SqlValue } from '../driver.js';
 
 interface BunStatement {
   run(...params: SqlValue[]): { changes: number; lastInsertRowid: number | bigint };
@@ -23,21 +23,6 @@ export async function loadBunSqlite(): Promise<DriverFactory> {
     const db = opts.readonly
       ? new Database(path, { readonly: true })
       : new Database(path, { create: !opts.mustExist, readwrite: true, strict: true });
-    const stmts = new StatementCache((sql) => db.prepare(sql));
-    const wrapper: SqlDatabase = {
-      driver: 'bun:sqlite',
-      exec: (sql) => db.exec(sql),
-      run: (sql, ...params: SqlValue[]) => {
-        const r = stmts.get(sql).run(...params);
-        return { changes: r.changes, lastInsertRowid: Number(r.lastInsertRowid) };
-      },
-      get: <T extends object>(sql: string, ...params: SqlValue[]) => (stmts.get(sql).get(...params) ?? undefined) as T | undefined,
-      all: <T extends object>(sql: string, ...params: SqlValue[]) => stmts.get(sql).all(...params) as T[],
-      close: () => {
-        stmts.clear();
-        db.close();
-      },
-    };
-    return wrapper;
+    return wrapDatabase('bun:sqlite', db);
   };
 }

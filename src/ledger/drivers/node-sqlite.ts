@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { StatementCache, type DriverFactory, type SqlDatabase, type SqlValue } from '../driver.js';
+import { wrapDatabase, type DriverFactory, type SqlValue } from '../driver.js';
 
 // Declared here rather than taken from @types/node so the types match every
 // Node this runs on (node:sqlite does not exist on Node 20).
@@ -22,22 +22,7 @@ export async function loadNodeSqlite(): Promise<DriverFactory> {
   return (path, opts) => {
     if (opts.mustExist) assertExists(path);
     const db = new sqlite.DatabaseSync(path, { readOnly: !!opts.readonly });
-    const stmts = new StatementCache((sql) => db.prepare(sql));
-    const wrapper: SqlDatabase = {
-      driver: 'node:sqlite',
-      exec: (sql) => db.exec(sql),
-      run: (sql, ...params: SqlValue[]) => {
-        const r = stmts.get(sql).run(...params);
-        return { changes: Number(r.changes), lastInsertRowid: Number(r.lastInsertRowid) };
-      },
-      get: <T extends object>(sql: string, ...params: SqlValue[]) => stmts.get(sql).get(...params) as T | undefined,
-      all: <T extends object>(sql: string, ...params: SqlValue[]) => stmts.get(sql).all(...params) as T[],
-      close: () => {
-        stmts.clear();
-        db.close();
-      },
-    };
-    return wrapper;
+    return wrapDatabase('node:sqlite', db);
   };
 }
 
