@@ -4,6 +4,7 @@ import type { Ledger } from '../ledger/ledger.js';
 import { activePlan, planTasks } from '../ledger/plans.js';
 import { setTaskStatus } from '../ledger/task-status.js';
 import { CliError, ExitCode } from '../cli/errors.js';
+import { recordSummary } from './summaries.js';
 
 export interface TaskRecordResult {
   planId: string;
@@ -16,8 +17,16 @@ export interface TaskRecordResult {
 /** Records a task's completion (or block) in the active plan, with its evidence. */
 export function recordTaskState(
   ledger: Ledger,
-  opts: { taskId: string; state: 'complete' | 'blocked'; now: string; source: string; evidence: string; summaryPath?: string | null; sessionId?: string | null },
-): TaskRecordResult {
+  opts: {
+    taskId: string;
+    state: 'complete' | 'blocked';
+    now: string;
+    source: string;
+    evidence: string;
+    summary?: { path: string; text: string } | null;
+    sessionId?: string | null;
+  },
+): TaskRecordResult & { pendingActions: { id: string; text: string }[] } {
   const plan = activePlan(ledger.db);
   if (!plan) throw new CliError('no active plan: run `continuity plan import FILE`', ExitCode.invalidInput);
   const tasks = planTasks(ledger.db, plan.id);
@@ -33,10 +42,13 @@ export function recordTaskState(
       source: opts.source,
       kind: opts.state === 'complete' ? 'task.done' : 'task.blocked',
       sessionId: opts.sessionId ?? null,
-      input: { taskId: opts.taskId, evidence: opts.evidence, summaryPath: opts.summaryPath ?? null },
+      input: { taskId: opts.taskId, evidence: opts.evidence, summaryPath: opts.summary?.path ?? null },
       decision: { planId: plan.id, taskId: task.id, state: opts.state },
     });
-    setTaskStatus(db, plan.id, { taskId: task.id, state: opts.state, at: opts.now, eventId, source: opts.source, evidence: opts.evidence, summaryPath: opts.summaryPath ?? null });
-    return { planId: plan.id, taskId: task.id, title: task.title, state: opts.state, at: opts.now };
+    setTaskStatus(db, plan.id, { taskId: task.id, state: opts.state, at: opts.now, eventId, source: opts.source, evidence: opts.evidence, summaryPath: opts.summary?.path ?? null });
+    const recorded = opts.summary
+      ? recordSummary(db, { planId: plan.id, taskId: task.id, text: opts.summary.text, path: opts.summary.path, source: opts.source, at: opts.now, eventId })
+      : { actions: [] };
+    return { planId: plan.id, taskId: task.id, title: task.title, state: opts.state, at: opts.now, pendingActions: recorded.actions };
   });
 }

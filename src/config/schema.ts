@@ -37,6 +37,13 @@ export const ConfigSchema = v.strictObject({
     }),
     {},
   ),
+  summaries: v.optional(
+    v.strictObject({
+      /** Where a completed task's summary is looked for; {plan} is the plan file's name without extension, {task} the task id. */
+      paths: v.optional(v.array(v.pipe(v.string(), v.minLength(1))), ['.superpowers/sdd/{plan}/task-{task}-summary.md', 'docs/plans/{plan}/task-{task}-summary.md']),
+    }),
+    {},
+  ),
   /** Task ids that are declared high-risk stop points ("8", or "plan-id#8" for one plan only). */
   highRiskStops: v.optional(v.array(v.pipe(v.string(), v.minLength(1))), []),
 });

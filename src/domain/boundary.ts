@@ -42,7 +42,8 @@ export function findBoundary(tasks: readonly ProgressTask[]): Boundary {
   return { kind: 'task_boundary', from: latest, next };
 }
 
-function latestChange(candidates: readonly ProgressTask[]): ProgressTask | null {
+/** The candidate whose state changed last (ties: recording order, then plan order). */
+export function latestChange(candidates: readonly ProgressTask[]): ProgressTask | null {
   let best: ProgressTask | null = null;
   for (const t of candidates) {
     if (!best || compareChange(t, best) >= 0) best = t;

@@ -1,5 +1,6 @@
 import type { PlanState } from '../ledger/plans.js';
 import type { Boundary, ProgressTask } from './boundary.js';
+import type { OpenAction } from './next-step.js';
 import { evaluateContinuity, type ContinuityVerdict, type LegalClosureState } from './gate.js';
 import type { DispatchReceipt } from './receipts.js';
 
@@ -7,6 +8,8 @@ import type { DispatchReceipt } from './receipts.js';
 export interface StopFacts {
   plan: { id: string; state: PlanState } | null;
   boundary: Boundary;
+  /** A replan deriveNextStep found due: it comes before dispatching the next task. */
+  replanDue?: { from: ProgressTask; actions: readonly OpenAction[] } | null;
   /** Receipts recorded for this boundary in this session, newest first. */
   receipts: readonly DispatchReceipt[];
   closure: { state: LegalClosureState; reason: string; source: string } | null;
@@ -21,8 +24,10 @@ export interface StopFacts {
 
 export type StopDecision =
   | { action: 'allow'; why: AllowReason; verdict?: ContinuityVerdict; markPlanComplete?: boolean }
-  | { action: 'block'; boundary: string; blockNumber: number; from: ProgressTask; next: ProgressTask; verdict: ContinuityVerdict }
-  | { action: 'allow_after_limit'; boundary: string; blocks: number; from: ProgressTask; next: ProgressTask; verdict: ContinuityVerdict };
+  | { action: 'block'; obligation: 'auto_next'; boundary: string; blockNumber: number; from: ProgressTask; next: ProgressTask; verdict: ContinuityVerdict }
+  | { action: 'allow_after_limit'; obligation: 'auto_next'; boundary: string; blocks: number; from: ProgressTask; next: ProgressTask; verdict: ContinuityVerdict }
+  | { action: 'block'; obligation: 'replan'; boundary: string; blockNumber: number; from: ProgressTask; actions: readonly OpenAction[] }
+  | { action: 'allow_after_limit'; obligation: 'replan'; boundary: string; blocks: number; from: ProgressTask; actions: readonly OpenAction[] };
 
 export type AllowReason =
   | 'no_active_plan'
@@ -35,7 +40,8 @@ export type AllowReason =
   | 'mid_task'
   | 'task_blocked'
   | 'background_subagents_running'
-  | 'continuity_pass';
+  | 'continuity_pass'
+  | 'replan_closure';
 
 /**
  * The Stop gate: derives the seed envelope from ledger facts, conservatively,
@@ -52,6 +58,7 @@ export function decideStop(f: StopFacts): StopDecision {
   if (f.plan.state === 'complete') return { action: 'allow', why: 'plan_complete' };
   if (f.plan.state !== 'approved') return { action: 'allow', why: 'plan_not_approved' };
   const b = f.boundary;
+  if (f.replanDue) return decideReplanStop(f, f.plan.id, f.replanDue);
   if (b.kind === 'finished') return { action: 'allow', why: 'plan_finished', markPlanComplete: true };
   if (f.suspended) return { action: 'allow', why: 'suspended_by_user' };
   if (b.kind === 'no_tasks') return { action: 'allow', why: 'no_tasks' };
@@ -80,8 +87,27 @@ export function decideStop(f: StopFacts): StopDecision {
 
   const boundary = boundaryKey(f.plan.id, from.id, next.id);
   const blocksSoFar = f.previousBlocks.boundary === boundary ? f.previousBlocks.count : 0;
-  if (blocksSoFar >= f.maxConsecutiveBlocks) return { action: 'allow_after_limit', boundary, blocks: blocksSoFar, from, next, verdict };
-  return { action: 'block', boundary, blockNumber: blocksSoFar + 1, from, next, verdict };
+  if (blocksSoFar >= f.maxConsecutiveBlocks) return { action: 'allow_after_limit', obligation: 'auto_next', boundary, blocks: blocksSoFar, from, next, verdict };
+  return { action: 'block', obligation: 'auto_next', boundary, blockNumber: blocksSoFar + 1, from, next, verdict };
+}
+
+/**
+ * A replan is owed before the next task is dispatched. The same exemptions
+ * hold as for the auto-next obligation (a legal closure, a declared high-risk
+ * stop, the user's pause, running subagents) and the same loop limit.
+ */
+function decideReplanStop(f: StopFacts, planId: string, due: { from: ProgressTask; actions: readonly OpenAction[] }): StopDecision {
+  if (f.suspended) return { action: 'allow', why: 'suspended_by_user' };
+  if (f.closure || due.from.highRiskStop) return { action: 'allow', why: 'replan_closure' };
+  if (f.runningSubagents > 0) return { action: 'allow', why: 'background_subagents_running' };
+  const boundary = replanKey(planId, due.from.id);
+  const blocksSoFar = f.previousBlocks.boundary === boundary ? f.previousBlocks.count : 0;
+  if (blocksSoFar >= f.maxConsecutiveBlocks) return { action: 'allow_after_limit', obligation: 'replan', boundary, blocks: blocksSoFar, from: due.from, actions: due.actions };
+  return { action: 'block', obligation: 'replan', boundary, blockNumber: blocksSoFar + 1, from: due.from, actions: due.actions };
+}
+
+export function replanKey(planId: string, fromTaskId: string): string {
+  return `${planId}#replan-after-${fromTaskId}`;
 }
 
 export function boundaryKey(planId: string, fromTaskId: string, nextTaskId: string): string {

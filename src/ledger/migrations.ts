@@ -119,6 +119,42 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE events ADD COLUMN spool_id TEXT;
   CREATE UNIQUE INDEX events_spool ON events (spool_id) WHERE spool_id IS NOT NULL;
   `,
+  // 4: pending actions carried forward from task summaries, and the replans that account for them.
+  `
+  CREATE TABLE pending_actions (
+    id             TEXT PRIMARY KEY,      -- stable: plan, task and text
+    plan_id        TEXT NOT NULL,
+    task_id        TEXT NOT NULL,         -- the task whose summary raised it
+    text           TEXT NOT NULL,
+    state          TEXT NOT NULL CHECK (state IN ('open', 'absorbed', 'dropped', 'done')),
+    raised_at      TEXT NOT NULL,
+    source         TEXT NOT NULL,         -- how the summary arrived: 'cli', 'summary-file', …
+    summary_path   TEXT,
+    absorbed_into  TEXT,                  -- the task a replan mapped it to
+    drop_reason    TEXT,
+    replan_id      INTEGER,
+    resolved_at    TEXT,
+    event_id       INTEGER NOT NULL
+  );
+  CREATE INDEX pending_actions_task ON pending_actions (plan_id, task_id, state);
+
+  CREATE TABLE replans (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    plan_id       TEXT NOT NULL,
+    from_task_id  TEXT NOT NULL,          -- loop protection is keyed to this task
+    at            TEXT NOT NULL,
+    event_id      INTEGER NOT NULL
+  );
+  CREATE INDEX replans_task ON replans (plan_id, from_task_id);
+
+  CREATE TABLE ingested_summaries (
+    plan_id      TEXT NOT NULL,
+    task_id      TEXT NOT NULL,
+    path         TEXT NOT NULL,
+    content_hash TEXT NOT NULL,
+    PRIMARY KEY (plan_id, task_id, path)
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

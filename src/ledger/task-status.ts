@@ -1,5 +1,6 @@
 import type { TaskState } from '../formats/plan/model.js';
 import type { SqlDatabase } from './driver.js';
+import { completeAbsorbedActions } from './pending-actions.js';
 
 export interface TaskStatusRecord {
   taskId: string;
@@ -28,7 +29,11 @@ export function taskStatuses(db: SqlDatabase, planId: string): TaskStatusRecord[
     }));
 }
 
-/** Records a task's new state; the event id orders changes made in the same instant. */
+/**
+ * Records a task's new state; the event id orders changes made in the same
+ * instant. Completing a task also completes the pending actions a replan
+ * absorbed into it, so every completion signal does so alike.
+ */
 export function setTaskStatus(
   db: SqlDatabase,
   planId: string,
@@ -47,4 +52,5 @@ export function setTaskStatus(
     s.evidence ?? null,
     s.summaryPath ?? null,
   );
+  if (s.state === 'complete') completeAbsorbedActions(db, planId, s.taskId, s.at);
 }

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Boundary, ProgressTask } from '../../src/domain/boundary.js';
 import type { DispatchReceipt } from '../../src/domain/receipts.js';
-import { boundaryKey, decideStop, type StopDecision, type StopFacts } from '../../src/domain/stop-gate.js';
+import { boundaryKey, decideStop, replanKey, type StopDecision, type StopFacts } from '../../src/domain/stop-gate.js';
 
 const PLAN = 'plan-auto-next';
 const COMPLETED_AT = '2026-04-24T10:00:00.000Z';
@@ -121,7 +121,7 @@ describe('decideStop: the forbidden task-boundary stop', () => {
   it('approved plan, task boundary, no receipt, no closure → block #1 with missing_auto_next_dispatch', () => {
     const d = decideStop(facts());
     assertBlocks(d, 1);
-    assert.ok(d.action === 'block');
+    assert.ok(d.action === 'block' && d.obligation === 'auto_next');
     assert.equal(d.boundary, KEY);
     assert.equal(d.from, FROM);
     assert.equal(d.next, NEXT);
@@ -167,7 +167,7 @@ describe('decideStop: dispatch receipts', () => {
   it('a receipt written by the Stop gate itself (channel stop-hook) does not satisfy the obligation', () => {
     const d = decideStop(facts({ receipts: [receipt({ channel: 'stop-hook', evidence: 'stop-gate-dispatch' })] }));
     assertBlocks(d, 1);
-    assert.ok(d.action === 'block');
+    assert.ok(d.action === 'block' && d.obligation === 'auto_next');
     assert.equal(d.verdict.reason, 'missing_auto_next_dispatch');
     assert.deepEqual(d.verdict.receipt, { valid: false, why: 'missing' });
   });
@@ -183,23 +183,23 @@ describe('decideStop: dispatch receipts', () => {
   it('a stale receipt (dispatched before the from-task completed) does not satisfy it', () => {
     const d = decideStop(facts({ receipts: [receipt({ dispatchedAt: '2026-04-24T09:59:59.000Z' })] }));
     assertBlocks(d, 1);
-    assert.ok(d.action === 'block');
+    assert.ok(d.action === 'block' && d.obligation === 'auto_next');
     assert.deepEqual(d.verdict.receipt, { valid: false, why: 'stale' });
   });
 
   it('a receipt for another next task does not satisfy it', () => {
     const d = decideStop(facts({ receipts: [receipt({ nextTaskId: '10' })] }));
     assertBlocks(d, 1);
-    assert.ok(d.action === 'block');
+    assert.ok(d.action === 'block' && d.obligation === 'auto_next');
     assert.deepEqual(d.verdict.receipt, { valid: false, why: 'wrong_next_task' });
   });
 
   it('a receipt from another task or plan does not satisfy it', () => {
     const fromOther = decideStop(facts({ receipts: [receipt({ fromTaskId: '7' })] }));
-    assert.ok(fromOther.action === 'block');
+    assert.ok(fromOther.action === 'block' && fromOther.obligation === 'auto_next');
     assert.deepEqual(fromOther.verdict.receipt, { valid: false, why: 'wrong_from_task' });
     const otherPlan = decideStop(facts({ receipts: [receipt({ planId: 'another-plan' })] }));
-    assert.ok(otherPlan.action === 'block');
+    assert.ok(otherPlan.action === 'block' && otherPlan.obligation === 'auto_next');
     assert.deepEqual(otherPlan.verdict.receipt, { valid: false, why: 'wrong_plan' });
   });
 });
@@ -219,7 +219,7 @@ describe('decideStop: not trapping the user', () => {
   it('the same boundary blocked three times before, limit 3 → allow_after_limit', () => {
     const d = decideStop(facts({ previousBlocks: { boundary: KEY, count: 3 }, maxConsecutiveBlocks: 3 }));
     assert.equal(d.action, 'allow_after_limit');
-    assert.ok(d.action === 'allow_after_limit');
+    assert.ok(d.action === 'allow_after_limit' && d.obligation === 'auto_next');
     assert.equal(d.boundary, KEY);
     assert.equal(d.blocks, 3);
     assert.equal(d.from, FROM);
@@ -245,7 +245,41 @@ describe('boundaryKey', () => {
 
   it('is the key a block reports', () => {
     const d = decideStop(facts());
-    assert.ok(d.action === 'block');
+    assert.ok(d.action === 'block' && d.obligation === 'auto_next');
     assert.equal(d.boundary, boundaryKey(PLAN, FROM.id, NEXT.id));
+  });
+});
+
+describe('decideStop: a replan due comes before the next task', () => {
+  const actions = [{ id: 'pa-1', taskId: '8', text: 'add an index' }];
+  const due = { from: FROM, actions };
+
+  it('blocks for the replan, keyed to the triggering task, even when a valid receipt exists for the next task', () => {
+    const d = decideStop(facts({ replanDue: due, receipts: [receipt()] }));
+    assert.ok(d.action === 'block' && d.obligation === 'replan');
+    assert.equal(d.blockNumber, 1);
+    assert.equal(d.boundary, replanKey(PLAN, '8'));
+    assert.deepEqual(d.actions, actions);
+  });
+
+  it('a finished plan with a replan due is not marked complete: the replan comes first', () => {
+    const d = decideStop(facts({ replanDue: due, boundary: { kind: 'finished' } }));
+    assert.ok(d.action === 'block' && d.obligation === 'replan');
+  });
+
+  it('a legal closure, a high-risk task, the user pause and running subagents let the stop through', () => {
+    assertAllows(decideStop(facts({ replanDue: due, closure: { state: 'waiting_user', reason: 'which task?', source: 'cli' } })), 'replan_closure');
+    assertAllows(decideStop(facts({ replanDue: { from: { ...FROM, highRiskStop: true }, actions } })), 'replan_closure');
+    assertAllows(decideStop(facts({ replanDue: due, suspended: true })), 'suspended_by_user');
+    assertAllows(decideStop(facts({ replanDue: due, runningSubagents: 1 })), 'background_subagents_running');
+  });
+
+  it('the loop limit applies to replan blocks too', () => {
+    const d = decideStop(facts({ replanDue: due, previousBlocks: { boundary: replanKey(PLAN, '8'), count: 3 }, maxConsecutiveBlocks: 3 }));
+    assert.ok(d.action === 'allow_after_limit' && d.obligation === 'replan');
+  });
+
+  it('an unapproved plan never blocks for a replan', () => {
+    assertAllows(decideStop(facts({ replanDue: due, plan: { id: PLAN, state: 'draft' } })), 'plan_not_approved');
   });
 });

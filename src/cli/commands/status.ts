@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ingestSddLedger } from '../../app/progress.js';
-import { refreshActivePlan } from '../../app/refresh-plan.js';
+import { loadPlanState } from '../../app/plan-state.js';
 import { takeSnapshot } from '../../app/snapshot.js';
 import { CliError, ExitCode } from '../errors.js';
 import { ledgerDirExists, projectRoot, withLedger } from '../project.js';
@@ -20,9 +19,7 @@ export async function run(argv: string[]): Promise<number> {
     return ExitCode.ok;
   }
   const snapshot = await withLedger({ create: true }, async (ledger, { config }) => {
-    const now = new Date().toISOString();
-    const { plan } = await refreshActivePlan(ledger, { now, config, source: 'cli' });
-    if (plan) ingestSddLedger(ledger, plan, { now, source: 'cli' });
+    await loadPlanState(ledger, { now: new Date().toISOString(), config, source: 'cli' });
     return takeSnapshot(ledger);
   });
   process.stdout.write(json ? `${JSON.stringify(snapshot, null, 2)}\n` : renderStatus(snapshot, { width: 80 }));

@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { loadProgressTasks } from '../../app/progress.js';
-import { recordTaskState } from '../../app/record-task.js';
-import { refreshActivePlan } from '../../app/refresh-plan.js';
-import { toProjectPath } from '../../app/plan-files.js';
-import { findBoundary } from '../../domain/boundary.js';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CliError, ExitCode } from '../errors.js';
+import { parseArgs } from 'node:util';
+import { toProjectPath } from '../../app/plan-files.js';
+import { loadPlanState, readPlanState } from '../../app/plan-state.js';
+import { recordTaskState } from '../../app/record-task.js';
+import { CliError, ExitCode, ioError } from '../errors.js';
 import { withLedger } from '../project.js';
 
 const USAGE = `usage:
@@ -30,29 +28,36 @@ export async function run(argv: string[]): Promise<number> {
   const taskId = positionals[0];
   if (!taskId || positionals.length > 1) throw new CliError(`task ${sub}: expected exactly one task ID`, ExitCode.invalidInput);
   if (sub === 'blocked' && !values.reason?.trim()) throw new CliError('task blocked: --reason TEXT is required', ExitCode.invalidInput);
-  if (values.summary !== undefined && !existsSync(values.summary)) throw new CliError(`cannot read ${values.summary}: no such file`, ExitCode.io);
+  let summaryText: string | null = null;
+  if (values.summary !== undefined) {
+    try {
+      summaryText = readFileSync(values.summary, 'utf8');
+    } catch (err) {
+      throw ioError(values.summary, err);
+    }
+  }
 
   const now = new Date().toISOString();
   const sessionId = process.env.CLAUDE_CODE_SESSION_ID ?? null;
-  const out = await withLedger({ create: false }, async (ledger, { config, root }) => {
-    await refreshActivePlan(ledger, { now, config, source: 'cli' });
+  const { result, step } = await withLedger({ create: false }, async (ledger, { config, root }) => {
+    await loadPlanState(ledger, { now, config, source: 'cli', sessionId });
     const result = recordTaskState(ledger, {
       taskId,
       state: sub === 'done' ? 'complete' : 'blocked',
       now,
       source: 'cli',
       evidence: sub === 'done' ? `continuity task done ${taskId}` : `continuity task blocked ${taskId}: ${values.reason}`,
-      summaryPath: values.summary ? toProjectPath(root, resolve(values.summary)) : null,
+      summary: values.summary && summaryText !== null ? { path: toProjectPath(root, resolve(values.summary)), text: summaryText } : null,
       sessionId,
     });
-    const boundary = findBoundary(loadProgressTasks(ledger.db, result.planId));
-    return { result, boundary };
+    return { result, step: readPlanState(ledger)?.nextStep ?? null };
   });
-  const { result, boundary } = out;
   const what = result.state === 'complete' ? 'is complete' : `is blocked: ${values.reason}`;
   let line = `Task ${result.taskId} "${result.title}" of plan ${result.planId} ${what} (recorded ${result.at}).`;
-  if (boundary.kind === 'finished') line += ' Every task of the plan is complete.';
-  else if (boundary.kind === 'task_boundary' && boundary.next) line += ` Next in the plan: Task ${boundary.next.id} "${boundary.next.title}".`;
+  if (result.pendingActions.length) line += ` Its summary lists ${result.pendingActions.length} pending action(s): ${result.pendingActions.map((a) => `${a.id}: ${a.text}`).join('; ')}.`;
+  if (step?.kind === 'replan') line += ` A replan is due before the next task (continuity replan --from-task ${step.from.id} …).`;
+  else if (step?.kind === 'plan_complete') line += ' Every task of the plan is complete.';
+  else if (step?.kind === 'next_task') line += ` Next in the plan: Task ${step.next.id} "${step.next.title}".`;
   process.stdout.write(`${line}\n`);
   return ExitCode.ok;
 }

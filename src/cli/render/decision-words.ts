@@ -6,6 +6,7 @@ export function describeDecision(kind: string, decision: unknown): string {
   const d = (decision ?? {}) as Record<string, unknown>;
   const action = typeof d.action === 'string' ? d.action : '';
   if (kind === 'Stop') return describeStop(d, action);
+  if (kind === 'SessionStart' && action === 'context') return `ground truth added to the context (${String(d.planState)} plan, next: ${String(d.nextStep)})`;
   if (kind === 'UserPromptSubmit') {
     if (action === 'approved') return `plan ${String(d.planId)} approved by the user`;
     if (action === 'paused') return 'Stop gate paused for this session';
@@ -24,9 +25,11 @@ const ALLOW_WORDS: Record<string, string> = {
   mid_task: 'allowed: a task is in progress (not a boundary)',
   task_blocked: 'allowed: the last task is blocked',
   background_subagents_running: 'allowed: background subagents are running',
+  replan_closure: 'allowed: replan due, but a closure or high-risk stop applies',
 };
 
 function describeStop(d: Record<string, unknown>, action: string): string {
+  if (action === 'block' && d.obligation === 'replan') return `BLOCKED: replan due (block ${String(d.blocks)})`;
   if (action === 'block') return `BLOCKED (block ${String(d.blocks)} at this boundary)`;
   if (action === 'allow_after_limit') return `allowed after ${String(d.blocks)} blocks: continuity failure recorded`;
   const why = String(d.why ?? '');

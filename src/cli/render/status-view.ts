@@ -20,7 +20,9 @@ export function renderStatus(s: Snapshot, opts: { width: number }): string {
     lines.push(fit(`Current   ${g.current ? `Task ${g.current.id}: ${g.current.title} (${g.current.state.replace('_', ' ')})` : '—'}`, w));
     lines.push(fit(`Next      ${g.next ? `Task ${g.next.id}: ${g.next.title}${g.next.highRiskStop ? ' (high-risk stop)' : ''}` : g.finished ? '— (every task is complete)' : '—'}`, w));
   }
-  lines.push(`Pending   ${s.pendingActions.length ? `${s.pendingActions.length} open action(s)` : 'no open pending actions'}`);
+  const open = s.pendingActions.filter((a) => a.state === 'open');
+  lines.push(`Pending   ${open.length ? `${open.length} open action(s)` : 'no open pending actions'}${s.nextStep?.kind === 'replan' ? ` · replan due after Task ${s.nextStep.fromTaskId}` : ''}`);
+  for (const a of open.slice(0, 5)) lines.push(fit(`  ${a.id} (Task ${a.taskId}) ${a.text}`, w));
   lines.push(`Runs      ${s.runs.length ? `${s.runs.length} subagent run(s)` : 'no subagent runs'}`);
   lines.push(`Ledger    ${s.ledger.events} events · ${s.ledger.driver}`);
   if (s.recentViolations.length) {

@@ -8,4 +8,5 @@ import type { Handler } from '../types.js';
 export const HANDLERS: Partial<Record<KnownEvent, () => Promise<Handler<never>>>> = {
   Stop: async () => (await import('./stop.js')).handleStop as Handler<never>,
   UserPromptSubmit: async () => (await import('./user-prompt.js')).handleUserPrompt as Handler<never>,
+  SessionStart: async () => (await import('./session-start.js')).handleSessionStart as Handler<never>,
 };

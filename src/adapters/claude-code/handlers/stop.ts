@@ -1,33 +1,31 @@
-import { loadProgressTasks, ingestSddLedger } from '../../../app/progress.js';
-import { refreshActivePlan } from '../../../app/refresh-plan.js';
-import { findBoundary } from '../../../domain/boundary.js';
+import { loadPlanState } from '../../../app/plan-state.js';
 import { parseClosureLine } from '../../../domain/closure-line.js';
 import { decideStop, type StopDecision } from '../../../domain/stop-gate.js';
-import { activePlan, setPlanState, taskLineOf } from '../../../ledger/plans.js';
+import { setPlanState, taskLineOf } from '../../../ledger/plans.js';
 import { insertReceipt, receiptsForBoundary } from '../../../ledger/receipts.js';
 import { insertClosure, insertViolation, latestClosure, saveSession, sessionById } from '../../../ledger/sessions.js';
 import type { PayloadOf } from '../payload.js';
 import { renderStopDecision } from '../render/stop-words.js';
-import type { Handler } from '../types.js';
 import { SOURCE } from '../source.js';
+import type { Handler } from '../types.js';
 
 type StopPayload = PayloadOf<'Stop'>;
 
 /**
- * Stop: load the plan's progress, this session's receipts, closure and
- * counters; let the Stop rule decide; record its receipt or violation with
- * the event; answer in Claude Code's protocol.
+ * Stop: bring the plan's state up to date, read this session's receipts,
+ * closure and counters, let the Stop rule decide, record its receipt or
+ * violation with the event, answer in Claude Code's protocol.
  */
 export const handleStop: Handler<StopPayload> = async ({ payload, ledger, config, now }) => {
-  const refreshed = await refreshActivePlan(ledger, { now, config, source: SOURCE, sessionId: payload.session_id });
-  if (refreshed.plan) ingestSddLedger(ledger, refreshed.plan, { now, source: SOURCE, sessionId: payload.session_id });
+  const state = await loadPlanState(ledger, { now, config, source: SOURCE, sessionId: payload.session_id });
   const db = ledger.db;
-  const plan = activePlan(db);
-  const boundary = findBoundary(plan ? loadProgressTasks(db, plan.id) : []);
+  const plan = state?.plan ?? null;
+  const step = state?.nextStep ?? null;
+  const boundary = step?.boundary ?? { kind: 'no_tasks' as const };
   const session = sessionById(db, payload.session_id);
 
   const line = parseClosureLine(payload.last_assistant_message);
-  const since = maxIso(session.lastPromptAt, boundary.kind === 'task_boundary' ? boundary.from.changedAt : null);
+  const since = maxIso(session.lastPromptAt, boundary.kind === 'task_boundary' ? boundary.from.changedAt : step?.kind === 'replan' ? step.from.changedAt : null);
   const declared = line ? null : latestClosure(db, payload.session_id, since);
   const closure = line ? { ...line, source: 'closure-line' } : declared ? { state: declared.state, reason: declared.reason, source: declared.source } : null;
 
@@ -39,6 +37,7 @@ export const handleStop: Handler<StopPayload> = async ({ payload, ledger, config
   const decision = decideStop({
     plan: plan ? { id: plan.id, state: plan.state } : null,
     boundary,
+    replanDue: step?.kind === 'replan' ? { from: step.from, actions: step.actions } : null,
     receipts,
     closure,
     suspended: session.suspended,
@@ -47,11 +46,12 @@ export const handleStop: Handler<StopPayload> = async ({ payload, ledger, config
     maxConsecutiveBlocks: config.stopGate.maxConsecutiveBlocks,
   });
 
-  const taskLine = (id: string) => (plan ? taskLineOf(db, plan.id, id) : null);
+  const nextTaskId = decision.action !== 'allow' && decision.obligation === 'auto_next' ? decision.next.id : null;
   const output = renderStopDecision(decision, {
     planId: plan?.id ?? '',
     planPath: plan?.path ?? '',
-    nextTaskLine: decision.action === 'allow' ? null : taskLine(decision.next.id),
+    nextTaskLine: plan && nextTaskId ? taskLineOf(db, plan.id, nextTaskId) : null,
+    openActions: state?.openActions ?? [],
     maxConsecutiveBlocks: config.stopGate.maxConsecutiveBlocks,
   });
 
@@ -61,7 +61,7 @@ export const handleStop: Handler<StopPayload> = async ({ payload, ledger, config
     persist: (tx, eventId) => {
       if (line) insertClosure(tx, { state: line.state, reason: line.reason, declaredAt: now, source: 'closure-line', sessionId: payload.session_id, eventId });
       if (decision.action === 'allow' && decision.markPlanComplete && plan) setPlanState(tx, plan.id, 'complete', now);
-      if (decision.action === 'block' && plan) {
+      if (decision.action === 'block' && decision.obligation === 'auto_next' && plan) {
         insertReceipt(tx, {
           planId: plan.id,
           fromTaskId: decision.from.id,
@@ -74,11 +74,12 @@ export const handleStop: Handler<StopPayload> = async ({ payload, ledger, config
         });
       }
       if (decision.action === 'allow_after_limit') {
+        const what = decision.obligation === 'replan' ? `with the replan after Task ${decision.from.id} not recorded` : `with Task ${decision.next.id} not dispatched`;
         insertViolation(tx, {
           at: now,
           sessionId: payload.session_id,
-          kind: 'stopped_at_task_boundary',
-          summary: `stopped after Task ${decision.from.id} with Task ${decision.next.id} not dispatched, after ${decision.blocks} blocks`,
+          kind: decision.obligation === 'replan' ? 'stopped_with_replan_due' : 'stopped_at_task_boundary',
+          summary: `stopped after Task ${decision.from.id} ${what}, after ${decision.blocks} blocks`,
           eventId,
         });
       }
@@ -102,7 +103,9 @@ export function countRunningSubagents(backgroundTasks: unknown): number {
 function summarize(d: StopDecision, closure: { state: string; source: string } | null, stopHookActive: boolean): Record<string, unknown> {
   const base = { stopHookActive, closure };
   if (d.action === 'allow') return { ...base, action: 'allow', why: d.why, reason: d.verdict?.reason ?? null, planCompleted: !!d.markPlanComplete };
-  return { ...base, action: d.action, boundary: d.boundary, reason: d.verdict.reason, blocks: d.action === 'block' ? d.blockNumber : d.blocks };
+  const reason = d.obligation === 'replan' ? 'replan_due' : d.verdict.reason;
+  const extra = d.obligation === 'replan' ? { actions: d.actions.map((a) => a.id) } : {};
+  return { ...base, action: d.action, obligation: d.obligation, boundary: d.boundary, reason, blocks: d.action === 'block' ? d.blockNumber : d.blocks, ...extra };
 }
 
 function maxIso(a: string | null, b: string | null): string | null {

@@ -1,0 +1,86 @@
+/**
+ * The owner report: what the owner reads when a run's result has not reached
+ * the main conversation after its SLA (or after the forward grace of a finished
+ * child), or when recovery is exhausted. Facts only — the run, its age, its
+ * SLA, what is known about the child and every recovery attempt with its
+ * outcome — never an instruction: the recovery decision is `recoveryAction`,
+ * and the owner decides what to do with the facts.
+ *
+ *   Run r-7 (child agent:ab12) was dispatched 22 min ago, expected within 15 min
+ *   (7 min overdue); no completion has reached the main conversation and the
+ *   child has not reported done. History fetch attempted 3 min ago: no result.
+ */
+import type { RecoveryAttempt, WatchdogRun } from './watchdog.js';
+import { instantMs } from './watchdog-time.js';
+
+export type ReportedStatus = 'suspect_delivery_failure' | 'done_but_not_forwarded' | 'blocked';
+
+export interface ReportFacts {
+  run: WatchdogRun;
+  nowMs: number;
+  dispatchMs: number;
+  expectedMs: number;
+  /** Milliseconds past expectedBy, or null within the SLA. */
+  overdueMs: number | null;
+  childDoneMs: number | null;
+  receivedMs: number | null;
+  failedAttempts: number;
+}
+
+const STEP_LABEL = { fetch_history: 'History fetch', respawn: 'Respawn' } as const;
+
+export function ownerReport(status: ReportedStatus, f: ReportFacts): string {
+  const { run } = f;
+  const sla = `expected within ${describeDuration((f.expectedMs - f.dispatchMs) / 1000)}`;
+  const overdue = f.overdueMs === null ? '' : ` (${describeDuration(f.overdueMs / 1000)} overdue)`;
+  const parts = [`Run ${run.runId} (child ${run.childSessionKey}) was dispatched ${ago(f.nowMs - f.dispatchMs)}, ${sla}${overdue}; ${childFact(f)}.`];
+  const captured = run.capturedResult;
+  if (typeof captured === 'string' && captured !== '') parts.push(`A captured result of ${captured.length} characters is on record.`);
+  parts.push(...attemptFacts(run.recoveryAttempts, f.nowMs));
+  if (status === 'blocked') {
+    parts.push(`${f.failedAttempts} recovery attempts have failed; the run is blocked.`);
+  }
+  return parts.join(' ');
+}
+
+/** What is known about the child's result; the clause after the semicolon. */
+function childFact(f: ReportFacts): string {
+  if (f.receivedMs !== null) {
+    return `a completion was received ${ago(f.nowMs - f.receivedMs)} but has not been forwarded to the main conversation`;
+  }
+  if (f.run.childDone) {
+    const when = f.childDoneMs === null ? '' : ` ${ago(f.nowMs - f.childDoneMs)}`;
+    return `the child reported done${when}, but its result did not bounce back to the main conversation`;
+  }
+  return 'no completion has reached the main conversation and the child has not reported done';
+}
+
+function attemptFacts(attempts: readonly RecoveryAttempt[], nowMs: number): string[] {
+  const facts: string[] = [];
+  if (attempts.length === 0) return facts;
+  // Oldest first; attempts with equal times keep their recorded order (sort is stable).
+  const timed = attempts.map((a) => ({ a, ms: instantMs(a.at) }));
+  if (timed.length > 1) timed.sort((x, y) => (x.ms ?? 0) - (y.ms ?? 0));
+  for (const { a, ms } of timed) {
+    const outcome = a.outcome === 'failed' ? 'no result' : a.outcome === 'delivered' ? 'delivered' : 'no outcome yet';
+    const when = ms === null ? `at ${a.at}` : ago(nowMs - ms);
+    facts.push(`${STEP_LABEL[a.action]} attempted ${when}: ${outcome}.`);
+  }
+  return facts;
+}
+
+function ago(ms: number): string {
+  return ms < 1000 ? 'just now' : `${describeDuration(ms / 1000)} ago`;
+}
+
+/** "45 s", "22 min", "3 h 5 min", "2 d 4 h": whole units, rounded down. */
+export function describeDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
+  const d = Math.floor(h / 24);
+  return h % 24 ? `${d} d ${h % 24} h` : `${d} d`;
+}
