@@ -12,6 +12,8 @@ export function describeIssue(issues: readonly BaseIssue<unknown>[], root = ''):
     .join('')
     .replace(/^\./, '');
   const where = [root, path].filter(Boolean).join(path.startsWith('[') ? '' : '.') || '(root)';
+  // A union reports "expected Object, received Object"; its own first sub-issue says what is wrong.
+  if (issue.type === 'union' && issue.issues?.length) return describeIssue(issue.issues, root);
   if (issue.received === 'undefined') return `${where}: missing${issue.expected && !issue.expected.startsWith('"') ? ` (expected ${issue.expected})` : ''}`;
   if (issue.type === 'strict_object' || issue.expected === 'never') return `${where}: unknown key`;
   const expected = issue.expected ? `expected ${issue.expected}` : issue.message;

@@ -7,12 +7,17 @@ test('continuity demo replays the recorded session through the real hooks and na
   const r = runCli(['demo'], { cwd });
   assert.equal(r.code, 0, r.stderr);
   assert.doesNotMatch(r.stdout + r.stderr, NO_STACK);
-  const out = r.stdout;
+  // Join the timeline's wrapped detail lines so sentences can be matched whole.
+  const out = r.stdout.replace(/\n {9}(│ )?/g, ' ');
   assert.match(out, /Stop +→ allowed: the plan is not approved/);
   assert.match(out, /UserPromptSubmit "approve" +→ plan 2026-11-20-rate-limiting approved by the user/);
   assert.match(out, /Stop +→ BLOCKED \(block 1 at this boundary\)/);
   assert.match(out, /Task 2 "Redis bucket store"/);
   assert.match(out, /Stop +→ allowed: closure pending_verification \(closure-line\)/);
+  assert.match(out, /Stop +→ BLOCKED: replan due \(block 1\)/);
+  assert.match(out, /replan --from-task 3 --absorb pa-2ef84086ed=3a .* 1 action\(s\) absorbed, 1 dropped/);
+  assert.match(out, /Task 3a "Burst test at the refill boundary" \([^)]*\) is the next task/);
   assert.match(out, /Stop +→ allowed: declared high-risk stop point/);
-  assert.match(out, /Tasks +█+░+ 3\/4 complete/);
+  assert.match(out, /Tasks +█+░+ 4\/5 complete/);
+  assert.match(out, /Pending +no open pending actions/);
 });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,7 @@ const Step = v.union([
   v.object({ cli: v.array(v.string()) }),
   v.object({ hook: v.looseObject({ hook_event_name: v.string() }) }),
   v.object({ write: v.object({ path: v.string(), content: v.string() }) }),
+  v.object({ edit: v.object({ path: v.string(), find: v.string(), replace: v.string() }) }),
 ]);
 const Session = v.object({
   title: v.string(),
@@ -64,8 +65,13 @@ export async function run(argv: string[]): Promise<number> {
         const num = String(++n).padStart(3);
         if ('cli' in step) runCli(cli, project, session.sessionId, step.cli, num, out);
         else if ('write' in step) {
+          mkdirSync(dirname(join(project, step.write.path)), { recursive: true });
           writeFileSync(join(project, step.write.path), step.write.content);
-          out(`  ${num}  (file written: ${step.write.path})`);
+          out(`  ${num}  (the agent writes ${step.write.path})`);
+        } else if ('edit' in step) {
+          const file = join(project, step.edit.path);
+          writeFileSync(file, readFileSync(file, 'utf8').replace(step.edit.find, step.edit.replace));
+          out(`  ${num}  (the plan is revised: ${step.edit.path})`);
         } else await runHook(cli, project, session.sessionId, step.hook, num, out);
       }
       out('');

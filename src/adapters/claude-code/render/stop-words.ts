@@ -49,7 +49,7 @@ function renderReplan(
         `Task ${d.from.id} "${d.from.title}" of the approved plan ${ctx.planId} is complete and its summary leaves ${d.actions.length} open pending action${d.actions.length === 1 ? '' : 's'}: ${list}. ` +
         'A replan is due before the next task: each action is absorbed into a task of the plan (a revised plan re-imported with `continuity plan import` can add one) or dropped with a reason, ' +
         `recorded with \`continuity replan --from-task ${d.from.id} --absorb ACTION_ID=TASK_ID --drop ACTION_ID=REASON\`. ${CLOSURE_RULE} ` +
-        `(block ${d.blockNumber} of ${ctx.maxConsecutiveBlocks}).`,
+        `This is block ${d.blockNumber} of ${ctx.maxConsecutiveBlocks} for this replan.`,
     };
   }
   return {
