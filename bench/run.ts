@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { benchHookStartup } from './hook-startup.js';
 import { benchParseLargePlan } from './parse-large-plan.js';
 import { benchStopGate } from './stop-gate.js';
+import { benchWatchdog } from './watchdog.js';
 import { fmt } from './measure.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,3 +27,7 @@ console.log(`  ratio Stop / node -e 0: ${stop.ratio.toFixed(2)}×   (target ≤ 
 const parse = await benchParseLargePlan();
 console.log('Plan parsing (in-process)');
 console.log(`  ${parse.tasks} tasks, ${(parse.bytes / 1024).toFixed(0)} KiB superpowers plan: median ${fmt(parse.medianMs)}   (target < 100 ms)`);
+
+const watchdog = benchWatchdog();
+console.log('\nWatchdog (in-process)');
+console.log(`  assessing ${watchdog.runs.toLocaleString('en')} runs: median ${fmt(watchdog.medianMs)}   (target < 50 ms)`);

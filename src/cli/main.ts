@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   gate: () => import('./commands/gate.js'),
   task: () => import('./commands/task.js'),
   closure: () => import('./commands/closure.js'),
+  watchdog: () => import('./commands/watchdog.js'),
   summary: () => import('./commands/summary.js'),
   replan: () => import('./commands/replan.js'),
 };
@@ -30,6 +31,7 @@ commands:
   task done ID [--summary F] record that a task of the active plan is complete
   task blocked ID --reason T record that a task is blocked
   closure STATE --reason T   declare the current stop waiting_user, blocked or pending_verification
+  watchdog assess --now ISO  assess subagent runs: delivered, late, or lost (stdin → statuses)
   summary parse FILE --json  the pending actions of a task summary
   replan --from-task ID …    record a replan that accounts for a task's pending actions
   demo                       replay a recorded Claude Code session through the hooks

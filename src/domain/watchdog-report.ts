@@ -31,16 +31,16 @@ const STEP_LABEL = { fetch_history: 'History fetch', respawn: 'Respawn' } as con
 
 export function ownerReport(status: ReportedStatus, f: ReportFacts): string {
   const { run } = f;
-  const sla = `expected within ${describeDuration((f.expectedMs - f.dispatchMs) / 1000)}`;
-  const overdue = f.overdueMs === null ? '' : ` (${describeDuration(f.overdueMs / 1000)} overdue)`;
-  const parts = [`Run ${run.runId} (child ${run.childSessionKey}) was dispatched ${ago(f.nowMs - f.dispatchMs)}, ${sla}${overdue}; ${childFact(f)}.`];
+  let text =
+    `Run ${run.runId} (child ${run.childSessionKey}) was dispatched ${ago(f.nowMs - f.dispatchMs)}, ` +
+    `expected within ${describeDuration((f.expectedMs - f.dispatchMs) / 1000)}` +
+    (f.overdueMs === null ? '' : ` (${describeDuration(f.overdueMs / 1000)} overdue)`) +
+    `; ${childFact(f)}.`;
   const captured = run.capturedResult;
-  if (typeof captured === 'string' && captured !== '') parts.push(`A captured result of ${captured.length} characters is on record.`);
-  parts.push(...attemptFacts(run.recoveryAttempts, f.nowMs));
-  if (status === 'blocked') {
-    parts.push(`${f.failedAttempts} recovery attempts have failed; the run is blocked.`);
-  }
-  return parts.join(' ');
+  if (typeof captured === 'string' && captured !== '') text += ` A captured result of ${captured.length} characters is on record.`;
+  text += attemptFacts(run.recoveryAttempts, f.nowMs);
+  if (status === 'blocked') text += ` ${f.failedAttempts} recovery attempts have failed; the run is blocked.`;
+  return text;
 }
 
 /** What is known about the child's result; the clause after the semicolon. */
@@ -55,18 +55,34 @@ function childFact(f: ReportFacts): string {
   return 'no completion has reached the main conversation and the child has not reported done';
 }
 
-function attemptFacts(attempts: readonly RecoveryAttempt[], nowMs: number): string[] {
-  const facts: string[] = [];
-  if (attempts.length === 0) return facts;
-  // Oldest first; attempts with equal times keep their recorded order (sort is stable).
-  const timed = attempts.map((a) => ({ a, ms: instantMs(a.at) }));
-  if (timed.length > 1) timed.sort((x, y) => (x.ms ?? 0) - (y.ms ?? 0));
-  for (const { a, ms } of timed) {
-    const outcome = a.outcome === 'failed' ? 'no result' : a.outcome === 'delivered' ? 'delivered' : 'no outcome yet';
-    const when = ms === null ? `at ${a.at}` : ago(nowMs - ms);
-    facts.push(`${STEP_LABEL[a.action]} attempted ${when}: ${outcome}.`);
+/** One sentence per attempt, oldest first (equal times keep their recorded order), each after a space. */
+function attemptFacts(attempts: readonly RecoveryAttempt[], nowMs: number): string {
+  const n = attempts.length;
+  if (n === 0) return '';
+  const times = new Array<number>(n);
+  const order = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    times[i] = instantMs(attempts[i]!.at) ?? Number.NaN;
+    order[i] = i;
   }
-  return facts;
+  // Insertion sort: the list is short and usually already in order. Unreadable times stay in place.
+  for (let i = 1; i < n; i++) {
+    const k = order[i]!;
+    let j = i - 1;
+    while (j >= 0 && times[order[j]!]! > times[k]!) {
+      order[j + 1] = order[j]!;
+      j--;
+    }
+    order[j + 1] = k;
+  }
+  let text = '';
+  for (let i = 0; i < n; i++) {
+    const a = attempts[order[i]!]!;
+    const ms = times[order[i]!]!;
+    const outcome = a.outcome === 'failed' ? 'no result' : a.outcome === 'delivered' ? 'delivered' : 'no outcome yet';
+    text += ` ${STEP_LABEL[a.action]} attempted ${Number.isNaN(ms) ? `at ${a.at}` : ago(nowMs - ms)}: ${outcome}.`;
+  }
+  return text;
 }
 
 function ago(ms: number): string {

@@ -13,8 +13,6 @@
 import { instantMs } from './watchdog-time.js';
 import { ownerReport, type ReportedStatus } from './watchdog-report.js';
 
-export { describeDuration } from './watchdog-report.js';
-
 export const WATCHDOG_STATUSES = [
   'active',
   'suspect_delivery_failure',
@@ -77,7 +75,8 @@ export interface WatchdogPolicy {
   forwardGraceSeconds: number;
 }
 
-export const DEFAULT_WATCHDOG_POLICY: WatchdogPolicy = { forwardGraceSeconds: 60 };
+// The same default as the config key watchdog.forwardGraceSeconds.
+export const DEFAULT_WATCHDOG_POLICY: WatchdogPolicy = { forwardGraceSeconds: 30 };
 
 /** Why a run has its status; one code per row of the decision table. */
 export type AssessmentReason =

@@ -1,0 +1,109 @@
+/**
+ * `continuity watchdog assess --now ISO`: run records on stdin, one assessment
+ * per run on stdout (docs/watchdog.md).
+ *
+ * Contract: exit 0 with `{ "runs": [ { runId, status, recoveryAction, ownerReport } ] }`
+ * whatever the statuses; exit 2 on invalid input with one line of JSON on
+ * stderr naming the field, the same shape as `gate evaluate`.
+ * `--now` is required so that the same input always gives the same answer.
+ */
+import { parseArgs } from 'node:util';
+import { ExitCode } from '../errors.js';
+import { readStdin } from '../../util/stdin.js';
+import { parseIsoInstant } from '../../domain/receipts.js';
+import { parseWatchdogInput } from '../../domain/watchdog-schema.js';
+import { assessRuns, DEFAULT_WATCHDOG_POLICY } from '../../domain/watchdog.js';
+
+const USAGE = `usage: continuity watchdog assess --now ISO [--forward-grace SECONDS] [--pretty]
+
+Reads subagent run records (JSON) on stdin and prints one assessment per run (JSON) on stdout:
+  in:  { "runs": [ { runId, childSessionKey, dispatchAt, expectedBy,            (required)
+                     childDone, recoveryAttempts: [ { action, at, outcome? } ],  (required)
+                     completionReceivedAt, forwardedToMain, resultSource,       (optional)
+                     childDoneAt, capturedResult } ] }                          (optional)
+  out: { "runs": [ { runId, status, recoveryAction, ownerReport } ] }
+
+statuses: active suspect_delivery_failure done_but_not_forwarded completed recovered blocked
+recoveryAction: none fetch_history respawn escalate   (ladder: fetch_history → respawn → escalate)
+
+options:
+  --now ISO                the time to assess at, ISO 8601 with a timezone (required)
+  --forward-grace SECONDS  how long a finished child's result may take to reach the
+                           main conversation (default ${DEFAULT_WATCHDOG_POLICY.forwardGraceSeconds})
+  --pretty                 indent the output
+  -h, --help               show this help
+
+exit codes: 0 assessed, 2 invalid input (error JSON on stderr)
+rules: docs/watchdog.md`;
+
+export async function run(argv: string[]): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        now: { type: 'string' },
+        'forward-grace': { type: 'string' },
+        pretty: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (err) {
+    // parseArgs throws a TypeError naming the option; its message is already one line.
+    return invalidInput(firstLine(err));
+  }
+  if (args.values.help) {
+    process.stdout.write(USAGE + '\n');
+    return ExitCode.ok;
+  }
+  const [sub, ...extra] = args.positionals;
+  if (sub !== 'assess') {
+    return invalidInput(sub === undefined ? 'missing subcommand: expected "watchdog assess"' : `unknown subcommand "watchdog ${sub}": expected "watchdog assess"`);
+  }
+  if (extra.length > 0) return invalidInput(`unexpected argument "${extra[0]}": the runs are read from stdin`);
+
+  const now = args.values.now;
+  if (now === undefined) return invalidInput('--now: missing (expected an ISO 8601 timestamp with a timezone, e.g. 2026-04-24T10:30:00Z)');
+  const nowMs = parseIsoInstant(now);
+  if (nowMs === null) return invalidInput(`--now: expected an ISO 8601 timestamp with a timezone, received ${JSON.stringify(now)}`);
+
+  let forwardGraceSeconds = DEFAULT_WATCHDOG_POLICY.forwardGraceSeconds;
+  const grace = args.values['forward-grace'];
+  if (grace !== undefined) {
+    forwardGraceSeconds = Number(grace);
+    if (grace.trim() === '' || !Number.isFinite(forwardGraceSeconds) || forwardGraceSeconds < 0) {
+      return invalidInput(`--forward-grace: expected a non-negative number of seconds, received ${JSON.stringify(grace)}`);
+    }
+  }
+  return assess(readStdin(), nowMs, forwardGraceSeconds, args.values.pretty === true);
+}
+
+function assess(stdin: string, nowMs: number, forwardGraceSeconds: number, pretty: boolean): number {
+  if (stdin.trim() === '') return invalidInput('stdin is empty: expected { "runs": [ … ] } (JSON object)');
+  let json: unknown;
+  try {
+    json = JSON.parse(stdin);
+  } catch (err) {
+    return invalidInput(`stdin is not valid JSON: ${firstLine(err)}`);
+  }
+  const parsed = parseWatchdogInput(json);
+  if (!parsed.ok) return invalidInput(`invalid runs: ${parsed.message}`);
+  const runs = assessRuns(parsed.runs, nowMs, { forwardGraceSeconds }).map((a) => ({
+    runId: a.runId,
+    status: a.status,
+    recoveryAction: a.recoveryAction,
+    ownerReport: a.ownerReport,
+  }));
+  process.stdout.write(JSON.stringify({ runs }, null, pretty ? 2 : undefined) + '\n');
+  return ExitCode.ok;
+}
+
+function invalidInput(message: string): number {
+  process.stderr.write(JSON.stringify({ ok: false, error: 'invalid_input', message }) + '\n');
+  return ExitCode.invalidInput;
+}
+
+function firstLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
+}
