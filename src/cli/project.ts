@@ -2,6 +2,7 @@ import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { Ledger, ledgerDirExists } from '../ledger/ledger.js';
 import { findProjectRoot } from '../ledger/project-root.js';
+import { saveHotState } from '../app/hot-state.js';
 
 /** The project a CLI command works on: found from the working directory like the hooks do. */
 export function projectRoot(): string {
@@ -16,7 +17,10 @@ export async function withLedger<T>(
   const config = await loadConfig(root);
   const ledger = await Ledger.open(root, { create: opts.create });
   try {
-    return await fn(ledger, { root, config });
+    const result = await fn(ledger, { root, config });
+    // What the hooks read before deciding whether to open the ledger.
+    saveHotState(ledger, config);
+    return result;
   } finally {
     ledger.close();
   }

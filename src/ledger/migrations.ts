@@ -155,6 +155,16 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (plan_id, task_id, path)
   );
   `,
+  // 5: the guarded files' last authorised content (for putting back unauthorised writes), and the Approved line continuity wrote.
+  `
+  ALTER TABLE plans ADD COLUMN approved_line TEXT;
+  CREATE TABLE guard_snapshots (
+    path      TEXT PRIMARY KEY,       -- relative to the project root
+    content   BLOB,                   -- NULL: the file must not exist
+    hash      TEXT,
+    taken_at  TEXT NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

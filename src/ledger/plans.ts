@@ -13,6 +13,8 @@ export interface PlanRecord {
   approvedHash: string | null;
   approvedAt: string | null;
   approvedVia: string | null;
+  /** The `**Approved:** <ISO>` line continuity wrote into the plan file, if the dialect has one. */
+  approvedLine: string | null;
   contentHash: string;
   fileSize: number;
   fileMtimeMs: number;
@@ -40,6 +42,7 @@ interface PlanRow {
   approved_hash: string | null;
   approved_at: string | null;
   approved_via: string | null;
+  approved_line: string | null;
   content_hash: string;
   file_size: number;
   file_mtime_ms: number;
@@ -48,7 +51,7 @@ interface PlanRow {
 }
 
 const PLAN_COLUMNS =
-  'id, path, dialect, title, structure_hash, state, approved_hash, approved_at, approved_via, content_hash, file_size, file_mtime_ms, imported_at, updated_at';
+  'id, path, dialect, title, structure_hash, state, approved_hash, approved_at, approved_via, approved_line, content_hash, file_size, file_mtime_ms, imported_at, updated_at';
 
 function toPlan(r: PlanRow): PlanRecord {
   return {
@@ -61,6 +64,7 @@ function toPlan(r: PlanRow): PlanRecord {
     approvedHash: r.approved_hash,
     approvedAt: r.approved_at,
     approvedVia: r.approved_via,
+    approvedLine: r.approved_line,
     contentHash: r.content_hash,
     fileSize: Number(r.file_size),
     fileMtimeMs: Number(r.file_mtime_ms),

@@ -4,6 +4,7 @@ import { appendEvent } from '../../ledger/events.js';
 import { join } from 'node:path';
 import { LEDGER_DIR, Ledger, ledgerDirExists } from '../../ledger/ledger.js';
 import { spoolEvent } from '../../ledger/spool.js';
+import { readHotState } from '../../ledger/hot-state.js';
 import { findProjectRoot } from '../../ledger/project-root.js';
 import { describeIssue } from '../../util/validation.js';
 import { HANDLERS } from './handlers/index.js';
@@ -50,16 +51,17 @@ export async function handlePayload(payload: GenericPayload, opts: { env: NodeJS
   if (!ledgerDirExists(root)) return { output: null, eventId: null };
 
   const event = payload.hook_event_name;
-  const loadHandler = isKnownEvent(event) ? HANDLERS[event] : undefined;
-  if (!loadHandler) {
+  const ledgerDir = join(root, LEDGER_DIR);
+  const entry = isKnownEvent(event) ? HANDLERS[event] : undefined;
+  if (!entry || (entry.wants && !entry.wants(payload, readHotState(ledgerDir), root))) {
     // Nothing to decide: recorded through the spool, without opening SQLite.
-    spoolEvent(join(root, LEDGER_DIR), { at: opts.now, source: SOURCE, kind: event, sessionId: payload.session_id, input: payload, decision: { ...NOTHING_TO_SAY.decision, output: null } });
+    spoolEvent(ledgerDir, { at: opts.now, source: SOURCE, kind: event, sessionId: payload.session_id, input: payload, decision: { ...NOTHING_TO_SAY.decision, output: null } });
     return { output: null, eventId: null };
   }
   const config = await loadConfig(root);
   const ledger = await Ledger.open(root, { create: true });
   try {
-    const result: HandlerResult = await (await loadHandler())({ payload: payload as never, ledger, config, root, now: opts.now });
+    const result: HandlerResult = await (await entry.load())({ payload: payload as never, ledger, config, root, now: opts.now });
     const eventId = ledger.write((db) => {
       const id = appendEvent(db, {
         at: opts.now,
@@ -72,6 +74,8 @@ export async function handlePayload(payload: GenericPayload, opts: { env: NodeJS
       result.persist?.(db, id);
       return id;
     });
+    // Loaded here, not at start-up: a spooled call never needs it.
+    (await import('../../app/hot-state.js')).saveHotState(ledger, config);
     return { output: result.output, eventId };
   } finally {
     ledger.release();

@@ -1,12 +1,29 @@
-import type { KnownEvent } from '../payload.js';
+import type { HotState } from '../../../ledger/hot-state.js';
+import type { GenericPayload, KnownEvent } from '../payload.js';
+import { POST_TOOL_RULES, PRE_TOOL_RULES, rulesWanting, type ToolPayload } from '../tool-rules.js';
 import type { Handler } from '../types.js';
 
+export interface HandlerEntry {
+  /** Cheap, with no ledger: does this call need deciding? Absent: always. */
+  wants?: (payload: GenericPayload, hot: HotState | null, root: string) => boolean;
+  load: () => Promise<Handler<never>>;
+}
+
 /**
- * One handler per hook event, loaded on demand. Events without a handler are
- * recorded and answered with nothing. Each capability registers its handler here.
+ * One handler per hook event, loaded on demand. Events without a handler, or
+ * whose handler does not want the call, are recorded through the spool and
+ * answered with nothing. Each capability registers its handler here.
  */
-export const HANDLERS: Partial<Record<KnownEvent, () => Promise<Handler<never>>>> = {
-  Stop: async () => (await import('./stop.js')).handleStop as Handler<never>,
-  UserPromptSubmit: async () => (await import('./user-prompt.js')).handleUserPrompt as Handler<never>,
-  SessionStart: async () => (await import('./session-start.js')).handleSessionStart as Handler<never>,
+export const HANDLERS: Partial<Record<KnownEvent, HandlerEntry>> = {
+  Stop: { load: async () => (await import('./stop.js')).handleStop as Handler<never> },
+  UserPromptSubmit: { load: async () => (await import('./user-prompt.js')).handleUserPrompt as Handler<never> },
+  SessionStart: { load: async () => (await import('./session-start.js')).handleSessionStart as Handler<never> },
+  PreToolUse: {
+    wants: (p, hot, root) => rulesWanting(PRE_TOOL_RULES, p as ToolPayload, hot, root).length > 0,
+    load: async () => (await import('./tool-use.js')).handleToolUse as Handler<never>,
+  },
+  PostToolUse: {
+    wants: (p, hot, root) => rulesWanting(POST_TOOL_RULES, p as ToolPayload, hot, root).length > 0,
+    load: async () => (await import('./tool-use.js')).handleToolUse as Handler<never>,
+  },
 };

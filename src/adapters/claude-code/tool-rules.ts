@@ -1,0 +1,28 @@
+import type { HotState } from '../../ledger/hot-state.js';
+import type { PayloadOf } from './payload.js';
+import type { HandlerResult, HookContext } from './types.js';
+
+export type ToolPayload = PayloadOf<'PreToolUse'> | PayloadOf<'PostToolUse'>;
+
+/**
+ * One concern of a tool hook (guarding writes, binding a subagent dispatch…).
+ * `wants` is cheap and synchronous, with no ledger: it decides whether the
+ * call matters to the rule at all, so a tool call that matters to none is
+ * recorded through the spool without opening SQLite. `load` brings in the
+ * rule's code only when it runs.
+ */
+export interface ToolRule {
+  name: string;
+  wants(payload: ToolPayload, hot: HotState | null, root: string): boolean;
+  load(): Promise<(ctx: HookContext<ToolPayload>) => Promise<HandlerResult> | HandlerResult>;
+}
+
+/** Rules for PreToolUse, in the order their answers are merged. */
+export const PRE_TOOL_RULES: ToolRule[] = [];
+
+/** Rules for PostToolUse, in the order their answers are merged. */
+export const POST_TOOL_RULES: ToolRule[] = [];
+
+export function rulesWanting(rules: readonly ToolRule[], payload: ToolPayload, hot: HotState | null, root: string): ToolRule[] {
+  return rules.filter((r) => r.wants(payload, hot, root));
+}

@@ -1,0 +1,42 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * A small summary of what the hooks need to know before deciding whether to
+ * open the ledger at all: which files are guarded right now (with the hash
+ * of the content continuity last saw), and whether any subagent run is
+ * unfinished. Written after every command that opened the ledger; read by
+ * every hook call. It lives under `.continuity/`, which the agent may not
+ * write, and when it is missing or unreadable the hooks open the ledger, so
+ * it can only ever save work, never skip a check.
+ */
+export interface HotState {
+  v: 1;
+  /** Files guarded now, relative to the project root, with the sha256 of their content (null: must not exist). */
+  guarded: { path: string; hash: string | null }[];
+  /** Names a command must mention to possibly touch a guarded path (cheap pre-check for Bash). */
+  guardedNames: string[];
+  /** Globs from the config's `protect` list. */
+  protectGlobs: string[];
+  /** The active plan's file and the `Approved:` line continuity wrote in it (null: none may exist). */
+  plan: { path: string; approvedLine: string | null } | null;
+  /** Subagent runs not yet completed, recovered or blocked. */
+  openRuns: number;
+}
+
+export const HOT_STATE_FILE = 'state.json';
+
+export function readHotState(ledgerDir: string): HotState | null {
+  try {
+    const parsed = JSON.parse(readFileSync(join(ledgerDir, HOT_STATE_FILE), 'utf8')) as HotState;
+    return parsed && parsed.v === 1 && Array.isArray(parsed.guarded) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeHotState(ledgerDir: string, state: HotState): void {
+  const tmp = join(ledgerDir, `.${HOT_STATE_FILE}.${process.pid}`);
+  writeFileSync(tmp, JSON.stringify(state));
+  renameSync(tmp, join(ledgerDir, HOT_STATE_FILE));
+}
