@@ -14,6 +14,8 @@ export const ExitCode = {
   config: 4,
   /** The ledger cannot be opened or is corrupt. */
   ledger: 5,
+  /** Refused: an action only a person may take was attempted from an agent (recorded as a violation). */
+  refused: 6,
   /** An unexpected internal error (a bug): still one line, never a stack trace. */
   internal: 70,
 } as const;

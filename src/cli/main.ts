@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   watchdog: () => import('./commands/watchdog.js'),
   summary: () => import('./commands/summary.js'),
   replan: () => import('./commands/replan.js'),
+  approve: () => import('./commands/approve.js'),
 };
 
 const USAGE = `usage: continuity <command> [options]
@@ -26,6 +27,7 @@ commands:
   hook claude-code           answer one Claude Code hook payload (stdin → stdout)
   plan import FILE           register or refresh the project's active plan
   plan show [--json]         print the active plan and its tasks
+  approve                    approve the active plan (a person at a terminal only)
   status [--json]            the whole picture: plan, approval, tasks, next step
   gate evaluate              evaluate a continuity envelope (stdin → verdict)
   task done ID [--summary F] record that a task of the active plan is complete

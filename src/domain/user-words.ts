@@ -14,3 +14,12 @@ export function matchesApprovalPhrase(prompt: string, phrases: readonly string[]
   const p = normalize(prompt);
   return phrases.some((phrase) => normalize(phrase) === p);
 }
+
+/**
+ * An answer to an approval question that approves: "Approve", "Approved",
+ * "Yes", "Yes, approve", "Approve the plan". "Yes, but change Task 3" does not.
+ */
+export function isApprovalAnswer(answer: string): boolean {
+  const a = normalize(answer);
+  return /^(approve|approved|yes|yes, approve|yes, approved|approve (it|the plan|this plan)|yes, approve (it|the plan|this plan))$/.test(a);
+}

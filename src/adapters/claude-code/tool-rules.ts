@@ -1,6 +1,7 @@
 import type { HotState } from '../../ledger/hot-state.js';
 import type { PayloadOf } from './payload.js';
 import type { HandlerResult, HookContext } from './types.js';
+import { FILE_WRITING_TOOLS, isPlanCandidate, writtenPath } from './rules/plan-paths.js';
 
 export type ToolPayload = PayloadOf<'PreToolUse'> | PayloadOf<'PostToolUse'>;
 
@@ -21,7 +22,18 @@ export interface ToolRule {
 export const PRE_TOOL_RULES: ToolRule[] = [];
 
 /** Rules for PostToolUse, in the order their answers are merged. */
-export const POST_TOOL_RULES: ToolRule[] = [];
+export const POST_TOOL_RULES: ToolRule[] = [
+  {
+    name: 'register-plan',
+    wants: (p, _hot, root) => FILE_WRITING_TOOLS.has(p.tool_name) && isPlanCandidate(writtenPath(p.tool_input, p.cwd ?? root) ?? '', root),
+    load: async () => (await import('./rules/register-plan.js')).registerWrittenPlan,
+  },
+  {
+    name: 'approval-answer',
+    wants: (p) => p.tool_name === 'AskUserQuestion' || p.tool_name === 'ExitPlanMode',
+    load: async () => (await import('./rules/approval-answers.js')).approveFromAnswer,
+  },
+];
 
 export function rulesWanting(rules: readonly ToolRule[], payload: ToolPayload, hot: HotState | null, root: string): ToolRule[] {
   return rules.filter((r) => r.wants(payload, hot, root));

@@ -10,6 +10,7 @@ export function describeDecision(kind: string, decision: unknown): string {
   if (kind === 'UserPromptSubmit') {
     if (action === 'approved') return `plan ${String(d.planId)} approved by the user`;
     if (action === 'paused') return 'Stop gate paused for this session';
+    if (action === 'context') return 'plan state restated in one line';
   }
   return action && action !== 'none' ? action : 'recorded';
 }

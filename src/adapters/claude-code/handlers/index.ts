@@ -18,6 +18,7 @@ export const HANDLERS: Partial<Record<KnownEvent, HandlerEntry>> = {
   Stop: { load: async () => (await import('./stop.js')).handleStop as Handler<never> },
   UserPromptSubmit: { load: async () => (await import('./user-prompt.js')).handleUserPrompt as Handler<never> },
   SessionStart: { load: async () => (await import('./session-start.js')).handleSessionStart as Handler<never> },
+  PreCompact: { load: async () => (await import('./pre-compact.js')).handlePreCompact as Handler<never> },
   PreToolUse: {
     wants: (p, hot, root) => rulesWanting(PRE_TOOL_RULES, p as ToolPayload, hot, root).length > 0,
     load: async () => (await import('./tool-use.js')).handleToolUse as Handler<never>,

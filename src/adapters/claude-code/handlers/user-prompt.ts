@@ -1,10 +1,12 @@
-import { refreshActivePlan } from '../../../app/refresh-plan.js';
+import { loadPlanState } from '../../../app/plan-state.js';
 import { matchesApprovalPhrase, isPauseWord } from '../../../domain/user-words.js';
-import { activePlan, markApproved } from '../../../ledger/plans.js';
+import { approvePlan } from '../../../app/approve.js';
+import { activePlan } from '../../../ledger/plans.js';
 import { saveSession, sessionById } from '../../../ledger/sessions.js';
 import type { PayloadOf } from '../payload.js';
 import { SOURCE } from '../source.js';
 import type { Handler, HandlerResult } from '../types.js';
+import { describeStateLine } from '../render/ground-truth.js';
 
 type PromptPayload = PayloadOf<'UserPromptSubmit'>;
 
@@ -13,12 +15,12 @@ type PromptPayload = PayloadOf<'UserPromptSubmit'>;
  * gate for this session until a prompt that is neither; an approval phrase
  * approves the active draft or stale plan, bound to its current structure.
  */
-export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger, config, now }) => {
+export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger, config, now, root }) => {
   const session = sessionById(ledger.db, payload.session_id);
   const pause = isPauseWord(payload.prompt);
   const approving = matchesApprovalPhrase(payload.prompt, config.approval.phrases);
-  const refreshed = approving ? await refreshActivePlan(ledger, { now, config, source: SOURCE, sessionId: payload.session_id }) : null;
-  const plan = refreshed ? activePlan(ledger.db) : null;
+  const state = await loadPlanState(ledger, { now, config, source: SOURCE, sessionId: payload.session_id });
+  const plan = approving ? activePlan(ledger.db) : null;
   const approve = plan && (plan.state === 'draft' || plan.state === 'stale') ? plan : null;
 
   const messages: string[] = [];
@@ -28,14 +30,17 @@ export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger
   if (approve) {
     context = `Plan ${approve.id} (${approve.path}) was approved by the user at ${now}; the approval is bound to its current structure (${approve.structureHash.slice(0, 12)}).`;
     messages.push(`continuity: plan ${approve.id} approved.`);
+  } else if (state) {
+    // The ground truth in one line, so a lost approval step is noticed even after compaction.
+    context = describeStateLine(state);
   }
 
   const result: HandlerResult = {
     output: context || messages.length ? { ...(messages.length ? { systemMessage: messages.join(' ') } : {}), ...(context ? { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: context } } : {}) } : null,
-    decision: { action: approve ? 'approved' : pause ? 'paused' : 'none', suspended: pause, planId: approve?.id ?? null },
+    decision: { action: approve ? 'approved' : pause ? 'paused' : context ? 'context' : 'none', suspended: pause, planId: approve?.id ?? state?.plan.id ?? null },
     persist: (db) => {
       saveSession(db, { ...session, suspended: pause, lastPromptAt: now, boundary: null, blocks: 0 }, now);
-      if (approve) markApproved(db, approve.id, { structureHash: approve.structureHash, at: now, via: 'user-prompt' });
+      if (approve) approvePlan(db, root, approve, { channel: 'user-prompt', at: now });
     },
   };
   return result;

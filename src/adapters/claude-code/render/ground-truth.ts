@@ -28,3 +28,24 @@ export function describeGroundTruth(state: PlanState, where: (taskId: string) =>
   }
   return parts.join(' ') + carriedForward(state.openActions);
 }
+
+/** One line of state for every user prompt: enough to notice a lost approval step after compaction. */
+export function describeStateLine(state: PlanState): string {
+  const { plan } = state;
+  const p = planProgress(state.tasks);
+  if (plan.state === 'draft') return `continuity: plan ${plan.id} is a draft, not approved; its execution has not been authorised.`;
+  if (plan.state === 'stale') return `continuity: plan ${plan.id} changed after approval and is not approved; its execution has not been authorised.`;
+  if (plan.state === 'complete') return `continuity: plan ${plan.id} is complete (${p.total} tasks).`;
+  const step = state.nextStep;
+  const next =
+    step.kind === 'replan'
+      ? `a replan is due for ${step.actions.length} open pending action(s) of Task ${step.from.id}`
+      : step.kind === 'next_task'
+        ? `next: Task ${step.next.id} "${step.next.title}"`
+        : step.kind === 'in_progress'
+          ? `in progress: Task ${step.task.id} "${step.task.title}"`
+          : step.kind === 'blocked'
+            ? `blocked: Task ${step.task.id} "${step.task.title}"`
+            : 'no next task';
+  return `continuity: plan ${plan.id} is approved; ${p.complete}/${p.total} tasks complete; ${next}.`;
+}

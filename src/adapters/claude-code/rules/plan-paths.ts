@@ -1,0 +1,26 @@
+import { isAbsolute, relative, sep } from 'node:path';
+import { homedir } from 'node:os';
+
+/**
+ * Where agents write plans: superpowers plans under docs/plans/ or
+ * docs/superpowers/plans/, the tdd-workflow `.tdd-progress.md`, and Claude
+ * Code's plan-mode plans under ~/.claude/plans/. A markdown or JSON file
+ * there is a plan candidate; it becomes a draft only if tasks are found in it.
+ */
+export function isPlanCandidate(absPath: string, root: string): boolean {
+  if (!/\.(md|markdown|json)$/i.test(absPath)) return false;
+  if (absPath.split(/[\\/]/).pop() === '.tdd-progress.md') return true;
+  const rel = relative(root, absPath).split(sep).join('/');
+  if (!rel.startsWith('..') && !isAbsolute(rel) && /^docs\/(superpowers\/)?plans\//.test(rel)) return true;
+  const plans = relative(`${homedir()}/.claude/plans`, absPath);
+  return !plans.startsWith('..') && !isAbsolute(plans);
+}
+
+/** The file a Write/Edit/MultiEdit/NotebookEdit call writes, absolute. */
+export function writtenPath(toolInput: Record<string, unknown>, cwd: string): string | null {
+  const p = toolInput.file_path ?? toolInput.notebook_path ?? toolInput.path;
+  if (typeof p !== 'string' || !p) return null;
+  return isAbsolute(p) ? p : `${cwd}/${p}`;
+}
+
+export const FILE_WRITING_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
