@@ -1,47 +1,40 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
-import { CONFIG_PATH } from '../config/load.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { LEDGER_DIR } from '../ledger/ledger.js';
 import { writeHotState, type HotState } from '../ledger/hot-state.js';
 import { activePlan, type PlanRecord } from '../ledger/plans.js';
+import { countOpenRuns } from '../ledger/runs.js';
 import { sha256 } from '../util/sha256.js';
-import { sddLedgerPath } from './progress.js';
+import { protectedNamesFor } from '../shell/protected-model.js';
+import { guardedPatterns, snapshotPaths, syncSnapshots } from './guard.js';
 
 /**
- * The files continuity guards right now:
- * - `.continuity/config.json` (the whole `.continuity/` folder is guarded by name);
- * - the progress tracker of a plan that is not approved: the `.tdd-progress.md`
- *   itself for the tdd dialect, the SDD ledger for superpowers plans;
- * - the config's `protect` list (globs; matched by the write guard).
- * The active plan's `Approved:` line is guarded separately: only continuity writes it.
+ * The hot state after a command: the guarded files with the hash of their
+ * last authorised content (snapshots are synced here), the names a command
+ * must mention to reach them, and the active plan's Approved line.
+ * `adopt` takes a person's own edits of guarded files as authorised; it is
+ * only ever set for commands run outside an agent.
  */
-export function guardedFiles(root: string, plan: PlanRecord | null): string[] {
-  const files = [CONFIG_PATH.split('\\').join('/')];
-  if (plan && plan.state !== 'approved' && plan.state !== 'complete') {
-    files.push(plan.dialect === 'tdd-progress' ? plan.path : sddLedgerPath(plan));
-  }
-  return files;
-}
-
-export function computeHotState(ledger: Ledger, config: Config, openRuns: number): HotState {
+export function computeHotState(ledger: Ledger, config: Config, opts: { now: string; adopt: boolean; openRuns: number }): HotState {
   const plan = activePlan(ledger.db);
-  const guarded = guardedFiles(ledger.root, plan).map((path) => ({ path, hash: hashOf(join(ledger.root, path)) }));
-  const names = new Set<string>([LEDGER_DIR, ...guarded.map((g) => lastSegment(g.path))]);
-  for (const glob of config.protect) names.add(lastSegment(glob));
+  const snapshots = ledger.write((db) => syncSnapshots(db, ledger.root, snapshotPaths(plan), { now: opts.now, adopt: opts.adopt }));
+  const patterns = guardedPatterns(plan, config);
   return {
     v: 1,
-    guarded,
-    guardedNames: [...names].filter((n) => n && !/^[*?]+$/.test(n)),
-    protectGlobs: [...config.protect],
-    openRuns,
+    guarded: snapshots.map((s) => ({ path: s.path, hash: s.hash })),
+    guardedNames: protectedNamesFor(patterns),
+    protectGlobs: patterns,
+    openRuns: opts.openRuns,
     plan: plan ? { path: plan.path, approvedLine: plan.approvedLine ?? null } : null,
   };
 }
 
-export function saveHotState(ledger: Ledger, config: Config, openRuns = 0): void {
-  writeHotState(join(ledger.root, LEDGER_DIR), computeHotState(ledger, config, openRuns));
+/** `openRuns` is the ledger's count of subagent runs not yet completed, recovered or blocked, unless given. */
+export function saveHotState(ledger: Ledger, config: Config, opts: { adopt?: boolean; openRuns?: number } = {}): void {
+  const state = computeHotState(ledger, config, { now: new Date().toISOString(), adopt: !!opts.adopt, openRuns: opts.openRuns ?? countOpenRuns(ledger.db) });
+  writeHotState(join(ledger.root, LEDGER_DIR), state);
 }
 
 export function hashOf(absPath: string): string | null {
@@ -52,7 +45,3 @@ export function hashOf(absPath: string): string | null {
   }
 }
 
-function lastSegment(path: string): string {
-  const parts = path.split('/').filter(Boolean);
-  return parts[parts.length - 1] ?? '';
-}

@@ -3,6 +3,7 @@ import type { Config } from '../config/schema.js';
 import { Ledger, ledgerDirExists } from '../ledger/ledger.js';
 import { findProjectRoot } from '../ledger/project-root.js';
 import { saveHotState } from '../app/hot-state.js';
+import { agentShellMarker } from './agent-shell.js';
 
 /** The project a CLI command works on: found from the working directory like the hooks do. */
 export function projectRoot(): string {
@@ -18,8 +19,9 @@ export async function withLedger<T>(
   const ledger = await Ledger.open(root, { create: opts.create });
   try {
     const result = await fn(ledger, { root, config });
-    // What the hooks read before deciding whether to open the ledger.
-    saveHotState(ledger, config);
+    // What the hooks read before deciding whether to open the ledger. A person's
+    // own edits of guarded files (config.json) are adopted; an agent's never are.
+    saveHotState(ledger, config, { adopt: agentShellMarker() === null });
     return result;
   } finally {
     ledger.close();

@@ -16,7 +16,7 @@ export interface HotState {
   guarded: { path: string; hash: string | null }[];
   /** Names a command must mention to possibly touch a guarded path (cheap pre-check for Bash). */
   guardedNames: string[];
-  /** Globs from the config's `protect` list. */
+  /** Guarded path patterns relative to the root: `.continuity/**`, the unapproved plan's tracker, the config's `protect` list. */
   protectGlobs: string[];
   /** The active plan's file and the `Approved:` line continuity wrote in it (null: none may exist). */
   plan: { path: string; approvedLine: string | null } | null;

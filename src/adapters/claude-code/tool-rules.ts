@@ -2,6 +2,7 @@ import type { HotState } from '../../ledger/hot-state.js';
 import type { PayloadOf } from './payload.js';
 import type { HandlerResult, HookContext } from './types.js';
 import { FILE_WRITING_TOOLS, isPlanCandidate, writtenPath } from './rules/plan-paths.js';
+import { guardWantsAfter, guardWantsBefore } from './rules/guard-wants.js';
 
 export type ToolPayload = PayloadOf<'PreToolUse'> | PayloadOf<'PostToolUse'>;
 
@@ -19,10 +20,14 @@ export interface ToolRule {
 }
 
 /** Rules for PreToolUse, in the order their answers are merged. */
-export const PRE_TOOL_RULES: ToolRule[] = [];
+export const PRE_TOOL_RULES: ToolRule[] = [
+  { name: 'guard-before', wants: guardWantsBefore, load: async () => (await import('./rules/guard-before.js')).guardBeforeWrite },
+];
 
 /** Rules for PostToolUse, in the order their answers are merged. */
 export const POST_TOOL_RULES: ToolRule[] = [
+  // First: put guarded files back before anything reads them.
+  { name: 'guard-after', wants: guardWantsAfter, load: async () => (await import('./rules/guard-after.js')).guardAfterWrite },
   {
     name: 'register-plan',
     wants: (p, _hot, root) => FILE_WRITING_TOOLS.has(p.tool_name) && isPlanCandidate(writtenPath(p.tool_input, p.cwd ?? root) ?? '', root),
@@ -38,3 +43,4 @@ export const POST_TOOL_RULES: ToolRule[] = [
 export function rulesWanting(rules: readonly ToolRule[], payload: ToolPayload, hot: HotState | null, root: string): ToolRule[] {
   return rules.filter((r) => r.wants(payload, hot, root));
 }
+

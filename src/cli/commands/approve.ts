@@ -4,6 +4,7 @@ import { loadPlanState } from '../../app/plan-state.js';
 import { appendEvent } from '../../ledger/events.js';
 import { activePlan } from '../../ledger/plans.js';
 import { insertViolation } from '../../ledger/sessions.js';
+import { agentShellMarker } from '../agent-shell.js';
 import { CliError, ExitCode } from '../errors.js';
 import { withLedger } from '../project.js';
 
@@ -13,8 +14,6 @@ Approves the active plan, bound to its current structure. Only a person at an
 interactive terminal outside an agent can approve this way; from an agent's
 shell the command is refused and the attempt is recorded.`;
 
-/** Environment variables agents set in the shells they run commands in. */
-const AGENT_SHELL_MARKERS = ['CLAUDECODE', 'CLAUDE_CODE_SESSION_ID', 'CLAUDE_CODE_ENTRYPOINT', 'CODEX_SANDBOX', 'CODEX_SESSION_ID', 'GEMINI_CLI', 'CURSOR_AGENT'];
 
 export async function run(argv: string[]): Promise<number> {
   try {
@@ -27,7 +26,7 @@ export async function run(argv: string[]): Promise<number> {
     throw new CliError(`approve: ${(err as Error).message}`, ExitCode.invalidInput);
   }
   const now = new Date().toISOString();
-  const agentMarker = AGENT_SHELL_MARKERS.find((k) => process.env[k]);
+  const agentMarker = agentShellMarker();
   const interactive = !!process.stdin.isTTY && !!process.stdout.isTTY;
   const refusal = agentMarker ? `run from an agent's shell (${agentMarker} is set)` : !interactive ? 'not run from an interactive terminal' : null;
 

@@ -1,6 +1,9 @@
 import { importPlan } from '../../../app/import-plan.js';
 import { parsePlanFile, readPlanFile } from '../../../app/plan-files.js';
+import { restoreApprovedLine } from '../../../app/guard.js';
 import { CliError } from '../../../cli/errors.js';
+import { approvedLinesOf } from '../../../formats/approved-line.js';
+import { activePlan } from '../../../ledger/plans.js';
 import { SOURCE } from '../source.js';
 import type { ToolPayload } from '../tool-rules.js';
 import type { HandlerResult, HookContext } from '../types.js';
@@ -18,13 +21,16 @@ export async function registerWrittenPlan(ctx: HookContext<ToolPayload>): Promis
     const file = readPlanFile(ctx.root, abs);
     const parsed = await parsePlanFile(file);
     const result = importPlan(ctx.ledger, file, parsed, { now: ctx.now, config: ctx.config, source: SOURCE, kind: 'plan.register', sessionId: ctx.payload.session_id });
+    // An Approved line in a plan the agent just wrote is not an approval: only continuity writes one.
+    const forged = approvedLinesOf(file.text).length ? restoreApprovedLine(abs, activePlan(ctx.ledger.db)?.approvedLine ?? null) : [];
     const words =
       result.state === 'approved'
         ? null
-        : `continuity registered ${result.path} as plan ${result.planId} (${result.taskCount} tasks): ${result.state === 'stale' ? 'its tasks changed after approval; the approval no longer applies' : 'a draft'}; its execution has not been authorised.`;
+        : `continuity registered ${result.path} as plan ${result.planId} (${result.taskCount} tasks): ${result.state === 'stale' ? 'its tasks changed after approval; the approval no longer applies' : 'a draft'}; its execution has not been authorised.` +
+          (forged.length ? ` The Approved line it contained was removed: only continuity writes one, when a person approves the plan.` : '');
     return {
       output: words ? { hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: words } } : null,
-      decision: { action: 'registered', planId: result.planId, state: result.state, tasks: result.taskCount },
+      decision: { action: 'registered', planId: result.planId, state: result.state, tasks: result.taskCount, forgedApprovedLines: forged },
     };
   } catch (err) {
     // Not a plan (no tasks found, unreadable): nothing to register.

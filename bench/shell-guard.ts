@@ -1,0 +1,123 @@
+// The shell write guard against its corpus: how many write forms of a
+// protected path it denies before they run, how many benign commands it
+// wrongly denies, what loading the parser costs, and a median analysis time.
+//   node --import tsx bench/shell-guard.ts
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { analyzeCommand, mightTouchProtected } from '../src/shell/index.js';
+import { loadShellParser, parserLoadCount } from '../src/shell/parser.js';
+import { analyzeOptions, loadCorpus, PROTECTED_NAMES } from '../test/fixtures/shell/corpus.js';
+
+export interface ShellGuardResult {
+  /** Write forms denied by analyzeCommand. */
+  caught: number;
+  /** Write forms in the corpus. */
+  total: number;
+  /** Benign commands denied. */
+  falseDenies: number;
+  /** Benign commands in the corpus. */
+  benign: number;
+  /**
+   * Loading the parser and analysing a first command, as shipped: src/shell
+   * bundled by esbuild the way scripts/build.mjs bundles the CLI (ESM, node,
+   * the parser in a lazily loaded chunk), timed in fresh processes (median).
+   */
+  parserLoadMs: number;
+  /** Median analyzeCommand time over both corpora, parser loaded. */
+  medianAnalyzeMs: number;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : NaN;
+};
+
+export async function benchShellGuard(): Promise<ShellGuardResult> {
+  const writeForms = loadCorpus('write-forms');
+  const benign = loadCorpus('benign');
+
+  const parserLoadMs = median(await bundledLoadTimes(5));
+  if (parserLoadCount() === 0) await loadShellParser();
+
+  const times: number[] = [];
+  const timed = async (command: string) => {
+    const t0 = performance.now();
+    const r = await analyzeCommand(command, analyzeOptions);
+    times.push(performance.now() - t0);
+    return r;
+  };
+  let caught = 0;
+  for (const e of writeForms) if ((await timed(e.command)).verdict === 'deny') caught++;
+  let falseDenies = 0;
+  for (const e of benign) if ((await timed(e.command)).verdict === 'deny') falseDenies++;
+
+  return { caught, total: writeForms.length, falseDenies, benign: benign.length, parserLoadMs, medianAnalyzeMs: median(times) };
+}
+
+/**
+ * Bundles src/shell like the CLI build (format esm, platform node, splitting)
+ * and times, in fresh processes of this runtime, the import of the module
+ * (what every hook call pays) and the first analyzeCommand that needs the
+ * parser (import of the parser chunk + parse + walk) — the latter returned.
+ */
+export async function bundledLoadTimes(runs: number, report?: (line: string) => void): Promise<number[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'continuity-shell-bench-'));
+  try {
+    await build({
+      entryPoints: { shell: fileURLToPath(new URL('../src/shell/index.ts', import.meta.url)) },
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      splitting: true,
+      outdir: dir,
+      outExtension: { '.js': '.mjs' },
+      banner: { js: "import { createRequire as __shellCreateRequire } from 'node:module';\nconst require = __shellCreateRequire(import.meta.url);" },
+      logLevel: 'warning',
+    });
+    const probe = join(dir, 'probe.mjs');
+    writeFileSync(
+      probe,
+      `const t0 = performance.now();
+const shell = await import('./shell.mjs');
+const t1 = performance.now();
+const opts = { cwd: '/p', projectRoot: '/p', isProtected: shell.protectedPathMatcher('/p', ['.tdd-progress.md']), protectedNames: ['.tdd-progress.md'], home: '/h' };
+const r = await shell.analyzeCommand('cat plan.md | tee .tdd-progress.md', opts);
+const t2 = performance.now();
+if (r.verdict !== 'deny' || shell.parserLoadCount() !== 1) throw new Error('bundled analysis did not load the parser and deny');
+console.log(JSON.stringify({ moduleMs: t1 - t0, firstAnalysisMs: t2 - t1 }));
+`,
+    );
+    const samples: { moduleMs: number; firstAnalysisMs: number }[] = [];
+    for (let i = 0; i < runs; i++) {
+      const r = spawnSync(process.execPath, [probe], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`bundled probe failed: ${r.stderr}`);
+      samples.push(JSON.parse(r.stdout));
+    }
+    report?.(`  bundled module import (every hook call): median ${median(samples.map((s) => s.moduleMs)).toFixed(1)} ms`);
+    return samples.map((s) => s.firstAnalysisMs);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const r = await benchShellGuard();
+  const benign = loadCorpus('benign');
+  const parsed = benign.filter((e) => mightTouchProtected(e.command, PROTECTED_NAMES)).length;
+  const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
+  console.log(`shell write guard · ${typeof Bun === 'undefined' ? `Node ${process.versions.node}` : `Bun ${Bun.version}`}`);
+  console.log(`  write forms caught before running: ${r.caught}/${r.total} (${pct(r.caught, r.total)})`);
+  console.log(`  benign commands wrongly denied:    ${r.falseDenies}/${r.benign} (${pct(r.falseDenies, r.benign)})`);
+  console.log(`  benign commands that needed the parser (pre-check said maybe): ${parsed}/${benign.length}`);
+  console.log(`  parser load + first analysis (bundled, fresh process): median ${r.parserLoadMs.toFixed(1)} ms`);
+  await bundledLoadTimes(3, (line) => console.log(line));
+  console.log(`  median analyzeCommand:             ${r.medianAnalyzeMs.toFixed(2)} ms`);
+}
+
+declare const Bun: { version: string } | undefined;

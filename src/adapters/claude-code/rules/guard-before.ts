@@ -1,0 +1,75 @@
+import { basename, isAbsolute, join, relative } from 'node:path';
+import { guardedPatterns } from '../../../app/guard.js';
+import { APPROVED_LINE } from '../../../formats/plan/progress-marks.js';
+import { insertViolation } from '../../../ledger/sessions.js';
+import { activePlan, type PlanRecord } from '../../../ledger/plans.js';
+import { analyzeCommand, protectedNamesFor, protectedPathMatcher } from '../../../shell/index.js';
+import type { ToolPayload } from '../tool-rules.js';
+import type { HandlerResult, HookContext } from '../types.js';
+import { newText } from './guard-wants.js';
+import { FILE_WRITING_TOOLS, isPlanCandidate, writtenPath } from './plan-paths.js';
+
+/**
+ * PreToolUse: a write to a guarded path, or of an Approved line, is denied
+ * before it happens. Bash commands are analysed with a real shell parser
+ * (src/shell); a command that cannot be analysed but names a guarded path
+ * is denied, as the safe answer.
+ */
+export async function guardBeforeWrite(ctx: HookContext<ToolPayload>): Promise<HandlerResult> {
+  const { payload, root } = ctx;
+  const plan = activePlan(ctx.ledger.db);
+  const patterns = guardedPatterns(plan, ctx.config);
+  const isGuarded = protectedPathMatcher(root, patterns);
+  const cwd = payload.cwd ?? root;
+  const planAbs = plan ? (isAbsolute(plan.path) ? plan.path : join(root, plan.path)) : null;
+
+  if (FILE_WRITING_TOOLS.has(payload.tool_name)) {
+    const abs = writtenPath(payload.tool_input, cwd);
+    if (!abs) return allow('no target path');
+    if (isGuarded(abs)) return deny(ctx, rel(root, abs), whyGuarded(rel(root, abs), plan), payload.tool_name);
+    const forgesApproval = (abs === planAbs || isPlanCandidate(abs, root)) && newText(payload.tool_input).split(/\r?\n/).some((l) => APPROVED_LINE.test(l));
+    if (forgesApproval) return deny(ctx, rel(root, abs), 'only continuity writes the Approved line of a plan, when a person approves it', payload.tool_name);
+    return allow('not guarded');
+  }
+
+  const command = typeof payload.tool_input.command === 'string' ? payload.tool_input.command : '';
+  const mentionsApproval = /approved/i.test(command) && planAbs !== null;
+  const names = [...protectedNamesFor(patterns), ...(mentionsApproval ? [basename(planAbs!)] : [])];
+  const guardedOrPlan = (p: string) => isGuarded(p) || (mentionsApproval && p === planAbs);
+  let analysis;
+  try {
+    analysis = await analyzeCommand(command, { cwd, projectRoot: root, isProtected: guardedOrPlan, protectedNames: names });
+  } catch (err) {
+    // The analysis itself failed: the command names a guarded path (or the guard would not run), so the safe answer is deny.
+    return deny(ctx, names[0] ?? '.continuity', `the command could not be analysed (${(err as Error).message.split('\n')[0]}) and names a guarded path`, 'Bash');
+  }
+  if (analysis.verdict === 'allow') return allow(analysis.reason);
+  const first = analysis.writes[0];
+  const target = first ? rel(root, first.path) : names[0] ?? '';
+  const why = mentionsApproval && first && first.path === planAbs ? 'only continuity writes the Approved line of a plan, when a person approves it' : whyGuarded(target, plan);
+  return deny(ctx, target, why, first ? `Bash (${first.via})` : 'Bash');
+}
+
+function whyGuarded(path: string, plan: PlanRecord | null): string {
+  if (path === '.continuity' || path.startsWith('.continuity/')) return 'continuity\'s ledger and config are written only by continuity';
+  if (plan && plan.state !== 'approved' && plan.state !== 'complete') return `it is the progress tracker of plan ${plan.id}, which is ${plan.state === 'stale' ? 'stale (changed after approval)' : 'not approved'}; its execution has not been authorised`;
+  return 'it is listed in the config\'s protect list';
+}
+
+function deny(ctx: HookContext<ToolPayload>, path: string, why: string, via: string): HandlerResult {
+  const reason = `continuity: ${path} is guarded: ${why}. The write (${via}) was not made.`;
+  return {
+    output: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } },
+    decision: { action: 'deny', path, via, why },
+    persist: (db, eventId) => insertViolation(db, { at: ctx.now, sessionId: ctx.payload.session_id, kind: 'guarded_write_denied', summary: `${via} to ${path} denied: ${why}`, eventId }),
+  };
+}
+
+function allow(why: string): HandlerResult {
+  return { output: null, decision: { action: 'allow', why } };
+}
+
+function rel(root: string, abs: string): string {
+  const r = relative(root, abs);
+  return r.startsWith('..') ? abs : r;
+}

@@ -1,0 +1,114 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Config } from '../config/schema.js';
+import { CONFIG_PATH } from '../config/load.js';
+import { approvedLinesOf, withApprovedLine } from '../formats/approved-line.js';
+import type { SqlDatabase } from '../ledger/driver.js';
+import { LEDGER_DIR } from '../ledger/ledger.js';
+import type { PlanRecord } from '../ledger/plans.js';
+import { sha256 } from '../util/sha256.js';
+import { sddLedgerPath } from './progress.js';
+
+/**
+ * What the agent may not write:
+ * - everything under `.continuity/` (the ledger, its config, its state);
+ * - the progress tracker of a plan that is not approved: the `.tdd-progress.md`
+ *   itself for the tdd dialect, the SDD ledger for superpowers plans;
+ * - the paths the config's `protect` list names (globs, relative to the root);
+ * - any `Approved:` line in the active plan's file (only continuity writes it).
+ */
+export function guardedPatterns(plan: PlanRecord | null, config: Config): string[] {
+  const patterns = [`${LEDGER_DIR}/**`, ...config.protect];
+  const tracker = trackerOf(plan);
+  if (tracker) patterns.push(tracker);
+  return patterns;
+}
+
+/** The files whose last authorised content is kept, to put back what an unauthorised write changes. */
+export function snapshotPaths(plan: PlanRecord | null): string[] {
+  const tracker = trackerOf(plan);
+  return [CONFIG_PATH.split('\\').join('/'), ...(tracker ? [tracker] : [])];
+}
+
+function trackerOf(plan: PlanRecord | null): string | null {
+  if (!plan || plan.state === 'approved' || plan.state === 'complete') return null;
+  return plan.dialect === 'tdd-progress' ? plan.path : sddLedgerPath(plan);
+}
+
+export interface Snapshot {
+  path: string;
+  content: string | null;
+  hash: string | null;
+}
+
+/**
+ * Keeps one snapshot per guarded file: taken when a file first becomes
+ * guarded (or, with `adopt`, whenever a person changed it outside the
+ * agent's tool calls), dropped when it stops being guarded.
+ */
+export function syncSnapshots(db: SqlDatabase, root: string, paths: readonly string[], opts: { now: string; adopt: boolean }): Snapshot[] {
+  const known = new Map(db.all<{ path: string; content: string | null; hash: string | null }>('SELECT path, content, hash FROM guard_snapshots').map((r) => [r.path, r]));
+  const out: Snapshot[] = [];
+  for (const path of paths) {
+    const current = readOrNull(join(root, path));
+    const hash = current === null ? null : sha256(current);
+    const seen = known.get(path);
+    if (!seen || (opts.adopt && seen.hash !== hash)) {
+      db.run(
+        'INSERT INTO guard_snapshots (path, content, hash, taken_at) VALUES (?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET content = excluded.content, hash = excluded.hash, taken_at = excluded.taken_at',
+        path,
+        current,
+        hash,
+        opts.now,
+      );
+      out.push({ path, content: current, hash });
+    } else {
+      out.push({ path, content: seen.content, hash: seen.hash });
+    }
+    known.delete(path);
+  }
+  for (const stale of known.keys()) db.run('DELETE FROM guard_snapshots WHERE path = ?', stale);
+  return out;
+}
+
+export function snapshotOf(db: SqlDatabase, path: string): Snapshot | null {
+  const r = db.get<{ content: string | null; hash: string | null }>('SELECT content, hash FROM guard_snapshots WHERE path = ?', path);
+  return r ? { path, content: r.content, hash: r.hash } : null;
+}
+
+/** Puts a guarded file back as it was authorised: its content restored, or a created file removed. */
+export function restoreSnapshot(root: string, s: Snapshot): void {
+  const abs = join(root, s.path);
+  if (s.content === null) rmSync(abs, { force: true });
+  else {
+    mkdirSync(dirname(abs), { recursive: true });
+    writeFileSync(abs, s.content);
+  }
+}
+
+/**
+ * Removes Approved lines continuity did not write from the plan file and
+ * puts back the one it did (if any). Returns the forged lines it removed.
+ */
+export function restoreApprovedLine(absPlanPath: string, approvedLine: string | null): string[] {
+  const text = readOrNull(absPlanPath);
+  if (text === null) return [];
+  const forged = approvedLinesOf(text).filter((l) => l !== approvedLine);
+  if (!forged.length && (approvedLine === null || approvedLinesOf(text).includes(approvedLine))) return [];
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  let cleaned = text
+    .split(/\r?\n/)
+    .filter((l) => !forged.includes(l.trim()))
+    .join(eol);
+  if (approvedLine) cleaned = withApprovedLine(cleaned, approvedLine.replace(/^\*\*Approved:\*\*\s*/, '')).text;
+  writeFileSync(absPlanPath, cleaned);
+  return forged;
+}
+
+export function readOrNull(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}

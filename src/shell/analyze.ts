@@ -1,0 +1,62 @@
+// analyzeCommand: could this Bash command write (create, modify, delete,
+// rename onto) a protected path? The cheap pre-check rules most commands out
+// without loading the parser; the rest are parsed with a real bash parser and
+// walked (walker.ts). Paths are compared as written after `..`/`.`/`~`
+// normalisation; symbolic links are out of scope (the after-the-fact revert
+// catches writes through them).
+import { posix } from 'node:path';
+import type { Scope } from './expand.js';
+import { findMentions, OBFUSCATION } from './mentions.js';
+import { loadShellParser } from './parser.js';
+import { mightTouchProtected } from './precheck.js';
+import { buildModel } from './protected-model.js';
+import type { AnalyzeOptions, ProtectedWrite, WriteAnalysis } from './types.js';
+import { NO_STDIN, Walker } from './walker.js';
+
+export async function analyzeCommand(command: string, opts: AnalyzeOptions): Promise<WriteAnalysis> {
+  if (!mightTouchProtected(command, opts.protectedNames)) {
+    return { verdict: 'allow', writes: [], reason: 'the command names no protected path and has no construct that could reach one' };
+  }
+  return analyzeParsed(command, opts);
+}
+
+/** The full analysis, without the pre-check (exported for tests that check the two agree). */
+export async function analyzeParsed(command: string, opts: AnalyzeOptions): Promise<WriteAnalysis> {
+  const home = opts.home ?? process.env.HOME ?? '/';
+  const root = posix.resolve(opts.projectRoot);
+  const cwd = posix.resolve(root, opts.cwd);
+  const model = buildModel(root, home, opts.isProtected, opts.protectedNames);
+  const mentions = findMentions(command, opts.protectedNames);
+  const parser = await loadShellParser();
+
+  let file;
+  try {
+    file = parser.parse(command);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (mentions.length === 0) return { verdict: 'allow', writes: [], reason: `unparseable (${message}), and it mentions no protected name` };
+    const writes = mentions.map((m) => ({ path: posix.resolve(cwd, m.token), via: 'unparseable command' }));
+    return deny(writes, `unparseable (${message}) and it mentions a protected name: denied to be safe`);
+  }
+
+  const walker = new Walker({ parser, model, protectedNames: opts.protectedNames, suspicious: mentions.length > 0 || OBFUSCATION.test(command), mentions });
+  walker.source = command;
+  const scope: Scope = { cwd: { path: cwd, known: true }, vars: new Map(), funcs: new Map(), aliases: new Map(), dirStack: [] };
+  try {
+    walker.stmts(file.Stmts, scope, NO_STDIN);
+  } catch (err) {
+    // A construct the walker does not expect: judged like an unparseable command.
+    const message = err instanceof Error ? err.message : String(err);
+    if (mentions.length === 0 && walker.writes.length === 0) return { verdict: 'allow', writes: [], reason: `not analysable (${message}), and it mentions no protected name` };
+    const writes = [...walker.writes, ...mentions.map((m) => ({ path: posix.resolve(cwd, m.token), via: 'unanalysable command' }))];
+    return deny(writes, `not analysable (${message}) and it mentions a protected name: denied to be safe`);
+  }
+  if (walker.writes.length === 0) return { verdict: 'allow', writes: [], reason: 'no write reaches a protected path' };
+  return deny(walker.writes, '');
+}
+
+function deny(writes: ProtectedWrite[], why: string): WriteAnalysis {
+  const first = writes[0]!;
+  const more = writes.length > 1 ? ` (and ${writes.length - 1} more)` : '';
+  return { verdict: 'deny', writes, reason: why || `could write the protected path ${first.path} via ${first.via}${more}` };
+}

@@ -1,0 +1,77 @@
+// Text-level facts about a command or a piece of inline code: which protected
+// names it mentions (seeing through quotes, backslashes and string
+// concatenation), and whether it encodes or builds names the reader cannot
+// see. Shared by the cheap pre-check and the full analysis, so the pre-check
+// can never miss what the analysis keys on.
+
+/** Joins `'a' + 'b'`, `"a" "b"`, `'a'"b"` and drops quotes and backslashes: `.tdd-'pro'"gress".md` → `.tdd-progress.md`. */
+export function squash(text: string): string {
+  return text.replace(/(['"`])\s*\+?\s*(['"`])/g, '').replace(/['"`\\]/g, '');
+}
+
+export interface NameFragments {
+  /** Whole names and their last segments: a mention of one of these is a mention of a protected path. */
+  names: string[];
+  /** Directory segments of names (`docs`, `plans`, `.superpowers`): they matter next to a recursive or renaming write. */
+  dirSegments: string[];
+}
+
+export function nameFragments(protectedNames: readonly string[]): NameFragments {
+  const names = new Set<string>();
+  const dirSegments = new Set<string>();
+  for (const raw of protectedNames) {
+    const n = raw.trim().replace(/^(\.\/)+/, '').replace(/(\/\*\*)+$/, '').replace(/\/+$/, '').toLowerCase();
+    if (!n) continue;
+    const segs = n.split('/').filter(Boolean);
+    if (!n.includes('*')) names.add(n);
+    const base = segs[segs.length - 1];
+    if (base && !base.includes('*')) names.add(base);
+    for (const s of segs.slice(0, -1)) if (!s.includes('*') && s !== '.' && s !== '..') dirSegments.add(s);
+  }
+  return { names: [...names], dirSegments: [...dirSegments] };
+}
+
+export interface Mention {
+  name: string;
+  /** The path-like token around the mention, as written (`docs/plans/approved-plan.md`). */
+  token: string;
+}
+
+const PATH_CHAR = /[\w.\-/~@+%]/;
+
+/** Protected names mentioned in `text` (after squash), each with the path-like token that holds it. */
+export function findMentions(text: string, protectedNames: readonly string[]): Mention[] {
+  const original = squash(text);
+  const s = original.toLowerCase();
+  const out: Mention[] = [];
+  const seen = new Set<string>();
+  for (const name of nameFragments(protectedNames).names) {
+    let at = s.indexOf(name);
+    while (at !== -1) {
+      let start = at;
+      let end = at + name.length;
+      while (start > 0 && PATH_CHAR.test(s[start - 1]!)) start--;
+      while (end < s.length && PATH_CHAR.test(s[end]!)) end++;
+      const token = (s.length === original.length ? original : s).slice(start, end);
+      if (!seen.has(token)) {
+        seen.add(token);
+        out.push({ name, token });
+      }
+      at = s.indexOf(name, at + 1);
+    }
+  }
+  return out;
+}
+
+/**
+ * Encoded or computed text: base64/hex/octal escapes, `printf`/`echo -e`
+ * escapes, ANSI-C `$'…'` strings, `rev`, `tr` rotations, decoders.
+ */
+export const OBFUSCATION = /base64|b64decode|atob\b|\bxxd\b|\bod\b|uudecode|\bopenssl\b|\\x[0-9a-f]{2}|\\[0-7]{3}|\\u[0-9a-f]{4}|\$'|\brev\b|\btr\b|rot13|fromhex|unhexlify|fromcharcode|\bchr\s*\(|\bpack\s*\(|\bzcat\b|gzip\s+-d|\bgunzip\b/i;
+
+/**
+ * Inline code that computes file names instead of spelling them: character
+ * codes, joins and concatenation, directory listings and globbing, the
+ * environment and argv, format strings.
+ */
+export const BUILDS_NAMES = /\bchr\s*\(|fromcharcode|\\x[0-9a-f]{2}|\\u[0-9a-f]{4}|\\[0-7]{3}|base64|b64decode|\batob\b|fromhex|unhexlify|\bcodecs\b|rot13|\[::-1\]|\breverse\b|\.join\s*\(|\bjoin\s*\(|\blistdir\b|\bscandir\b|\bos\.walk\b|\bwalk\s*\(|\breaddir|\bglob\b|\biterdir\b|\brglob\b|\benviron\b|process\.env|\bgetenv\b|\bENV\b|\$ENV|\bsys\.argv\b|process\.argv|\bARGV\b|\$ARGV|\bsprintf\b|\bformat\s*\(|%\s*\(|\bf['"]|\$\{|\+\s*['"]|['"]\s*\+|\.\.\s*['"]|['"]\s*\.\.|\bconcat\b/i;

@@ -1,0 +1,54 @@
+// The cheap pre-check that runs on every hook call: could this command write a
+// protected path at all? No parser, only text. It must never say false where
+// the full analysis could deny, so it is built from the same facts the
+// analysis keys on:
+//  - a protected name is mentioned (through quotes, backslashes and
+//    concatenation) — covers static targets, unparseable commands, inline code;
+//  - a command that always might (archive extraction and `find -delete/-exec`
+//    default to the working directory; `xargs` reads names from its input;
+//    `git clean`, `flock`);
+//  - otherwise a writer is present (a writing command, a redirect into a file,
+//    an `-o FILE` option, a command whose name is computed) AND something that
+//    can reach a protected path without naming it: a glob, brace, variable,
+//    substitution, `eval`, encoded text or name-building code; a directory of
+//    a protected name (`rm -rf docs`); or an ancestor (`.`, `..`, `/`, an
+//    absolute path, `~`, a bare `cd`, git's `:/`).
+import { BUILDS_NAMES, OBFUSCATION, nameFragments, squash } from './mentions.js';
+import { COMMAND_PREFIXES, WRITER_NAMES } from './writer-names.js';
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const WRITERS = new RegExp(`(?:^|[\\s;&|(){}!\`/]|\\$\\()(?:${WRITER_NAMES.map((n) => escape(n.toLowerCase())).join('|')})(?:[\\d.]*|@[\\w.^~-]*)(?=$|[\\s;&|()<>])`);
+const GIT_WRITES = /\bgit\b(?:\s+(?:-c\s+\S+|-C\s+\S+|--?[\w-]+(?:=\S+)?))*\s+(?:checkout|restore|rm|mv|clean|apply|am|archive)\b/;
+const OUTPUT_OPTION = /(?:^|\s)(?:-o|-O|--output(?:-file|-document)?|--outfile|--out|-out|--log-file)(?=[\s=]|$)/;
+const DYNAMIC_COMMAND = new RegExp(`(?:^|[;&|({\\n]|\\b(?:${COMMAND_PREFIXES.filter((p) => p !== '!').join('|')})\\s+(?:-\\S+\\s+)*|!\\s*)\\s*[^\\s;&|()<>]*[$\`]`);
+const SAFE_REDIRECTS = /\d*[<>]&(?:\d+-?|-)(?![\w./])|[&\d]*>>?\s*\/dev\/(?:null|stdout|stderr|tty|fd\/\d+)\b|[=-]>|>=/g;
+const ALWAYS = /\b(?:tar|gtar|bsdtar|unzip|7za?|xargs|parallel|flock)\b|\bfind\b[^;&|]*\s-(?:delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\bgit\b[^;&|]*\bclean\b/;
+const DYNAMIC = /[$`*?[\]{}~]|\beval\b/;
+const ANCESTOR = /(?:^|[\s=:;&|(])(?:\.\.?\/?|\/)(?=$|[\s;&|)])|\.\.|(?:^|[\s=;&|(])\/(?!dev\/|tmp\/|var\/tmp\/|private\/tmp\/|proc\/)|(?:^|[;&|(]\s*|\s)cd\s*(?=$|[;&|)])|(?:^|\s):(?:\/|\()/;
+
+function writes(lower: string): boolean {
+  if (WRITERS.test(lower) || GIT_WRITES.test(lower) || DYNAMIC_COMMAND.test(lower)) return true;
+  if (OUTPUT_OPTION.test(lower.replace(/\bset\s+[-+]o\s+\w+/g, ''))) return true;
+  const unsafe = lower.replace(SAFE_REDIRECTS, '');
+  return unsafe.includes('>');
+}
+
+/**
+ * True when `command` could write a protected path; false only when the full
+ * analysis (analyzeCommand) would certainly allow it. Synchronous, loads no
+ * parser. With no protected names it cannot rule anything out.
+ */
+export function mightTouchProtected(command: string, protectedNames: readonly string[]): boolean {
+  if (!command.trim()) return false;
+  if (protectedNames.length === 0) return true;
+  const squashed = squash(command);
+  const lower = squashed.toLowerCase();
+  const { names, dirSegments } = nameFragments(protectedNames);
+  if (names.some((n) => lower.includes(n))) return true;
+  if (ALWAYS.test(lower)) return true;
+  if (!writes(lower)) return false;
+  if (DYNAMIC.test(command) || OBFUSCATION.test(command) || BUILDS_NAMES.test(command)) return true;
+  if (dirSegments.some((s) => new RegExp(`(?:^|[^\\w.-])${escape(s)}(?:$|[^\\w.-])`).test(lower))) return true;
+  return ANCESTOR.test(squashed);
+}

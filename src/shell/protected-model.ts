@@ -1,0 +1,118 @@
+// What is protected, seen from a path: the caller's isProtected predicate plus
+// the protected names, turned into the few strings a dynamic word is tried
+// against. Symbolic links are out of scope: paths are compared as written
+// (after `..`/`.` normalisation); a write through a symlink is caught by the
+// after-the-fact revert, not here.
+import { posix } from 'node:path';
+
+export interface ProtectedModel {
+  root: string;
+  home: string;
+  isProtected(absPath: string): boolean;
+  /** Normalised names, each split into path segments (a `*` segment stays `*`). */
+  names: string[][];
+  /** Every segment of every name, `*` replaced by a probe name. */
+  segments: string[];
+  /** Contiguous runs of name segments (`docs/plans`, `sdd/x/progress.md`) and `name/x` probes inside each name. */
+  runs: string[];
+  /** Runs that stop before a name's last segment: the directories a protected path sits in. */
+  dirRuns: string[];
+}
+
+/** Stands for "some name" where a protected pattern has a `*` segment or a directory's contents. */
+export const PROBE = 'x';
+
+export function normaliseName(name: string, root: string): string {
+  let n = name.trim().replace(/\\/g, '/');
+  if (n.startsWith(root + '/')) n = n.slice(root.length + 1);
+  n = n.replace(/^(\.\/)+/, '').replace(/(\/\*\*)+$/, '').replace(/\/+$/, '');
+  return n;
+}
+
+export function buildModel(root: string, home: string, isProtected: (p: string) => boolean, protectedNames: readonly string[]): ProtectedModel {
+  const names = [...new Set(protectedNames.map((n) => normaliseName(n, root)).filter((n) => n && n !== '.'))].map((n) => n.split('/').filter(Boolean));
+  const concrete = (segs: string[]) => segs.map((s) => (s.includes('*') ? PROBE : s));
+  // Whole names and last segments come first, so a dynamic word is reported by the file it could be.
+  const runs = new Set<string>(names.map((n) => concrete(n).join('/')));
+  const segments = new Set<string>(names.map((n) => concrete(n)[n.length - 1]!));
+  segments.add(PROBE);
+  const dirRuns = new Set<string>([PROBE]);
+  for (const raw of names) {
+    const segs = concrete(raw);
+    for (const s of segs) segments.add(s);
+    for (let i = 0; i < segs.length; i++) {
+      for (let j = i + 1; j <= segs.length; j++) {
+        const run = segs.slice(i, j).join('/');
+        runs.add(run);
+        runs.add(`${run}/${PROBE}`);
+        if (j < segs.length) dirRuns.add(run);
+      }
+    }
+  }
+  return { root, home, isProtected, names, segments: [...segments], runs: [...runs], dirRuns: [...dirRuns] };
+}
+
+function isAncestorOrSelf(dir: string, path: string): boolean {
+  return dir === path || dir === '/' || path.startsWith(dir + '/');
+}
+
+/**
+ * Could a recursive operation on `dir` (rm -r, chmod -R, extracting an archive
+ * into it, …) reach a protected path? True when dir is protected, lies inside a
+ * protected directory, is the project root or one of its ancestors, or holds a
+ * protected name below it.
+ */
+export function containsProtected(model: ProtectedModel, dir: string): boolean {
+  const d = posix.normalize(dir);
+  if (model.isProtected(d) || model.isProtected(posix.join(d, PROBE))) return true;
+  if (isAncestorOrSelf(d, model.root) && model.names.length > 0) return true;
+  for (const raw of model.names) {
+    const segs = raw.map((s) => (s.includes('*') ? PROBE : s));
+    for (let i = 0; i < segs.length; i++) {
+      if (model.isProtected(posix.join(d, ...segs.slice(i)))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Builds an isProtected predicate from glob patterns relative to the project
+ * root: `*` and `?` stay within a path segment, `**` crosses segments, and
+ * `dir/**` also protects `dir` itself.
+ */
+export function protectedPathMatcher(projectRoot: string, patterns: readonly string[]): (absPath: string) => boolean {
+  const root = posix.normalize(projectRoot);
+  const regexes = patterns.map((p) => {
+    const rel = p.replace(/^(\.\/)+/, '');
+    let body = '';
+    for (let i = 0; i < rel.length; i++) {
+      const c = rel[i]!;
+      if (c === '*' && rel[i + 1] === '*') {
+        body += '.*';
+        i++;
+      } else if (c === '*') body += '[^/]*';
+      else if (c === '?') body += '[^/]';
+      else body += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+    }
+    body = body.replace(/\/\.\*$/, '(?:/.*)?');
+    return new RegExp(`^${body}$`);
+  });
+  return (absPath: string) => {
+    const p = posix.normalize(absPath);
+    if (!p.startsWith(root + '/')) return false;
+    const rel = p.slice(root.length + 1);
+    return regexes.some((r) => r.test(rel));
+  };
+}
+
+/** The names to hand analyzeCommand for a set of protected patterns: each pattern (without a trailing `/**`) and its last segment. */
+export function protectedNamesFor(patterns: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const p of patterns) {
+    const n = p.replace(/^(\.\/)+/, '').replace(/(\/\*\*)+$/, '');
+    out.add(n);
+    const base = n.split('/').pop();
+    if (base && !base.includes('*')) out.add(base);
+  }
+  return [...out];
+}

@@ -1,0 +1,151 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { hook, runCli, tempProject } from '../helpers/cli.js';
+
+const TDD = '# TDD Task: Search\n\n**Status:** pending\n\n## Slice 1: Tokenizer\n\n**Status:** pending\n\n## Slice 2: Writer\n\n**Status:** pending\n';
+
+/** A project whose tdd plan is registered and not approved: its .tdd-progress.md is guarded. */
+function draftTddProject(): string {
+  const project = tempProject({ '.tdd-progress.md': TDD, 'notes.md': 'draft notes\n' });
+  assert.equal(runCli(['plan', 'import', '.tdd-progress.md'], { cwd: project }).code, 0);
+  return project;
+}
+
+function pre(project: string, tool: string, input: Record<string, unknown>) {
+  const r = hook(project, { hook_event_name: 'PreToolUse', tool_name: tool, tool_use_id: 'toolu_x', tool_input: input });
+  assert.equal(r.code, 0, r.stderr);
+  return r.stdout.trim() ? (JSON.parse(r.stdout) as { hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } }) : null;
+}
+
+function post(project: string, tool: string, input: Record<string, unknown>) {
+  const r = hook(project, { hook_event_name: 'PostToolUse', tool_name: tool, tool_use_id: 'toolu_x', tool_input: input, tool_response: {} });
+  assert.equal(r.code, 0, r.stderr);
+  return r.stdout.trim() ? (JSON.parse(r.stdout) as { decision?: string; reason?: string; systemMessage?: string }) : null;
+}
+
+const violations = (project: string) => JSON.parse(runCli(['status', '--json'], { cwd: project }).stdout).recentViolations as { kind: string; summary: string }[];
+
+test('a Write to the progress tracker of an unapproved plan is denied before, with the facts, and recorded', () => {
+  const project = draftTddProject();
+  const out = pre(project, 'Write', { file_path: join(project, '.tdd-progress.md'), content: 'x' });
+  assert.equal(out?.hookSpecificOutput?.permissionDecision, 'deny');
+  assert.match(String(out?.hookSpecificOutput?.permissionDecisionReason), /\.tdd-progress\.md is guarded: it is the progress tracker of plan tdd-progress, which is not approved/);
+  assert.equal(violations(project)[0]?.kind, 'guarded_write_denied');
+});
+
+const WRITE_FORMS = [
+  'cat notes.md | tee .tdd-progress.md',
+  'echo "**Status:** done" >> .tdd-progress.md',
+  'printf x >| .tdd-progress.md',
+  "sed -i 's/pending/done/' .tdd-progress.md",
+  'cp notes.md .tdd-progress.md',
+  'mv notes.md .tdd-progress.md',
+  'rm -f .tdd-progress.md',
+  'bash -c "cat notes.md > .tdd-progress.md"',
+  "python3 -c \"open('.tdd-progress.md','w').write('x')\"",
+  'F=.tdd-progress.md; echo x > "$F"',
+  'cat > .tdd-progress.md <<EOF\n# forged\nEOF',
+  'echo x > .continuity/config.json',
+  'rm -rf .continuity',
+  'sqlite3 .continuity/ledger.db "update plans set state=\'approved\'"',
+];
+
+for (const command of WRITE_FORMS) {
+  test(`Bash write form denied before: ${command.split('\n')[0]}`, () => {
+    const project = draftTddProject();
+    const out = pre(project, 'Bash', { command });
+    assert.equal(out?.hookSpecificOutput?.permissionDecision, 'deny', command);
+  });
+}
+
+const BENIGN = [
+  'cat .tdd-progress.md',
+  'grep -n Status .tdd-progress.md',
+  'git diff .tdd-progress.md',
+  'echo "remember to update .tdd-progress.md"',
+  'cp .tdd-progress.md /tmp/backup.md',
+  'ls -la .continuity',
+  'npm test',
+  'continuity status',
+];
+
+test('benign commands that read or mention guarded files are allowed, and no violation is recorded', () => {
+  const project = draftTddProject();
+  for (const command of BENIGN) assert.equal(pre(project, 'Bash', { command })?.hookSpecificOutput?.permissionDecision, undefined, command);
+  assert.deepEqual(violations(project), []);
+});
+
+test('writing an Approved line into the plan is denied, whatever the file state', () => {
+  const project = draftTddProject();
+  const edit = pre(project, 'Edit', { file_path: join(project, '.tdd-progress.md'), old_string: '**Status:** pending', new_string: '**Status:** pending\n**Approved:** 2026-11-22' });
+  assert.equal(edit?.hookSpecificOutput?.permissionDecision, 'deny');
+  hook(project, { hook_event_name: 'UserPromptSubmit', prompt: 'approve' });
+  // Approved now: the tracker is writable, the Approved line still is not.
+  assert.equal(pre(project, 'Edit', { file_path: join(project, '.tdd-progress.md'), old_string: 'a', new_string: 'b' }), null);
+  const forged = pre(project, 'Bash', { command: 'echo "**Approved:** yesterday" >> .tdd-progress.md' });
+  assert.equal(forged?.hookSpecificOutput?.permissionDecision, 'deny');
+  assert.match(String(forged?.hookSpecificOutput?.permissionDecisionReason), /only continuity writes the Approved line/);
+});
+
+test('a script that writes the guarded file is reverted after, reported to the agent and the user, and recorded', () => {
+  const project = draftTddProject();
+  writeFileSync(join(project, '.tdd-progress.md'), TDD.replace('## Slice 1: Tokenizer\n\n**Status:** pending', '## Slice 1: Tokenizer\n\n**Status:** done'));
+  const out = post(project, 'Bash', { command: 'python3 scripts/update_progress.py' });
+  assert.equal(out?.decision, 'block');
+  assert.match(String(out?.reason), /changed guarded files, which were put back: \.tdd-progress\.md \(content restored\)/);
+  assert.match(String(out?.systemMessage), /reverted an unauthorised change by Bash/);
+  assert.equal(readFileSync(join(project, '.tdd-progress.md'), 'utf8'), TDD);
+  assert.equal(violations(project)[0]?.kind, 'guarded_write_reverted');
+});
+
+test('an SDD ledger created for an unapproved superpowers plan is removed after', () => {
+  const project = tempProject({ 'docs/plans/search.md': '# Plan\n\n### Task 1: One\n\nDo it.\n\n### Task 2: Two\n\nDo it.\n' });
+  runCli(['plan', 'import', 'docs/plans/search.md'], { cwd: project });
+  mkdirSync(join(project, '.superpowers/sdd/search'), { recursive: true });
+  writeFileSync(join(project, '.superpowers/sdd/search/progress.md'), 'Task 1: complete\n');
+  const out = post(project, 'Bash', { command: 'node scripts/mark.js' });
+  assert.match(String(out?.reason), /\.superpowers\/sdd\/search\/progress\.md \(created; removed\)/);
+  assert.equal(existsSync(join(project, '.superpowers/sdd/search/progress.md')), false);
+});
+
+test('a forged Approved line added by a script is taken out; the line continuity wrote stays', () => {
+  const project = draftTddProject();
+  hook(project, { hook_event_name: 'UserPromptSubmit', prompt: 'approve' });
+  const approved = readFileSync(join(project, '.tdd-progress.md'), 'utf8');
+  writeFileSync(join(project, '.tdd-progress.md'), approved.replace('# TDD Task: Search\n', '# TDD Task: Search\n**Approved:** by myself\n'));
+  const out = post(project, 'Bash', { command: './approve.sh' });
+  assert.equal(out?.decision, 'block');
+  assert.equal(readFileSync(join(project, '.tdd-progress.md'), 'utf8'), approved);
+});
+
+test('ticking progress in an approved tdd plan is neither denied nor reverted', () => {
+  const project = draftTddProject();
+  hook(project, { hook_event_name: 'UserPromptSubmit', prompt: 'approve' });
+  const approved = readFileSync(join(project, '.tdd-progress.md'), 'utf8');
+  const ticked = approved.replace('## Slice 1: Tokenizer\n\n**Status:** pending', '## Slice 1: Tokenizer\n\n**Status:** done');
+  assert.equal(pre(project, 'Write', { file_path: join(project, '.tdd-progress.md'), content: ticked }), null);
+  writeFileSync(join(project, '.tdd-progress.md'), ticked);
+  assert.equal(post(project, 'Write', { file_path: join(project, '.tdd-progress.md'), content: ticked }), null);
+  assert.equal(readFileSync(join(project, '.tdd-progress.md'), 'utf8'), ticked);
+});
+
+test('a person\'s own edit of the config is adopted by their next command; an edit in an agent\'s shell is reverted', () => {
+  const project = draftTddProject();
+  runCli(['status'], { cwd: project });
+  writeFileSync(join(project, '.continuity/config.json'), '{ "stopGate": { "maxConsecutiveBlocks": 5 } }');
+  runCli(['status'], { cwd: project }); // a person at their terminal
+  assert.equal(post(project, 'Bash', { command: 'ls' }), null);
+  writeFileSync(join(project, '.continuity/config.json'), '{ "stopGate": { "maxConsecutiveBlocks": 1 } }');
+  runCli(['status'], { cwd: project, env: { CLAUDECODE: '1' } }); // the agent runs a continuity command right after
+  const out = post(project, 'Bash', { command: 'ls' });
+  assert.match(String(out?.reason), /\.continuity\/config\.json \(content restored\)/);
+  assert.equal(readFileSync(join(project, '.continuity/config.json'), 'utf8'), '{ "stopGate": { "maxConsecutiveBlocks": 5 } }');
+});
+
+test('an unparseable command is denied when it names a guarded path, allowed otherwise', () => {
+  const project = draftTddProject();
+  assert.equal(pre(project, 'Bash', { command: 'echo $(( > .tdd-progress.md' })?.hookSpecificOutput?.permissionDecision, 'deny');
+  assert.equal(pre(project, 'Bash', { command: 'echo $(( broken' }), null);
+});

@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { mightTouchProtected } from '../../src/shell/index.js';
+import { NOT_WRITERS, WRITER_NAMES } from '../../src/shell/writer-names.js';
+import { knownWriterNames } from '../../src/shell/handlers.js';
+import { loadCorpus, PROTECTED_NAMES } from '../fixtures/shell/corpus.js';
+
+const names = PROTECTED_NAMES;
+
+test('the pre-check flags every write form of the corpus', () => {
+  const missed = loadCorpus('write-forms').filter((e) => !mightTouchProtected(e.command, names));
+  assert.deepEqual(
+    missed.map((e) => `line ${e.line}: ${e.command}`),
+    [],
+  );
+});
+
+test('the pre-check rules out everyday commands that cannot reach a protected path', () => {
+  for (const c of [
+    'npm test 2>&1 | tail -n 50',
+    'ls -la src',
+    'git status',
+    'git checkout main',
+    'echo hi > out.txt',
+    'echo done >&2',
+    'node dist/cli.mjs task done 3',
+    'continuity status',
+    'grep -rn TODO src/ 2>/dev/null',
+    'npx tsc --noEmit -p .',
+    'cat package.json | jq .version',
+    'rm -f build.log',
+    'cp src/a.ts src/b.ts',
+    'python3 script.py',
+    'set -o pipefail; npm run build',
+  ]) {
+    assert.equal(mightTouchProtected(c, names), false, c);
+  }
+});
+
+test('the pre-check sees through quoting, escapes and case', () => {
+  assert.equal(mightTouchProtected("echo x > .tdd-pro''gress.md", names), true);
+  assert.equal(mightTouchProtected('echo x > .tdd-pro\\gress.md', names), true);
+  assert.equal(mightTouchProtected('echo x > ".TDD-Progress.md"', names), true);
+  assert.equal(mightTouchProtected("python3 -c \"open('.tdd-' + 'progress.md','w')\"", names), true);
+});
+
+test('the pre-check flags constructs that reach a protected path without naming it', () => {
+  for (const c of [
+    'rm -f .tdd-*', // glob
+    'echo x > $F', // variable
+    'cp a "$(cat target)"', // substitution
+    'cp a `cat target`', // backticks
+    'eval "$CMD"', // eval
+    '$(echo rm) -f notes', // computed command name
+    'sudo $TOOL -f notes', // computed command behind a wrapper
+    "echo x > $'\\x2efoo'", // ANSI-C escapes
+    'ls >& $F', // `>&WORD` is a file when WORD is not a descriptor
+    'rm -rf docs', // a directory that holds a protected file
+    'rm -rf .', // an ancestor
+    'rm -rf ../proj', // an ancestor, by a relative path
+    'chmod -R a-w /home/agent/proj', // an absolute path
+    'cd; rm -rf proj', // bare cd: home
+    'git restore :/', // git pathspec magic for the top
+    'tar xzf backup.tgz', // extracts into the working directory
+    'unzip plans.zip',
+    'ls | xargs rm', // names read from input
+    'find -delete',
+    'python3 -c "import os; os.remove(chr(46)+\'x\')"', // name-building code
+    'printf \'\\x2etdd\' | xargs rm',
+  ]) {
+    assert.equal(mightTouchProtected(c, names), true, c);
+  }
+});
+
+test('with no protected names the pre-check cannot rule anything out; an empty command is harmless', () => {
+  assert.equal(mightTouchProtected('ls', []), true);
+  assert.equal(mightTouchProtected('   ', names), false);
+});
+
+test('every command with a handler is known to the pre-check as a writer or as a non-writer', () => {
+  const listed = new Set([...WRITER_NAMES, ...NOT_WRITERS]);
+  assert.deepEqual(
+    knownWriterNames().filter((n) => !listed.has(n)),
+    [],
+  );
+});
+
+test('the parser is loaded only when the pre-check cannot rule a command out', () => {
+  // A fresh process, so nothing else in this run has loaded the parser yet.
+  const index = new URL('../../src/shell/index.ts', import.meta.url).href;
+  const corpus = new URL('../fixtures/shell/corpus.ts', import.meta.url).href;
+  const script = `
+    const { analyzeCommand, parserLoadCount } = await import(${JSON.stringify(index)});
+    const { analyzeOptions } = await import(${JSON.stringify(corpus)});
+    const out = [];
+    for (const c of ['ls -la', 'npm test 2>&1 | tail', 'git status']) {
+      const r = await analyzeCommand(c, analyzeOptions);
+      out.push([c, r.verdict, parserLoadCount()]);
+    }
+    const r = await analyzeCommand('cat plan.md | tee .tdd-progress.md', analyzeOptions);
+    out.push(['tee', r.verdict, parserLoadCount()]);
+    const stackTraceLimit = Error.stackTraceLimit;
+    console.log(JSON.stringify({ out, stackTraceLimit, globalRequire: typeof globalThis.require }));
+  `;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+  assert.equal(r.status, 0, r.stderr);
+  const result = JSON.parse(r.stdout.trim().split('\n').pop()!);
+  assert.deepEqual(result.out, [
+    ['ls -la', 'allow', 0],
+    ['npm test 2>&1 | tail', 'allow', 0],
+    ['git status', 'allow', 0],
+    ['tee', 'deny', 1],
+  ]);
+  // Loading the GopherJS parser leaves the process's globals as they were.
+  assert.equal(result.stackTraceLimit, 10);
+  assert.equal(result.globalRequire, 'undefined');
+});
