@@ -27,7 +27,10 @@ export async function guardBeforeWrite(ctx: HookContext<ToolPayload>): Promise<H
     const abs = writtenPath(payload.tool_input, cwd);
     if (!abs) return allow('no target path');
     if (isGuarded(abs)) return deny(ctx, rel(root, abs), whyGuarded(rel(root, abs), plan), payload.tool_name);
-    const forgesApproval = (abs === planAbs || isPlanCandidate(abs, root)) && newText(payload.tool_input).split(/\r?\n/).some((l) => APPROVED_LINE.test(l));
+    // Continuity's own Approved line may be written back unchanged (a whole-file Write keeps it); any other is a forgery.
+    const allowed = abs === planAbs ? plan?.approvedLine ?? null : null;
+    const forgesApproval =
+      (abs === planAbs || isPlanCandidate(abs, root)) && newText(payload.tool_input).split(/\r?\n/).some((l) => APPROVED_LINE.test(l) && l.trim() !== allowed);
     if (forgesApproval) return deny(ctx, rel(root, abs), 'only continuity writes the Approved line of a plan, when a person approves it', payload.tool_name);
     return allow('not guarded');
   }
