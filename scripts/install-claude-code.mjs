@@ -1,0 +1,126 @@
+// Installs the real Claude Code CLI, pinned, for the real-client suite
+// (test/real-client/). It goes into a cache directory and is reused when it is
+// there and answers `--version` with the pinned version.
+//   node scripts/install-claude-code.mjs               install or reuse; report on stderr
+//   node scripts/install-claude-code.mjs --print-path  the same, then the binary's path on stdout
+// CONTINUITY_CLAUDE_CODE_DIR overrides the cache directory.
+// A failed install exits 1 with one clear line: the suite never skips for it.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const CLAUDE_CODE_VERSION = '2.1.197';
+const PACKAGE = '@anthropic-ai/claude-code';
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const LOCK_STALE_MS = 15 * 60_000;
+const LOCK_WAIT_MS = 15 * 60_000;
+
+export function cacheDir() {
+  return resolve(process.env.CONTINUITY_CLAUDE_CODE_DIR || join(REPO_ROOT, 'node_modules', '.cache', 'claude-code', CLAUDE_CODE_VERSION));
+}
+
+function platformPackage() {
+  const report = process.report?.getReport?.();
+  const musl = process.platform === 'linux' && report && report.header?.glibcVersionRuntime === undefined;
+  return `${PACKAGE}-${process.platform}-${process.arch}${musl ? '-musl' : ''}`;
+}
+
+/** The native binary: the wrapper's bin/claude.exe (placed by its postinstall), else the platform package's own. */
+function candidates(dir) {
+  const modules = join(dir, 'node_modules');
+  const exe = process.platform === 'win32' ? 'claude.exe' : 'claude';
+  return [join(modules, PACKAGE, 'bin', 'claude.exe'), join(modules, platformPackage(), exe)];
+}
+
+function versionOf(bin) {
+  if (!existsSync(bin) || statSync(bin).size < 1_000_000) return null; // the postinstall placeholder is a small stub
+  const r = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000, env: { PATH: process.env.PATH ?? '', HOME: versionCheckHome() } });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+let scratchHome = null;
+function versionCheckHome() {
+  // `--version` must not touch the user's ~/.claude; give it an empty home of its own.
+  scratchHome ??= join(cacheDir(), 'version-check-home');
+  mkdirSync(scratchHome, { recursive: true });
+  return scratchHome;
+}
+
+function usable(dir) {
+  for (const bin of candidates(dir)) {
+    const v = versionOf(bin);
+    if (v && v.startsWith(CLAUDE_CODE_VERSION)) return bin;
+  }
+  return null;
+}
+
+function sleep(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** One installer at a time (test files run in parallel processes); a lock older than LOCK_STALE_MS is dead. */
+function withLock(dir, fn) {
+  const lock = `${dir}.lock`;
+  mkdirSync(dirname(lock), { recursive: true });
+  const started = Date.now();
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
+      } catch {}
+      if (Date.now() - started > LOCK_WAIT_MS) fail(`timed out waiting for another install of Claude Code (lock ${lock})`);
+      sleep(1000);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+class InstallError extends Error {}
+
+function fail(message) {
+  throw new InstallError(message);
+}
+
+export function ensureClaudeCode() {
+  const dir = cacheDir();
+  const found = usable(dir);
+  if (found) return { bin: found, reused: true, dir };
+  return withLock(dir, () => {
+    const again = usable(dir);
+    if (again) return { bin: again, reused: true, dir };
+    mkdirSync(dir, { recursive: true });
+    process.stderr.write(`▶ installing ${PACKAGE}@${CLAUDE_CODE_VERSION} (~235 MB) into ${dir}\n`);
+    const started = Date.now();
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const r = spawnSync(npm, ['install', '--prefix', dir, '--no-audit', '--no-fund', '--save-exact', `${PACKAGE}@${CLAUDE_CODE_VERSION}`], {
+      stdio: ['ignore', 2, 2], // npm's output goes to stderr so --print-path keeps stdout clean
+      timeout: 20 * 60_000,
+    });
+    if (r.error) fail(`could not run npm to install ${PACKAGE}@${CLAUDE_CODE_VERSION}: ${r.error.message}`);
+    if (r.status !== 0) fail(`\`npm install --prefix ${dir} ${PACKAGE}@${CLAUDE_CODE_VERSION}\` failed (exit ${r.status ?? r.signal}); the real-client suite needs it (is the npm registry reachable?)`);
+    const bin = usable(dir);
+    if (!bin) fail(`${PACKAGE}@${CLAUDE_CODE_VERSION} installed into ${dir} but no native binary answers \`--version\` with ${CLAUDE_CODE_VERSION} (looked at ${candidates(dir).join(', ')}; was the optional platform package ${platformPackage()} omitted?)`);
+    process.stderr.write(`✓ installed in ${Math.round((Date.now() - started) / 1000)} s\n`);
+    return { bin, reused: false, dir };
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const { bin, reused } = ensureClaudeCode();
+    process.stderr.write(`✓ Claude Code ${CLAUDE_CODE_VERSION}: ${bin}${reused ? ' (reused)' : ''}\n`);
+    if (process.argv.includes('--print-path')) process.stdout.write(`${bin}\n`);
+  } catch (err) {
+    process.stderr.write(`✗ install-claude-code: ${err instanceof InstallError ? err.message : err?.stack ?? err}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,76 @@
+// The scripted model server on its own (no Claude Code needed): it runs in `npm test`.
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { test } from 'node:test';
+import { bash, say, startModelServer, type ModelServer } from './model-server.js';
+
+function post(server: ModelServer, path: string, body: unknown): Promise<{ status: number; text: string; type: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, type: String(res.headers['content-type']) }));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+function events(sse: string): { event: string; data: any }[] {
+  return sse
+    .split('\n\n')
+    .filter((b) => b.trim())
+    .map((b) => {
+      const [e, d] = b.split('\n');
+      return { event: e!.slice('event: '.length), data: JSON.parse(d!.slice('data: '.length)) };
+    });
+}
+
+const TOOLS = [{ name: 'Bash', input_schema: { type: 'object' } }];
+
+test('the scripted server listens on 127.0.0.1 only and streams the scripted turns in order', async () => {
+  const server = await startModelServer({ turns: [[say('first'), bash('continuity task done 1')], [say('second')]] });
+  try {
+    assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+
+    const one = await post(server, '/v1/messages?beta=true', { model: 'm', stream: true, tools: TOOLS, messages: [] });
+    assert.equal(one.type, 'text/event-stream');
+    const ev = events(one.text);
+    assert.deepEqual([...new Set(ev.map((e) => e.event))], ['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+    const toolStart = ev.find((e) => e.event === 'content_block_start' && e.data.content_block.type === 'tool_use')!;
+    assert.equal(toolStart.data.content_block.name, 'Bash');
+    const json = ev.filter((e) => e.event === 'content_block_delta' && e.data.index === toolStart.data.index).map((e) => e.data.delta.partial_json).join('');
+    assert.deepEqual(JSON.parse(json), { command: 'continuity task done 1', description: 'Run a command' });
+    assert.equal(ev.find((e) => e.event === 'message_delta')!.data.delta.stop_reason, 'tool_use');
+
+    // A request without tools (a title, a summary) is answered but does not use up a turn.
+    const aux = await post(server, '/v1/messages', { model: 'm', stream: false, messages: [] });
+    assert.equal(JSON.parse(aux.text).content[0].type, 'text');
+
+    const two = events((await post(server, '/v1/messages', { model: 'm', stream: true, tools: TOOLS, messages: [] })).text);
+    assert.equal(two.find((e) => e.event === 'content_block_delta')!.data.delta.text, 'second');
+    assert.equal(two.find((e) => e.event === 'message_delta')!.data.delta.stop_reason, 'end_turn');
+
+    // Exhausted: a short final text.
+    const after = events((await post(server, '/v1/messages', { model: 'm', stream: true, tools: TOOLS, messages: [] })).text);
+    assert.equal(after.find((e) => e.event === 'content_block_delta')!.data.delta.text, 'Done.');
+
+    const count = await post(server, '/v1/messages/count_tokens', { messages: [] });
+    assert.ok(JSON.parse(count.text).input_tokens > 0);
+    const unknown = await post(server, '/v1/somewhere', {});
+    assert.equal(unknown.status, 404);
+
+    assert.deepEqual(server.requests.map((r) => r.kind), ['scenario', 'aux', 'scenario', 'after-last', 'count_tokens', 'other']);
+    assert.deepEqual(server.conversation().map((r) => r.turn), [0, 1, undefined]);
+    assert.deepEqual(server.unknown, ['POST /v1/somewhere']);
+  } finally {
+    await server.close();
+  }
+});
+
+test('the scripted server closes itself when its lifetime is over', async () => {
+  const server = await startModelServer({ turns: [] }, { lifetimeMs: 100 });
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(server.closed, true);
+  await assert.rejects(post(server, '/v1/messages', {}), /ECONNREFUSED/);
+});

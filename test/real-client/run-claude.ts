@@ -1,0 +1,322 @@
+// Runs the real Claude Code CLI (pinned, installed by scripts/install-claude-code.mjs)
+// against the scripted model server, in a throwaway git project whose
+// .claude/settings.json wires continuity's hooks, with a home of its own.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startModelServer, type ModelServer, type RecordedRequest, type Scenario } from './model-server.js';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The built CLI the hooks run (CONTINUITY_REAL_CLIENT_CLI points at another build). */
+export const CLI = resolve(process.env.CONTINUITY_REAL_CLIENT_CLI ?? join(REPO_ROOT, 'dist', 'cli.mjs'));
+/** The Node that runs the hooks and the `continuity` command (the suite's runtime unless told). */
+export const NODE = process.env.CONTINUITY_TEST_NODE ?? process.execPath;
+export const HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact'] as const;
+
+/** Tools the scripted model may call without a permission prompt (`-p` mode has nobody to ask). */
+const ALLOWED_TOOLS = ['Bash', 'Write', 'Edit', 'Read'];
+
+/**
+ * The environment Claude Code runs in: nothing inherited but PATH and locale,
+ * so a surrounding agent's variables (CLAUDE_*, ANTHROPIC_*) never leak in.
+ * Every variable that would make it talk to anything but the scripted server is off.
+ */
+export function claudeEnv(home: string, baseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: `${join(home, 'bin')}:${dirname(NODE)}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+    HOME: home,
+    USER: process.env.USER ?? 'tester',
+    LANG: process.env.LANG ?? 'C.UTF-8',
+    TMPDIR: join(home, 'tmp'),
+    SHELL: '/bin/bash',
+    TERM: 'dumb',
+    NO_COLOR: '1',
+    ANTHROPIC_BASE_URL: baseUrl,
+    ANTHROPIC_API_KEY: 'sk-ant-scripted-test-key',
+    // No traffic but the model's: no telemetry, error reports, updates, feature flags.
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_UPDATES: '1',
+    DISABLE_GROWTHBOOK: '1',
+    DISABLE_INSTALLATION_CHECKS: '1',
+    CLAUDE_CODE_ENABLE_TELEMETRY: '0',
+    // No retries on a failed request: a broken script fails fast instead of waiting out back-off.
+    CLAUDE_CODE_MAX_RETRIES: '0',
+    ...extra,
+  };
+}
+
+let claudeBin: string | null = null;
+/** The pinned Claude Code binary; installs it when absent. A failed install fails the test with the installer's message. */
+export function claudeBinary(): string {
+  if (claudeBin) return claudeBin;
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'install-claude-code.mjs'), '--print-path'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (r.status !== 0) throw new Error(`Claude Code could not be installed: ${(r.stderr || r.error?.message || '').trim()}`);
+  claudeBin = r.stdout.trim().split('\n').pop()!;
+  return claudeBin;
+}
+
+export const PLAN_PATH = 'docs/plans/payments-export.md';
+export const PLAN = `# Payments Export Implementation Plan
+
+**Goal:** Export payments as CSV.
+
+---
+
+### Task 1: CSV writer
+
+- [ ] **Step 1: Write the failing test**
+- [ ] **Step 2: Implement**
+
+### Task 2: Export endpoint
+
+- [ ] **Step 1: Write the failing request test**
+- [ ] **Step 2: Implement**
+
+### Task 3: Document the export
+
+- [ ] **Step 1: Write the docs**
+`;
+
+export interface ProjectOptions {
+  plan?: { path: string; content: string } | null;
+  /** Extra files of the project (relative path → content). */
+  files?: Record<string, string>;
+  /** `.continuity/config.json`, when the scenario needs one. */
+  config?: unknown;
+}
+
+export interface RunOptions extends Scenario {
+  prompt: string;
+  /** Kill Claude Code (and its hooks) after this long; the result says `timedOut`. */
+  timeoutMs?: number;
+  env?: Record<string, string>;
+  /** Extra CLI arguments for `claude`. */
+  args?: string[];
+  /** `stream-json` (default: every message and hook event on stdout, parsed into `stream`) or `text` (what a person sees). */
+  outputFormat?: 'stream-json' | 'text';
+  log?: (line: string) => void;
+}
+
+/** One line of `--output-format stream-json` (with `--include-hook-events`). */
+export type StreamEvent = Record<string, any> & { type: string; subtype?: string };
+
+export interface RunResult {
+  /** Every request the server received, in order. */
+  requests: RecordedRequest[];
+  /** The requests of the main conversation (they carry `tools`), in order. */
+  conversation: RecordedRequest[];
+  /** Paths the server did not know. */
+  unknownPaths: string[];
+  stdout: string;
+  stderr: string;
+  /** stdout parsed: Claude Code's stream-json events, hook events included. */
+  stream: StreamEvent[];
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  durationMs: number;
+  /** The project's files after the run (text, relative paths; .git and .continuity left out). */
+  files: Record<string, string>;
+  /** `continuity status --json` after the run. */
+  ledgerStatus: any;
+  /** Claude Code's own session id (from its stream, else its transcript). */
+  sessionId: string | null;
+  /**
+   * The session transcript Claude Code wrote under the isolated HOME
+   * (~/.claude/projects/<project>/<session>.jsonl): what its UI shows, e.g. a
+   * hook's `systemMessage` as an attachment of type `hook_system_message`.
+   */
+  transcript: Record<string, any>[];
+}
+
+export class Project {
+  readonly dir: string;
+  readonly home: string;
+  private readonly base: string;
+
+  constructor(opts: ProjectOptions = {}) {
+    this.base = mkdtempSync(join(tmpdir(), 'continuity-real-client-'));
+    this.dir = join(this.base, 'project');
+    this.home = join(this.base, 'home');
+    mkdirSync(this.dir, { recursive: true });
+    mkdirSync(join(this.home, 'bin'), { recursive: true });
+    mkdirSync(join(this.home, 'tmp'), { recursive: true });
+    // `continuity` on the agent's PATH, as after `npm install -g`.
+    const shim = join(this.home, 'bin', 'continuity');
+    writeFileSync(shim, `#!/bin/sh\nexec ${sh(NODE)} ${sh(CLI)} "$@"\n`);
+    chmodSync(shim, 0o755);
+    writeFileSync(join(this.home, '.gitconfig'), '[user]\n\tname = Real Client Test\n\temail = test@example.invalid\n[init]\n\tdefaultBranch = main\n');
+
+    const git = spawnSync('git', ['init', '-q'], { cwd: this.dir, env: { PATH: process.env.PATH ?? '', HOME: this.home } });
+    if (git.status !== 0) mkdirSync(join(this.dir, '.git')); // a .git marker is all continuity needs to find the root
+    const plan = opts.plan === undefined ? { path: PLAN_PATH, content: PLAN } : opts.plan;
+    const files: Record<string, string> = { ...(plan ? { [plan.path]: plan.content } : {}), ...opts.files };
+    for (const [path, content] of Object.entries(files)) this.writeFile(path, content);
+    this.writeFile('.claude/settings.json', JSON.stringify(hookSettings(), null, 2) + '\n');
+    if (plan) this.continuity(['plan', 'import', plan.path]);
+    if (opts.config !== undefined) this.writeFile('.continuity/config.json', JSON.stringify(opts.config, null, 2) + '\n');
+  }
+
+  writeFile(path: string, content: string): void {
+    mkdirSync(dirname(join(this.dir, path)), { recursive: true });
+    writeFileSync(join(this.dir, path), content);
+  }
+
+  /** Runs the continuity CLI in the project as the user would from a terminal (not inside an agent). */
+  continuity(args: string[]): { code: number; stdout: string; stderr: string } {
+    const r = spawnSync(NODE, [CLI, ...args], { cwd: this.dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: this.home, CLAUDE_PROJECT_DIR: this.dir } });
+    if (r.error) throw r.error;
+    if (r.status !== 0) throw new Error(`continuity ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  }
+
+  status(): any {
+    return JSON.parse(this.continuity(['status', '--json']).stdout);
+  }
+
+  files(): Record<string, string> {
+    const out: Record<string, string> = {};
+    const walk = (dir: string): void => {
+      for (const name of readdirSync(dir)) {
+        const abs = join(dir, name);
+        const rel = relative(this.dir, abs);
+        if (rel === '.git' || rel === '.continuity') continue;
+        const st = statSync(abs);
+        if (st.isDirectory()) walk(abs);
+        else if (st.isFile() && st.size < 1_000_000) out[rel] = readFileSync(abs, 'utf8');
+      }
+    };
+    walk(this.dir);
+    return out;
+  }
+
+  /**
+   * One `claude -p PROMPT` session against a fresh scripted server. Bounded:
+   * Claude Code and everything it started are killed after `timeoutMs`, and the
+   * server closes itself 10 s after that at the latest.
+   */
+  async run(opts: RunOptions): Promise<RunResult> {
+    const timeoutMs = opts.timeoutMs ?? 60_000;
+    const log = opts.log ?? (process.env.CONTINUITY_REAL_CLIENT_DEBUG ? (l: string) => process.stderr.write(`${l}\n`) : () => {});
+    const bin = claudeBinary(); // before the clock starts: a first install takes a while
+    const server: ModelServer = await startModelServer(opts, { lifetimeMs: timeoutMs + 10_000, log });
+    const started = Date.now();
+    const transcriptsBefore = new Set(transcriptFiles(this.home));
+    try {
+      const format = opts.outputFormat === 'text' ? ['--output-format', 'text'] : ['--output-format', 'stream-json', '--verbose', '--include-hook-events'];
+      const args = ['-p', opts.prompt, '--allowedTools', ...ALLOWED_TOOLS, ...format, ...(opts.args ?? [])];
+      const child = spawn(bin, args, { cwd: this.dir, env: claudeEnv(this.home, server.url, opts.env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        log(`run-claude: killing Claude Code after ${timeoutMs} ms`);
+        killGroup(child.pid);
+      }, timeoutMs);
+      const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolvePromise, reject) => {
+        child.on('error', reject);
+        child.on('close', (c, s) => resolvePromise({ code: c, signal: s }));
+      });
+      clearTimeout(timer);
+      killGroup(child.pid); // hooks or shells it left behind
+      const stream = opts.outputFormat === 'text' ? [] : parseStream(stdout);
+      const transcript = transcriptFiles(this.home)
+        .filter((f) => !transcriptsBefore.has(f))
+        .flatMap((f) => parseJsonLines(readFileSync(f, 'utf8')));
+      const sessionId = (stream.find((e) => e.type === 'system' && e.subtype === 'init')?.session_id as string | undefined) ?? (transcript.find((e) => typeof e.sessionId === 'string')?.sessionId as string | undefined) ?? null;
+      const result: RunResult = {
+        requests: server.requests,
+        conversation: server.conversation(),
+        unknownPaths: server.unknown,
+        stdout,
+        stderr,
+        stream,
+        exitCode: code,
+        signal,
+        timedOut,
+        durationMs: Date.now() - started,
+        files: this.files(),
+        ledgerStatus: this.status(),
+        sessionId,
+        transcript,
+      };
+      dump(result);
+      return result;
+    } finally {
+      await server.close();
+    }
+  }
+
+  remove(): void {
+    rmSync(this.base, { recursive: true, force: true });
+  }
+}
+
+export function hookSettings(): unknown {
+  const command = `${sh(NODE)} ${sh(CLI)} hook claude-code`;
+  const entry = (matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks: [{ type: 'command', command, timeout: 30 }] }];
+  const hooks: Record<string, unknown> = {};
+  for (const event of HOOK_EVENTS) hooks[event] = entry(event === 'PreToolUse' || event === 'PostToolUse' ? '*' : undefined);
+  return { hooks };
+}
+
+/** CONTINUITY_REAL_CLIENT_DUMP=DIR writes every run (requests, hook events, transcript) to DIR as JSON, to inspect what the client really sent. */
+function dump(result: RunResult): void {
+  const dir = process.env.CONTINUITY_REAL_CLIENT_DUMP;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const file = join(resolve(dir), `${new Date().toISOString().replace(/[:.]/g, '-')}-${result.sessionId ?? 'no-session'}.json`);
+  writeFileSync(file, JSON.stringify(result, null, 2));
+  process.stderr.write(`run-claude: wrote ${file}\n`);
+}
+
+function parseStream(stdout: string): StreamEvent[] {
+  return parseJsonLines(stdout) as StreamEvent[];
+}
+
+function parseJsonLines(text: string): Record<string, any>[] {
+  const out: Record<string, any>[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+      out.push({ type: 'unparsed', line });
+    }
+  }
+  return out;
+}
+
+function transcriptFiles(home: string): string[] {
+  const root = join(home, '.claude', 'projects');
+  try {
+    return readdirSync(root, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.jsonl'))
+      .map((f) => join(root, f))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+function killGroup(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+function sh(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
