@@ -67,7 +67,7 @@ export async function run(argv: string[]): Promise<number> {
         else if ('write' in step) {
           mkdirSync(dirname(join(project, step.write.path)), { recursive: true });
           writeFileSync(join(project, step.write.path), step.write.content);
-          out(`  ${num}  (the agent writes ${step.write.path})`);
+          out(`  ${num}  (file written: ${step.write.path})`);
         } else if ('edit' in step) {
           const file = join(project, step.edit.path);
           writeFileSync(file, readFileSync(file, 'utf8').replace(step.edit.find, step.edit.replace));

@@ -1,12 +1,22 @@
+import { describeWatchdogAddition, describeWatchdogDecision } from './watchdog-decision-words.js';
+
 /**
  * A recorded decision in a few words, for the demo timeline and `status`.
  * Reads the audit record a handler wrote; unknown shapes fall back to the action.
  */
 export function describeDecision(kind: string, decision: unknown): string {
   const d = (decision ?? {}) as Record<string, unknown>;
+  const watchdog = describeWatchdogDecision(kind, d);
+  if (watchdog) return watchdog;
+  const words = describePlanDecision(kind, d);
+  return d.watchdog ? `${words}${describeWatchdogAddition(d)}` : words;
+}
+
+function describePlanDecision(kind: string, d: Record<string, unknown>): string {
   const action = typeof d.action === 'string' ? d.action : '';
   if (kind === 'Stop') return describeStop(d, action);
-  if (kind === 'SessionStart' && action === 'context') return `ground truth added to the context (${String(d.planState)} plan, next: ${String(d.nextStep)})`;
+  if ((kind === 'PreToolUse' || kind === 'PostToolUse') && d.rules) return describeToolRules(d.rules as Record<string, Record<string, unknown>>, action);
+  if (kind === 'SessionStart' && action === 'context') return `the ledger's ground truth added to the context (${String(d.planState)} plan)`;
   if (kind === 'UserPromptSubmit') {
     if (action === 'approved') return `plan ${String(d.planId)} approved by the user`;
     if (action === 'paused') return 'Stop gate paused for this session';
@@ -42,4 +52,16 @@ function describeStop(d: Record<string, unknown>, action: string): string {
   if (reason === 'receipt_valid') return 'allowed: the next task was dispatched (receipt)';
   if (reason === 'next_task_unknown') return 'allowed: no next task';
   return `allowed (${reason})`;
+}
+
+function describeToolRules(rules: Record<string, Record<string, unknown>>, action: string): string {
+  const guard = rules['guard-before'];
+  if (guard?.action === 'deny') return `DENIED: ${String(guard.path)} is guarded (${String(guard.via)})`;
+  const after = rules['guard-after'];
+  if (after?.action === 'reverted') return `BLOCKED: guarded files put back (${(after.restored as string[]).join('; ')})`;
+  const registered = rules['register-plan'];
+  if (registered?.action === 'registered') return `plan ${String(registered.planId)} registered (${String(registered.state)})`;
+  const approval = rules['approval-answer'];
+  if (approval?.action === 'approved') return `plan ${String(approval.planId)} approved by the user (${String(approval.channel)})`;
+  return action && action !== 'none' ? action : 'recorded';
 }
