@@ -6,6 +6,7 @@ import { benchHookStartup } from './hook-startup.js';
 import { benchParseLargePlan } from './parse-large-plan.js';
 import { benchStopGate } from './stop-gate.js';
 import { benchWatchdog } from './watchdog.js';
+import { benchShellGuard } from './shell-guard.js';
 import { fmt } from './measure.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,3 +32,10 @@ console.log(`  ${parse.tasks} tasks, ${(parse.bytes / 1024).toFixed(0)} KiB supe
 const watchdog = benchWatchdog();
 console.log('\nWatchdog (in-process)');
 console.log(`  assessing ${watchdog.runs.toLocaleString('en')} runs: median ${fmt(watchdog.medianMs)}   (target < 50 ms)`);
+
+const guard = await benchShellGuard();
+console.log('\nWrite guard on the shell corpus (test/fixtures/shell)');
+console.log(`  write forms denied before they run: ${guard.caught}/${guard.total} (${((100 * guard.caught) / guard.total).toFixed(1)}%); any that slipped through and changed a guarded file would be put back after the call`);
+console.log(`  benign commands wrongly denied:     ${guard.falseDenies}/${guard.benign} (${((100 * guard.falseDenies) / guard.benign).toFixed(1)}%)`);
+console.log(`  shell parser load + first analysis: median ${fmt(guard.parserLoadMs)} (only for commands that name a guarded path)`);
+console.log(`  analysis with the parser loaded:    median ${fmt(guard.medianAnalyzeMs)}`);
