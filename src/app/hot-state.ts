@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { LEDGER_DIR } from '../ledger/ledger.js';
-import { writeHotState, type HotState } from '../ledger/hot-state.js';
+import { ledgerStamp, writeHotState, type HotState } from '../ledger/hot-state.js';
 import { activePlan, type PlanRecord } from '../ledger/plans.js';
 import { sha256 } from '../util/sha256.js';
 import { protectedNamesFor } from '../shell/protected-model.js';
@@ -27,6 +27,9 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
     protectGlobs: patterns,
     openRuns: opts.openRuns,
     plan: plan ? { path: plan.path, approvedLine: plan.approvedLine ?? null } : null,
+    approval: plan ? { planId: plan.id, state: plan.state, approvedHash: plan.approvedHash } : null,
+    // Taken after the snapshot transaction above: continuity's own writes are never "someone else's".
+    ledgerStamp: ledgerStamp(join(ledger.root, LEDGER_DIR)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -20,6 +20,10 @@ export interface HotState {
   protectGlobs: string[];
   /** The active plan's file and the `Approved:` line continuity wrote in it (null: none may exist). */
   plan: { path: string; approvedLine: string | null } | null;
+  /** The active plan's approval as continuity last recorded it, to notice an approval written into the ledger by anything else. */
+  approval?: { planId: string; state: string; approvedHash: string | null } | null;
+  /** The ledger files' modification times when this state was written: a change since means someone else wrote the ledger. */
+  ledgerStamp?: number;
   /** Subagent runs not yet completed, recovered or blocked. */
   openRuns: number;
 }
@@ -39,4 +43,17 @@ export function writeHotState(ledgerDir: string, state: HotState): void {
   const tmp = join(ledgerDir, `.${HOT_STATE_FILE}.${process.pid}`);
   writeFileSync(tmp, JSON.stringify(state));
   renameSync(tmp, join(ledgerDir, HOT_STATE_FILE));
+}
+
+/** The ledger files' latest modification time (ms), 0 when absent. */
+export function ledgerStamp(ledgerDir: string): number {
+  let stamp = 0;
+  for (const name of ['ledger.db', 'ledger.db-wal']) {
+    try {
+      stamp = Math.max(stamp, statSync(join(ledgerDir, name)).mtimeMs);
+    } catch {
+      // absent
+    }
+  }
+  return stamp;
 }

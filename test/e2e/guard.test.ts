@@ -149,3 +149,20 @@ test('an unparseable command is denied when it names a guarded path, allowed oth
   assert.equal(pre(project, 'Bash', { command: 'echo $(( > .tdd-progress.md' })?.hookSpecificOutput?.permissionDecision, 'deny');
   assert.equal(pre(project, 'Bash', { command: 'echo $(( broken' }), null);
 });
+
+test('an approval written into the ledger by a script is undone after the call, and recorded', async () => {
+  const project = draftTddProject();
+  const { openLedger } = await import('../helpers/ledger.js');
+  const ledger = await openLedger(project);
+  try {
+    // What an agent's script could do: open the SQLite ledger itself and mark the plan approved.
+    ledger.db.exec("UPDATE plans SET state = 'approved', approved_hash = structure_hash, approved_at = '2026-11-22T09:00:00.000Z', approved_via = 'user-prompt'");
+  } finally {
+    ledger.close();
+  }
+  const out = post(project, 'Bash', { command: 'node scripts/approve-plan.js' });
+  assert.equal(out?.decision, 'block');
+  assert.match(String(out?.reason), /the approval of plan tdd-progress written into the ledger outside continuity \(undone; the plan is draft again\)/);
+  assert.equal(JSON.parse(runCli(['plan', 'show', '--json'], { cwd: project }).stdout).state, 'draft');
+  assert.equal(violations(project)[0]?.kind, 'guarded_write_reverted');
+});

@@ -1,6 +1,8 @@
 import { isAbsolute, join } from 'node:path';
 import { readOrNull, restoreApprovedLine, restoreSnapshot, snapshotOf, snapshotPaths } from '../../../app/guard.js';
 import { approvedLinesOf } from '../../../formats/approved-line.js';
+import { readHotState } from '../../../ledger/hot-state.js';
+import { LEDGER_DIR } from '../../../ledger/ledger.js';
 import { activePlan } from '../../../ledger/plans.js';
 import { insertViolation } from '../../../ledger/sessions.js';
 import { sha256 } from '../../../util/sha256.js';
@@ -18,8 +20,8 @@ import { sameApprovedLines } from './guard-wants.js';
  */
 export function guardAfterWrite(ctx: HookContext<ToolPayload>): HandlerResult {
   const { root, ledger } = ctx;
-  const plan = activePlan(ledger.db);
   const restored: string[] = [];
+  const plan = activePlan(ledger.db);
   for (const path of snapshotPaths(plan)) {
     const snap = snapshotOf(ledger.db, path);
     if (!snap) continue;
@@ -28,6 +30,8 @@ export function guardAfterWrite(ctx: HookContext<ToolPayload>): HandlerResult {
     restoreSnapshot(root, snap);
     restored.push(snap.content === null ? `${path} (created; removed)` : `${path} (content restored)`);
   }
+  const approval = undoForgedApproval(ctx);
+  if (approval) restored.push(approval);
   let forged: string[] = [];
   if (plan) {
     const abs = isAbsolute(plan.path) ? plan.path : join(root, plan.path);
@@ -48,4 +52,28 @@ export function guardAfterWrite(ctx: HookContext<ToolPayload>): HandlerResult {
     decision: { action: 'reverted', restored, forgedApprovedLines: forged },
     persist: (db, eventId) => insertViolation(db, { at: ctx.now, sessionId: ctx.payload.session_id, kind: 'guarded_write_reverted', summary: `${ctx.payload.tool_name} changed ${what}`, eventId }),
   };
+}
+
+/**
+ * An approval that appears in the ledger without continuity having recorded
+ * it (the hot state still holds the plan as unapproved, and no human
+ * channel's approval event exists) was written by something else: a script
+ * opening the ledger directly. It is undone.
+ */
+function undoForgedApproval(ctx: HookContext<ToolPayload>): string | null {
+  const hot = readHotState(join(ctx.root, LEDGER_DIR));
+  const plan = activePlan(ctx.ledger.db);
+  if (!hot?.approval || !plan || plan.id !== hot.approval.planId) return null;
+  const approvedNow = plan.state === 'approved' && plan.approvedHash !== null;
+  const approvedBefore = hot.approval.state === 'approved' && hot.approval.approvedHash === plan.approvedHash;
+  if (!approvedNow || approvedBefore) return null;
+  const recorded = ctx.ledger.db.get<{ n: number }>(
+    "SELECT count(*) AS n FROM events WHERE at >= ? AND (kind = 'approve' OR decision LIKE '%\"action\":\"approved\"%')",
+    plan.approvedAt ?? '',
+  );
+  if (Number(recorded?.n ?? 0) > 0) return null;
+  ctx.ledger.write((db) =>
+    db.run('UPDATE plans SET state = ?, approved_hash = ?, approved_at = NULL, approved_via = NULL WHERE id = ?', hot.approval!.state === 'approved' ? 'stale' : hot.approval!.state, hot.approval!.approvedHash, plan.id),
+  );
+  return `the approval of plan ${plan.id} written into the ledger outside continuity (undone; the plan is ${hot.approval.state} again)`;
 }

@@ -1,7 +1,7 @@
 import { basename, join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { approvedLinesOf } from '../../../formats/approved-line.js';
-import type { HotState } from '../../../ledger/hot-state.js';
+import { ledgerStamp, type HotState } from '../../../ledger/hot-state.js';
 import { mightTouchProtected } from '../../../shell/precheck.js';
 import { protectedPathMatcher } from '../../../shell/protected-model.js';
 import { sha256 } from '../../../util/sha256.js';
@@ -46,6 +46,8 @@ export function guardWantsBefore(p: ToolPayload, hot: HotState | null, root: str
 export function guardWantsAfter(p: ToolPayload, hot: HotState | null, root: string): boolean {
   if (READ_ONLY_TOOLS.has(p.tool_name)) return false;
   if (!hot) return false;
+  // Someone other than continuity wrote the ledger: its approval is checked.
+  if (hot.ledgerStamp !== undefined && ledgerStamp(join(root, '.continuity')) !== hot.ledgerStamp) return true;
   for (const g of hot.guarded) if (hashOrNull(join(root, g.path)) !== g.hash) return true;
   if (hot.plan) {
     const text = readOrNull(join(root, hot.plan.path));
