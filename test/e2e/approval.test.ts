@@ -150,3 +150,14 @@ test('PreCompact records a checkpoint of the ledger state', async () => {
     ledger.close();
   }
 });
+
+test('SessionStart after compaction states an approved plan with its progress and names the task that is next', () => {
+  const project = draftProject();
+  hook(project, { hook_event_name: 'UserPromptSubmit', prompt: 'approve' });
+  assert.equal(runCli(['task', 'done', '1'], { cwd: project }).code, 0);
+  const r = hook(project, { hook_event_name: 'SessionStart', source: 'compact' });
+  const context = String(JSON.parse(r.stdout).hookSpecificOutput.additionalContext);
+  assert.match(context, /plan search-index \(docs\/plans\/search-index\.md, 2 tasks\) is approved \(.*\); 1 of 2 tasks are complete\./);
+  assert.match(context, /Last completed: Task 1 "Tokenizer"\./);
+  assert.match(context, /The next task of the plan is Task 2 "Index writer" \(docs\/plans\/search-index\.md:\d+\)\./);
+});

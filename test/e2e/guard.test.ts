@@ -166,3 +166,26 @@ test('an approval written into the ledger by a script is undone after the call, 
   assert.equal(JSON.parse(runCli(['plan', 'show', '--json'], { cwd: project }).stdout).state, 'draft');
   assert.equal(violations(project)[0]?.kind, 'guarded_write_reverted');
 });
+
+test('a malformed PreToolUse payload that names a guarded path gets the safe answer, deny; others exit 1; both are recorded', async () => {
+  const project = draftTddProject();
+  const bad = runCli(['hook', 'claude-code'], {
+    cwd: project,
+    env: { CLAUDE_PROJECT_DIR: project },
+    input: JSON.stringify({ session_id: 's-bad', hook_event_name: 'PreToolUse', cwd: project, tool_input: { command: 'tee .tdd-progress.md' } }),
+  });
+  assert.equal(bad.code, 0);
+  assert.equal(JSON.parse(bad.stdout).hookSpecificOutput.permissionDecision, 'deny');
+  assert.match(bad.stderr, /invalid PreToolUse payload: tool_name/);
+  const other = runCli(['hook', 'claude-code'], { cwd: project, env: { CLAUDE_PROJECT_DIR: project }, input: '{"session_id": "s-bad", "hook_event_name": "PreToolUse", "cwd": 3' });
+  assert.equal(other.code, 1);
+  assert.equal(other.stdout, '');
+  const { openLedger } = await import('../helpers/ledger.js');
+  const { recentEvents } = await import('../../src/ledger/events.js');
+  const ledger = await openLedger(project);
+  try {
+    assert.equal(recentEvents(ledger.db, { kind: 'malformed-payload' }).length, 2);
+  } finally {
+    ledger.close();
+  }
+});

@@ -1,6 +1,7 @@
 import { CliError, ExitCode } from '../errors.js';
 import { readStdin } from '../../util/stdin.js';
-import { handlePayload, parsePayload } from '../../adapters/claude-code/handle.js';
+import { handlePayload, parsePayload, PayloadError } from '../../adapters/claude-code/handle.js';
+import { answerMalformed } from '../../adapters/claude-code/malformed.js';
 
 const AGENTS = ['claude-code'] as const;
 
@@ -19,15 +20,33 @@ export async function run(argv: string[]): Promise<number> {
   if (!agent || !(AGENTS as readonly string[]).includes(agent)) {
     throw new CliError(`hook: unknown agent "${agent ?? ''}" (supported: ${AGENTS.join(', ')})`, ExitCode.invalidInput);
   }
+  let raw = '';
   try {
-    const payload = parsePayload(readStdin());
+    raw = readStdin();
+    const payload = parsePayload(raw);
     const outcome = await handlePayload(payload, { env: process.env, now: new Date().toISOString(), fallbackCwd: process.cwd() });
     if (outcome.output) process.stdout.write(`${JSON.stringify(outcome.output)}\n`);
     return ExitCode.ok;
   } catch (err) {
-    const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    const message = (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
     process.stderr.write(`continuity: ${message}\n`);
+    if (err instanceof PayloadError) {
+      const safe = recordMalformed(raw, message);
+      if (safe) {
+        process.stdout.write(`${JSON.stringify(safe)}\n`);
+        return ExitCode.ok;
+      }
+    }
     if (process.env.CONTINUITY_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
     return ExitCode.failure;
+  }
+}
+
+// Recording must never turn a malformed payload into a crash of its own.
+function recordMalformed(raw: string, message: string): Record<string, unknown> | null {
+  try {
+    return answerMalformed(raw, message, { env: process.env, cwd: process.cwd(), now: new Date().toISOString() });
+  } catch {
+    return null;
   }
 }
