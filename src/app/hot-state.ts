@@ -5,6 +5,7 @@ import type { Ledger } from '../ledger/ledger.js';
 import { LEDGER_DIR } from '../ledger/ledger.js';
 import { ledgerStamp, writeHotState, type HotState } from '../ledger/hot-state.js';
 import { activePlan, type PlanRecord } from '../ledger/plans.js';
+import { countOpenRuns } from '../ledger/runs.js';
 import { sha256 } from '../util/sha256.js';
 import { protectedNamesFor } from '../shell/protected-model.js';
 import { guardedPatterns, snapshotPaths, syncSnapshots } from './guard.js';
@@ -33,9 +34,9 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
   };
 }
 
-
+/** `openRuns` is the ledger's count of subagent runs not yet completed, recovered or blocked, unless given. */
 export function saveHotState(ledger: Ledger, config: Config, opts: { adopt?: boolean; openRuns?: number } = {}): void {
-  const state = computeHotState(ledger, config, { now: new Date().toISOString(), adopt: !!opts.adopt, openRuns: opts.openRuns ?? 0 });
+  const state = computeHotState(ledger, config, { now: new Date().toISOString(), adopt: !!opts.adopt, openRuns: opts.openRuns ?? countOpenRuns(ledger.db) });
   writeHotState(join(ledger.root, LEDGER_DIR), state);
 }
 

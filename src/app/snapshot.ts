@@ -6,6 +6,9 @@ import type { PendingActionRecord } from '../ledger/pending-actions.js';
 import { recentViolations } from '../ledger/sessions.js';
 import { loadPlanView, type PlanView } from './plan-view.js';
 import { readPlanState } from './plan-state.js';
+import type { Config } from '../config/schema.js';
+import { DEFAULT_WATCHDOG_POLICY } from '../domain/watchdog.js';
+import { policyOf, runViews, type RunView } from './watchdog-runs.js';
 
 /** The whole picture `status` shows, as data (`status --json` prints it as is). */
 export interface Snapshot {
@@ -16,7 +19,8 @@ export interface Snapshot {
   progress: PlanProgress | null;
   nextStep: NextStepView | null;
   pendingActions: PendingActionRecord[];
-  runs: unknown[];
+  /** Subagent runs, newest first, with their watchdog status and age (docs/watchdog.md). */
+  runs: RunView[];
   recentViolations: ReturnType<typeof recentViolations>;
   recentEvents: Pick<EventRecord, 'id' | 'at' | 'kind' | 'sessionId' | 'decision'>[];
 }
@@ -24,7 +28,7 @@ export interface Snapshot {
 /** deriveNextStep's answer without the internals: what kind of step, and the tasks and actions it names. */
 export type NextStepView = { kind: NextStep['kind']; taskId?: string; fromTaskId?: string | null; actionIds?: string[] };
 
-export function takeSnapshot(ledger: Ledger): Snapshot {
+export function takeSnapshot(ledger: Ledger, opts: { now?: string; config?: Config } = {}): Snapshot {
   const plan = loadPlanView(ledger);
   const state = readPlanState(ledger);
   return {
@@ -35,7 +39,7 @@ export function takeSnapshot(ledger: Ledger): Snapshot {
     progress: state ? planProgress(state.tasks) : null,
     nextStep: state ? viewStep(state.nextStep) : null,
     pendingActions: state?.actions ?? [],
-    runs: [],
+    runs: runViews(ledger.db, { nowMs: Date.parse(opts.now ?? new Date().toISOString()), policy: opts.config ? policyOf(opts.config) : DEFAULT_WATCHDOG_POLICY }),
     recentViolations: recentViolations(ledger.db, 5),
     recentEvents: recentEvents(ledger.db, { limit: 8 }).map(({ id, at, kind, sessionId, decision }) => ({ id, at, kind, sessionId, decision })),
   };

@@ -34,6 +34,8 @@ commands:
   task blocked ID --reason T record that a task is blocked
   closure STATE --reason T   declare the current stop waiting_user, blocked or pending_verification
   watchdog assess --now ISO  assess subagent runs: delivered, late, or lost (stdin → statuses)
+  watchdog dispatch|child-done|complete|attempt
+                             record an orchestrator's subagent receipts in the ledger (stdin JSON)
   summary parse FILE --json  the pending actions of a task summary
   replan --from-task ID …    record a replan that accounts for a task's pending actions
   demo                       replay a recorded Claude Code session through the hooks

@@ -165,6 +165,54 @@ export const MIGRATIONS: readonly string[] = [
     taken_at  TEXT NOT NULL
   );
   `,
+  // 6: subagent runs (the delivery watchdog's dispatch, child and completion receipts) and their recovery attempts.
+  `
+  CREATE TABLE runs (
+    id                     INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id                 TEXT NOT NULL UNIQUE,    -- 'r-<id>' for a Claude Code dispatch; the orchestrator's runId otherwise
+    session_id             TEXT,                    -- the main conversation the result is due in
+    source                 TEXT NOT NULL,           -- 'claude-code', 'cli'
+    tool_use_id            TEXT,                    -- the Agent/Task tool call that dispatched it
+    child_session_key      TEXT,                    -- Claude Code: the subagent's agentId
+    agent_type             TEXT,
+    description            TEXT,
+    brief                  TEXT,                    -- the prompt: what a respawn dispatches again
+    background             INTEGER NOT NULL DEFAULT 0,
+    launched               INTEGER NOT NULL DEFAULT 0, -- 0: a dispatch intent with no sign yet that the child exists
+    dispatch_at            TEXT NOT NULL,
+    expected_by            TEXT NOT NULL,
+    started_at             TEXT,
+    child_done             INTEGER NOT NULL DEFAULT 0,
+    child_done_at          TEXT,
+    captured_result        TEXT,                    -- the child's final message, when captured
+    child_transcript_path  TEXT,
+    completion_received_at TEXT,
+    forwarded_to_main      INTEGER,
+    result_source          TEXT,
+    respawn_of             TEXT,                    -- the run whose respawn this run is
+    notified               TEXT,                    -- what the user was last told (a notice key)
+    closed_as              TEXT CHECK (closed_as IN ('completed', 'recovered', 'blocked')),
+    attention              INTEGER NOT NULL DEFAULT 1, -- open, or closed with a notice still owed to the user
+    updated_at             TEXT NOT NULL
+  );
+  CREATE INDEX runs_tool_use ON runs (tool_use_id);
+  CREATE INDEX runs_child ON runs (child_session_key);
+  CREATE INDEX runs_attention ON runs (session_id, attention);
+  CREATE INDEX runs_open ON runs (closed_as, launched);
+
+  CREATE TABLE run_attempts (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id       TEXT NOT NULL,
+    action       TEXT NOT NULL CHECK (action IN ('fetch_history', 'respawn', 'escalate')),
+    at           TEXT NOT NULL,
+    outcome      TEXT NOT NULL CHECK (outcome IN ('delivered', 'failed', 'pending')),
+    resolved_at  TEXT,
+    channel      TEXT NOT NULL,                     -- the hook point or command that acted: 'Stop', 'UserPromptSubmit', 'PostToolUse', 'cli'
+    detail       TEXT,
+    event_id     INTEGER                            -- the audit event of the hook call that acted
+  );
+  CREATE INDEX run_attempts_run ON run_attempts (run_id, id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

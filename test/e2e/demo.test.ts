@@ -22,4 +22,10 @@ test('continuity demo replays the recorded session through the real hooks and na
   assert.match(out, /Stop +→ allowed: declared high-risk stop point/);
   assert.match(out, /Tasks +█+░+ 4\/5 complete/);
   assert.match(out, /Pending +no open pending actions/);
+  // The delivery watchdog: a background subagent's result that never reached the conversation is delivered at the next stop.
+  assert.match(out, /PostToolUse Agent Review the burst test +→ subagent a7c41f2 launched in the background \(run r-1\)/);
+  assert.match(out, /SubagentStop +→ subagent a7c41f2 done; final message captured \(\d+ characters\)/);
+  assert.match(out, /Stop +→ BLOCKED: result of run r-1 delivered \(recovered\)/);
+  assert.match(out, /--- result of subagent run r-1 --- Review of Task 3a: the burst test covers the refill boundary/);
+  assert.match(out, /Runs +1 subagent run\(s\)\n +r-1 +recovered +\d+ s +code-reviewer/);
 });

@@ -1,6 +1,7 @@
 import type { HotState } from '../../ledger/hot-state.js';
 import type { PayloadOf } from './payload.js';
 import type { HandlerResult, HookContext } from './types.js';
+import { WATCHDOG_DISPATCH_RULE, WATCHDOG_DELIVERY_RULE, WATCHDOG_RESULT_RULE } from './watchdog/tool-rules.js';
 import { FILE_WRITING_TOOLS, isPlanCandidate, writtenPath } from './rules/plan-paths.js';
 import { guardWantsAfter, guardWantsBefore } from './rules/guard-wants.js';
 
@@ -44,3 +45,6 @@ export function rulesWanting(rules: readonly ToolRule[], payload: ToolPayload, h
   return rules.filter((r) => r.wants(payload, hot, root));
 }
 
+// The delivery watchdog (docs/watchdog.md): dispatch and completion receipts, and lost results delivered.
+PRE_TOOL_RULES.push(WATCHDOG_DISPATCH_RULE);
+POST_TOOL_RULES.push(WATCHDOG_RESULT_RULE, WATCHDOG_DELIVERY_RULE);

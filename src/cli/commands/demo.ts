@@ -28,6 +28,8 @@ const Step = v.union([
 const Session = v.object({
   title: v.string(),
   sessionId: v.string(),
+  /** The demo project's `.continuity/config.json` (a fixture file there would be git-ignored). */
+  config: v.optional(v.record(v.string(), v.unknown())),
   scenarios: v.array(v.object({ title: v.string(), steps: v.array(Step) })),
 });
 type Session = v.InferOutput<typeof Session>;
@@ -47,6 +49,10 @@ export async function run(argv: string[]): Promise<number> {
   const session = loadSession(join(fixtures, 'session.json'));
   const project = mkdtempSync(join(tmpdir(), 'continuity-demo-'));
   cpSync(join(fixtures, 'project'), project, { recursive: true });
+  if (session.config) {
+    mkdirSync(join(project, '.continuity'), { recursive: true });
+    writeFileSync(join(project, '.continuity', 'config.json'), `${JSON.stringify(session.config, null, 2)}\n`);
+  }
   const cli = process.argv[1]!;
   const out = (s: string) => process.stdout.write(`${s}\n`);
 

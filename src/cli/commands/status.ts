@@ -19,8 +19,9 @@ export async function run(argv: string[]): Promise<number> {
     return ExitCode.ok;
   }
   const snapshot = await withLedger({ create: true }, async (ledger, { config }) => {
-    await loadPlanState(ledger, { now: new Date().toISOString(), config, source: 'cli' });
-    return takeSnapshot(ledger);
+    const now = new Date().toISOString();
+    await loadPlanState(ledger, { now, config, source: 'cli' });
+    return takeSnapshot(ledger, { now, config });
   });
   process.stdout.write(json ? `${JSON.stringify(snapshot, null, 2)}\n` : renderStatus(snapshot, { width: 80 }));
   return ExitCode.ok;

@@ -34,9 +34,20 @@ options:
   -h, --help               show this help
 
 exit codes: 0 assessed, 2 invalid input (error JSON on stderr)
-rules: docs/watchdog.md`;
+rules: docs/watchdog.md
+
+Receipts from an orchestrator, one JSON object on stdin, recorded in the project's ledger:
+  continuity watchdog dispatch|child-done|complete|attempt   (see continuity watchdog dispatch --help)`;
+
+const RECORD_SUBCOMMANDS = ['dispatch', 'child-done', 'complete', 'attempt'] as const;
 
 export async function run(argv: string[]): Promise<number> {
+  // Receipts from other orchestrators: watchdog-record.ts.
+  const sub0 = argv[0];
+  if (sub0 !== undefined && (RECORD_SUBCOMMANDS as readonly string[]).includes(sub0)) {
+    const { runRecord } = await import('./watchdog-record.js');
+    return runRecord(sub0 as (typeof RECORD_SUBCOMMANDS)[number], argv.slice(1));
+  }
   let args;
   try {
     args = parseArgs({
@@ -59,7 +70,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   const [sub, ...extra] = args.positionals;
   if (sub !== 'assess') {
-    return invalidInput(sub === undefined ? 'missing subcommand: expected "watchdog assess"' : `unknown subcommand "watchdog ${sub}": expected "watchdog assess"`);
+    const expected = `expected "watchdog assess|${RECORD_SUBCOMMANDS.join('|')}"`;
+    return invalidInput(sub === undefined ? `missing subcommand: ${expected}` : `unknown subcommand "watchdog ${sub}": ${expected}`);
   }
   if (extra.length > 0) return invalidInput(`unexpected argument "${extra[0]}": the runs are read from stdin`);
 

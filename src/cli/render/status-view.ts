@@ -23,7 +23,8 @@ export function renderStatus(s: Snapshot, opts: { width: number }): string {
   const open = s.pendingActions.filter((a) => a.state === 'open');
   lines.push(`Pending   ${open.length ? `${open.length} open action(s)` : 'no open pending actions'}${s.nextStep?.kind === 'replan' ? ` · replan due after Task ${s.nextStep.fromTaskId}` : ''}`);
   for (const a of open.slice(0, 5)) lines.push(fit(`  ${a.id} (Task ${a.taskId}) ${a.text}`, w));
-  lines.push(`Runs      ${s.runs.length ? `${s.runs.length} subagent run(s)` : 'no subagent runs'}`);
+  lines.push(`Runs      ${s.runs.length ? `${s.runs.length} subagent run(s)${describeOpenRuns(s.runs)}` : 'no subagent runs'}`);
+  for (const r of s.runs.slice(0, 5)) lines.push(fit(`  ${r.runId.padEnd(6)} ${r.status.padEnd(24)} ${r.age.padStart(8)}  ${r.agentType ?? ''}${r.description ? ` · ${r.description}` : ''}`, w));
   lines.push(`Ledger    ${s.ledger.events} events · ${s.ledger.driver}`);
   if (s.recentViolations.length) {
     lines.push('Violations');
@@ -37,6 +38,11 @@ export function renderStatus(s: Snapshot, opts: { width: number }): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+function describeOpenRuns(runs: Snapshot['runs']): string {
+  const open = runs.filter((r) => r.status !== 'completed' && r.status !== 'recovered').length;
+  return open ? ` · ${open} not delivered` : '';
 }
 
 export function bar(done: number, total: number, width: number): string {

@@ -27,4 +27,11 @@ export const HANDLERS: Partial<Record<KnownEvent, HandlerEntry>> = {
     wants: (p, hot, root) => rulesWanting(POST_TOOL_RULES, p as ToolPayload, hot, root).length > 0,
     load: async () => (await import('./tool-use.js')).handleToolUse as Handler<never>,
   },
+  // The delivery watchdog's child receipts (docs/watchdog.md).
+  SubagentStart: { load: async () => (await import('../watchdog/handlers.js')).handleSubagentStart as Handler<never> },
+  SubagentStop: { load: async () => (await import('../watchdog/handlers.js')).handleSubagentStop as Handler<never> },
+  PostToolUseFailure: {
+    wants: (p) => ['Agent', 'Task'].includes(String((p as { tool_name?: unknown }).tool_name)),
+    load: async () => (await import('../watchdog/handlers.js')).handleToolFailure as Handler<never>,
+  },
 };

@@ -1,7 +1,8 @@
 import { loadPlanState } from '../../../app/plan-state.js';
 import { taskLineOf } from '../../../ledger/plans.js';
 import type { PayloadOf } from '../payload.js';
-import { describeGroundTruth } from '../render/ground-truth.js';
+import { describeGroundTruth, describeWatchdogAlerts } from '../render/ground-truth.js';
+import { policyOf, runViews } from '../../../app/watchdog-runs.js';
 import { SOURCE } from '../source.js';
 import type { Handler } from '../types.js';
 
@@ -13,8 +14,13 @@ type SessionStartPayload = PayloadOf<'SessionStart'>;
  */
 export const handleSessionStart: Handler<SessionStartPayload> = async ({ payload, ledger, config, now }) => {
   const state = await loadPlanState(ledger, { now, config, source: SOURCE, sessionId: payload.session_id });
-  if (!state) return { output: null, decision: { action: 'none', source: payload.source } };
-  const context = describeGroundTruth(state, (id) => taskLineOf(ledger.db, state.plan.id, id));
+  // The delivery watchdog's alerts for this session: late or blocked subagent runs.
+  const alerts = describeWatchdogAlerts(runViews(ledger.db, { nowMs: Date.parse(now), policy: policyOf(config), sessionId: payload.session_id, limit: 200 }));
+  if (!state) {
+    if (!alerts) return { output: null, decision: { action: 'none', source: payload.source } };
+    return { output: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: alerts } }, decision: { action: 'watchdog_alerts', source: payload.source } };
+  }
+  const context = describeGroundTruth(state, (id) => taskLineOf(ledger.db, state.plan.id, id)) + (alerts ? `\n\n${alerts}` : '');
   return {
     output: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } },
     decision: { action: 'context', source: payload.source, planId: state.plan.id, planState: state.plan.state, nextStep: state.nextStep.kind },

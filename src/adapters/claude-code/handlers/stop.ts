@@ -8,6 +8,7 @@ import type { PayloadOf } from '../payload.js';
 import { renderStopDecision } from '../render/stop-words.js';
 import { SOURCE } from '../source.js';
 import type { Handler } from '../types.js';
+import { watchdogAtStop, withWatchdog } from '../watchdog/step.js';
 
 type StopPayload = PayloadOf<'Stop'>;
 
@@ -17,6 +18,9 @@ type StopPayload = PayloadOf<'Stop'>;
  * violation with the event, answer in Claude Code's protocol.
  */
 export const handleStop: Handler<StopPayload> = async ({ payload, ledger, config, now }) => {
+  // First the delivery watchdog: a subagent result that never reached this conversation is delivered by blocking this stop.
+  const watchdog = await watchdogAtStop({ payload, ledger, config, now, root: ledger.root });
+  if (watchdog.block) return watchdog.block;
   const state = await loadPlanState(ledger, { now, config, source: SOURCE, sessionId: payload.session_id });
   const db = ledger.db;
   const plan = state?.plan ?? null;
@@ -55,7 +59,7 @@ export const handleStop: Handler<StopPayload> = async ({ payload, ledger, config
     maxConsecutiveBlocks: config.stopGate.maxConsecutiveBlocks,
   });
 
-  return {
+  return withWatchdog({
     output,
     decision: summarize(decision, closure, payload.stop_hook_active),
     persist: (tx, eventId) => {
@@ -86,7 +90,7 @@ export const handleStop: Handler<StopPayload> = async ({ payload, ledger, config
       const blocking = decision.action === 'block';
       saveSession(tx, { ...session, boundary: blocking ? decision.boundary : null, blocks: blocking ? decision.blockNumber : 0 }, now);
     },
-  };
+  }, watchdog.pass, 'Stop');
 };
 
 /** Background subagents still in flight: the session is waiting for them, not stopping at a boundary. */

@@ -7,6 +7,7 @@ import type { PayloadOf } from '../payload.js';
 import { SOURCE } from '../source.js';
 import type { Handler, HandlerResult } from '../types.js';
 import { describeStateLine } from '../render/ground-truth.js';
+import { watchdogAt, withWatchdog } from '../watchdog/step.js';
 
 type PromptPayload = PayloadOf<'UserPromptSubmit'>;
 
@@ -43,5 +44,6 @@ export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger
       if (approve) approvePlan(db, root, approve, { channel: 'user-prompt', at: now });
     },
   };
-  return result;
+  // The delivery watchdog: a lost subagent result reaches the agent as context; late runs are reported to the user.
+  return withWatchdog(result, await watchdogAt({ payload, ledger, config, now, root }, 'UserPromptSubmit', { canAct: true, userVisible: true }), 'UserPromptSubmit');
 };

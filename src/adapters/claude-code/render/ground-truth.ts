@@ -1,6 +1,8 @@
 import type { PlanState } from '../../../app/plan-state.js';
 import { planProgress } from '../../../domain/progress.js';
 import { carriedForward } from './stop-words.js';
+import type { RunView } from '../../../app/watchdog-runs.js';
+import { describeDuration } from '../../../domain/watchdog-report.js';
 
 /**
  * The plan's state in declarative words, for the agent's context at session
@@ -48,4 +50,27 @@ export function describeStateLine(state: PlanState): string {
             ? `blocked: Task ${step.task.id} "${step.task.title}"`
             : 'no next task';
   return `continuity: plan ${plan.id} is approved; ${p.complete}/${p.total} tasks complete; ${next}.`;
+}
+
+const ALERT_WORDS: Partial<Record<RunView['status'], (r: RunView) => string>> = {
+  suspect_delivery_failure: (r) => `is past its SLA${r.overdueSeconds !== undefined ? ` (${describeDuration(r.overdueSeconds)} overdue)` : ''} and no result from it has reached this conversation`,
+  done_but_not_forwarded: () => 'finished, but its result has not reached this conversation',
+  blocked: () => 'is blocked: its result never reached this conversation and the recovery steps gave no result',
+};
+
+/**
+ * The delivery watchdog's alerts for the agent's context at session start and
+ * after compaction: this session's runs whose result has not reached the
+ * conversation in time, or whose recovery is exhausted. Facts only; '' when none.
+ */
+export function describeWatchdogAlerts(runs: readonly RunView[]): string {
+  const lines: string[] = [];
+  for (const r of runs) {
+    const words = ALERT_WORDS[r.status];
+    if (!words) continue;
+    const attempts = r.recoveryAttempts.filter((a) => a.action !== 'escalate');
+    const tried = attempts.length ? `; recovery attempts: ${attempts.map((a) => `${a.action} ${a.outcome}`).join(', ')}` : '';
+    lines.push(`Subagent run ${r.runId} (${r.agentType ?? 'subagent'}${r.description ? `, "${r.description}"` : ''}, dispatched ${r.age} ago) ${words(r)}${tried}.`);
+  }
+  return lines.length ? `continuity watchdog: ${lines.join(' ')}` : '';
 }
