@@ -44,30 +44,47 @@ export interface Snapshot {
 /**
  * Keeps one snapshot per guarded file: taken when a file first becomes
  * guarded (or, with `adopt`, whenever a person changed it outside the
- * agent's tool calls), dropped when it stops being guarded.
+ * agent's tool calls), dropped when it stops being guarded. Files are read
+ * and the ledger written only when something is to change, which on most
+ * calls is nothing.
  */
-export function syncSnapshots(db: SqlDatabase, root: string, paths: readonly string[], opts: { now: string; adopt: boolean }): Snapshot[] {
-  const known = new Map(db.all<{ path: string; content: string | null; hash: string | null }>('SELECT path, content, hash FROM guard_snapshots').map((r) => [r.path, r]));
+export function syncSnapshots(
+  ledger: { db: SqlDatabase; write<T>(fn: (db: SqlDatabase) => T): T },
+  root: string,
+  paths: readonly string[],
+  opts: { now: string; adopt: boolean },
+): Snapshot[] {
+  const known = new Map(ledger.db.all<{ path: string; content: string | null; hash: string | null }>('SELECT path, content, hash FROM guard_snapshots').map((r) => [r.path, r]));
   const out: Snapshot[] = [];
+  const take: Snapshot[] = [];
   for (const path of paths) {
+    const seen = known.get(path);
+    known.delete(path);
+    if (seen && !opts.adopt) {
+      out.push({ path, content: seen.content, hash: seen.hash });
+      continue;
+    }
     const current = readOrNull(join(root, path));
     const hash = current === null ? null : sha256(current);
-    const seen = known.get(path);
-    if (!seen || (opts.adopt && seen.hash !== hash)) {
-      db.run(
-        'INSERT INTO guard_snapshots (path, content, hash, taken_at) VALUES (?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET content = excluded.content, hash = excluded.hash, taken_at = excluded.taken_at',
-        path,
-        current,
-        hash,
-        opts.now,
-      );
-      out.push({ path, content: current, hash });
-    } else {
-      out.push({ path, content: seen.content, hash: seen.hash });
-    }
-    known.delete(path);
+    const snap = seen && seen.hash === hash ? { path, content: seen.content, hash: seen.hash } : { path, content: current, hash };
+    if (!seen || seen.hash !== hash) take.push(snap);
+    out.push(snap);
   }
-  for (const stale of known.keys()) db.run('DELETE FROM guard_snapshots WHERE path = ?', stale);
+  const drop = [...known.keys()];
+  if (take.length || drop.length) {
+    ledger.write((db) => {
+      for (const t of take) {
+        db.run(
+          'INSERT INTO guard_snapshots (path, content, hash, taken_at) VALUES (?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET content = excluded.content, hash = excluded.hash, taken_at = excluded.taken_at',
+          t.path,
+          t.content,
+          t.hash,
+          opts.now,
+        );
+      }
+      for (const path of drop) db.run('DELETE FROM guard_snapshots WHERE path = ?', path);
+    });
+  }
   return out;
 }
 

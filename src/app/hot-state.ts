@@ -19,7 +19,7 @@ import { guardedPatterns, snapshotPaths, syncSnapshots } from './guard.js';
  */
 export function computeHotState(ledger: Ledger, config: Config, opts: { now: string; adopt: boolean; openRuns: number }): HotState {
   const plan = activePlan(ledger.db);
-  const snapshots = ledger.write((db) => syncSnapshots(db, ledger.root, snapshotPaths(plan), { now: opts.now, adopt: opts.adopt }));
+  const snapshots = syncSnapshots(ledger, ledger.root, snapshotPaths(plan), { now: opts.now, adopt: opts.adopt });
   const patterns = guardedPatterns(plan, config);
   return {
     v: 1,

@@ -26,7 +26,7 @@ export async function loadPlanState(ledger: Ledger, opts: { now: string; config:
   const { plan: refreshed } = await refreshActivePlan(ledger, opts);
   if (refreshed) {
     ingestSddLedger(ledger, refreshed, opts);
-    ingestSummaryFiles(ledger, activePlan(ledger.db) ?? refreshed, opts);
+    await ingestSummaryFiles(ledger, activePlan(ledger.db) ?? refreshed, opts);
   }
   return readPlanState(ledger);
 }

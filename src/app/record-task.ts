@@ -4,6 +4,7 @@ import type { Ledger } from '../ledger/ledger.js';
 import { activePlan, planTasks } from '../ledger/plans.js';
 import { setTaskStatus } from '../ledger/task-status.js';
 import { CliError, ExitCode } from '../cli/errors.js';
+import type { PendingActionText } from '../formats/task-summary.js';
 import { recordSummary } from './summaries.js';
 
 export interface TaskRecordResult {
@@ -23,10 +24,10 @@ export function recordTaskState(
     now: string;
     source: string;
     evidence: string;
-    summary?: { path: string; text: string } | null;
+    summary?: { path: string; text: string; pendingActions: readonly PendingActionText[] } | null;
     sessionId?: string | null;
   },
-): TaskRecordResult & { pendingActions: { id: string; text: string }[] } {
+): TaskRecordResult & { pendingActions: readonly PendingActionText[] } {
   const plan = activePlan(ledger.db);
   if (!plan) throw new CliError('no active plan: run `continuity plan import FILE`', ExitCode.invalidInput);
   const tasks = planTasks(ledger.db, plan.id);
@@ -47,7 +48,7 @@ export function recordTaskState(
     });
     setTaskStatus(db, plan.id, { taskId: task.id, state: opts.state, at: opts.now, eventId, source: opts.source, evidence: opts.evidence, summaryPath: opts.summary?.path ?? null });
     const recorded = opts.summary
-      ? recordSummary(db, { planId: plan.id, taskId: task.id, text: opts.summary.text, path: opts.summary.path, source: opts.source, at: opts.now, eventId })
+      ? recordSummary(db, { planId: plan.id, taskId: task.id, text: opts.summary.text, path: opts.summary.path, source: opts.source, at: opts.now, eventId, pendingActions: opts.summary.pendingActions })
       : { actions: [] };
     return { planId: plan.id, taskId: task.id, title: task.title, state: opts.state, at: opts.now, pendingActions: recorded.actions };
   });

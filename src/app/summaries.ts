@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { Config } from '../config/schema.js';
-import { parseTaskSummary } from '../formats/task-summary.js';
+import type { PendingActionText } from '../formats/task-summary.js';
 import type { SqlDatabase } from '../ledger/driver.js';
 import { appendEvent } from '../ledger/events.js';
 import type { Ledger } from '../ledger/ledger.js';
@@ -17,9 +17,9 @@ import { sha256 } from '../util/sha256.js';
  */
 export function recordSummary(
   db: SqlDatabase,
-  s: { planId: string; taskId: string; text: string; path: string; source: string; at: string; eventId: number },
-): { added: number; actions: { id: string; text: string }[] } {
-  const { pendingActions } = parseTaskSummary(s.text, { planId: s.planId, taskId: s.taskId });
+  s: { planId: string; taskId: string; text: string; path: string; source: string; at: string; eventId: number; pendingActions: readonly PendingActionText[] },
+): { added: number; actions: readonly PendingActionText[] } {
+  const { pendingActions } = s;
   const added = raisePendingActions(db, s.planId, s.taskId, pendingActions, { at: s.at, source: s.source, summaryPath: s.path, eventId: s.eventId });
   db.run(
     `INSERT INTO ingested_summaries (plan_id, task_id, path, content_hash) VALUES (?, ?, ?, ?)
@@ -44,7 +44,7 @@ export function summaryCandidates(plan: Pick<PlanRecord, 'id' | 'path'>, taskId:
  * Reads the summaries of completed tasks that appeared or changed on disk
  * since they were last read and records their pending actions.
  */
-export function ingestSummaryFiles(ledger: Ledger, plan: PlanRecord, opts: { now: string; config: Config; source: string; sessionId?: string | null }): number {
+export async function ingestSummaryFiles(ledger: Ledger, plan: PlanRecord, opts: { now: string; config: Config; source: string; sessionId?: string | null }): Promise<number> {
   const found: { taskId: string; path: string; text: string }[] = [];
   const seen = new Map(
     ledger.db
@@ -61,6 +61,9 @@ export function ingestSummaryFiles(ledger: Ledger, plan: PlanRecord, opts: { now
     }
   }
   if (!found.length) return 0;
+  // The parser (and markdown-it) is loaded only when a summary is there to read.
+  const { parseTaskSummary } = await import('../formats/task-summary.js');
+  const parsed = found.map((f) => ({ ...f, pendingActions: parseTaskSummary(f.text, { planId: plan.id, taskId: f.taskId }).pendingActions }));
   return ledger.write((db) => {
     const eventId = appendEvent(db, {
       at: opts.now,
@@ -71,7 +74,7 @@ export function ingestSummaryFiles(ledger: Ledger, plan: PlanRecord, opts: { now
       decision: null,
     });
     let added = 0;
-    for (const f of found) added += recordSummary(db, { planId: plan.id, taskId: f.taskId, text: f.text, path: f.path, source: 'summary-file', at: opts.now, eventId }).added;
+    for (const f of parsed) added += recordSummary(db, { planId: plan.id, taskId: f.taskId, text: f.text, path: f.path, source: 'summary-file', at: opts.now, eventId, pendingActions: f.pendingActions }).added;
     return added;
   });
 }

@@ -39,10 +39,18 @@ export function readHotState(ledgerDir: string): HotState | null {
   }
 }
 
+/** Writes the state (aside, then renamed into place), unless the file already says exactly this. */
 export function writeHotState(ledgerDir: string, state: HotState): void {
+  const text = JSON.stringify(state);
+  const path = join(ledgerDir, HOT_STATE_FILE);
+  try {
+    if (readFileSync(path, 'utf8') === text) return;
+  } catch {
+    // absent: written below
+  }
   const tmp = join(ledgerDir, `.${HOT_STATE_FILE}.${process.pid}`);
-  writeFileSync(tmp, JSON.stringify(state));
-  renameSync(tmp, join(ledgerDir, HOT_STATE_FILE));
+  writeFileSync(tmp, text);
+  renameSync(tmp, path);
 }
 
 /** The ledger files' latest modification time (ms), 0 when absent. */

@@ -40,14 +40,18 @@ export async function run(argv: string[]): Promise<number> {
   const now = new Date().toISOString();
   const sessionId = process.env.CLAUDE_CODE_SESSION_ID ?? null;
   const { result, step } = await withLedger({ create: false }, async (ledger, { config, root }) => {
-    await loadPlanState(ledger, { now, config, source: 'cli', sessionId });
+    const state = await loadPlanState(ledger, { now, config, source: 'cli', sessionId });
+    const summary =
+      summaryText === null
+        ? null
+        : { text: summaryText, pendingActions: (await import('../../formats/task-summary.js')).parseTaskSummary(summaryText, { planId: state?.plan.id ?? '', taskId }).pendingActions };
     const result = recordTaskState(ledger, {
       taskId,
       state: sub === 'done' ? 'complete' : 'blocked',
       now,
       source: 'cli',
       evidence: sub === 'done' ? `continuity task done ${taskId}` : `continuity task blocked ${taskId}: ${values.reason}`,
-      summary: values.summary && summaryText !== null ? { path: toProjectPath(root, resolve(values.summary)), text: summaryText } : null,
+      summary: summary ? { path: toProjectPath(root, resolve(values.summary!)), text: summary.text, pendingActions: summary.pendingActions } : null,
       sessionId,
     });
     return { result, step: readPlanState(ledger)?.nextStep ?? null };
