@@ -4,11 +4,15 @@ type Crypto = typeof import('node:crypto');
 let crypto: Crypto | undefined;
 
 /**
- * sha256 hex digest. node:crypto is loaded on first use, not at start-up:
- * a top-level import would cost every hook call several milliseconds, and
- * most calls never hash anything.
+ * sha256 hex digest of a string, or of the concatenation of several (fed to
+ * the hash one by one, so a large text need not be built first). node:crypto
+ * is loaded on first use, not at start-up: a top-level import would cost
+ * every hook call several milliseconds, and most calls never hash anything.
  */
-export function sha256(text: string): string {
+export function sha256(text: string | Iterable<string>): string {
   crypto ??= createRequire(import.meta.url)('node:crypto') as Crypto;
-  return crypto.createHash('sha256').update(text).digest('hex');
+  const hash = crypto.createHash('sha256');
+  if (typeof text === 'string') hash.update(text);
+  else for (const part of text) hash.update(part);
+  return hash.digest('hex');
 }

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parsePlan } from '../../src/formats/plan/index.js';
-import { structureHash } from '../../src/formats/plan/structure-hash.js';
+import { rewriteProgressMarks, structureHash, withoutProgressMarks } from '../../src/formats/plan/structure-hash.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/plans/${name}`, import.meta.url), 'utf8');
 const hashOf = (text: string, path = 'docs/plans/plan.md'): string => parsePlan(text, { path }).structureHash;
@@ -77,4 +77,39 @@ test('structure hash: depends only on id, title and progress-free body', () => {
   const task = { id: '1', title: 'T', body: '- [x] step\n**Status:** done' };
   assert.equal(structureHash([task]), structureHash([{ id: '1', title: 'T', body: '- [ ] step' }]));
   assert.notEqual(structureHash([task]), structureHash([{ ...task, title: 'U' }]));
+});
+
+test('structure hash: the unchanged-body shortcut agrees with the full rewrite', () => {
+  const edges = [
+    '', 'a', 'a\nb', '\na', 'a\n', 'a\n\nb', 'a\n\n\nb', 'a \nb', 'a\t', 'a\u00a0\nb', 'a\u2028b', 'a\u2028',
+    'a\u3000', 'a\ufeff\nb', 'a\r\nb', 'a\rb', '- [x] done', '1. [X] done', '> - [x] quoted', '[x] not an item',
+    'Status: done', 'STATUS: x', 'ſtatus: done', 'statusless line', '**Approved:** now', '- **GREEN:** ok', 'red: lower case',
+    'REDUCE: not a phase', '   \nb', 'a\n \nb',
+  ];
+  const pieces = ['a', 'Task', ' ', '  ', '\t', '\n', '\n\n', '\r', '\u00a0', '\u2028', '[x]', '[ ]', '- ', '> ', '1. ', ':', 'Status', 'approved', 'RED', '**', 'GREEN:'];
+  let seed = 7;
+  const random = (n: number): number => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed % n;
+  };
+  const bodies = [...edges];
+  for (let i = 0; i < 3000; i++) {
+    let body = '';
+    for (let n = random(12); n > 0; n--) body += pieces[random(pieces.length)];
+    bodies.push(body);
+  }
+  for (const body of bodies) {
+    assert.equal(withoutProgressMarks(body), rewriteProgressMarks(body), JSON.stringify(body));
+  }
+});
+
+test('the structure hash is the sha256 of the canonical JSON of the tasks, fed a task at a time', async () => {
+  const { createHash } = await import('node:crypto');
+  const tasks = [
+    { id: '1', title: 'One "quoted"', body: '- [x] **Step 1: do**\n**Status:** done\n' },
+    { id: '10a', title: 'Two', body: 'text\n\n\n\nmore  ' },
+  ];
+  const whole = JSON.stringify(tasks.map((t) => ({ id: t.id, title: t.title, body: withoutProgressMarks(t.body) })));
+  assert.equal(structureHash(tasks), createHash('sha256').update(whole).digest('hex'));
+  assert.equal(structureHash([]), createHash('sha256').update('[]').digest('hex'));
 });

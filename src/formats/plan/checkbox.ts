@@ -6,12 +6,12 @@
 import type { PlanTask } from './model.js';
 import type { PlanDraft } from './draft.js';
 import {
+  anyLineInRange,
   documentTitle,
   enclosingGroup,
   headingAt,
   highRiskMarkerLines,
   inlinePlainText,
-  itemsInRange,
   listItemCheckbox,
   sliceLines,
   withoutCheckbox,
@@ -19,55 +19,54 @@ import {
 } from './markdown.js';
 
 export function hasCheckboxTasks(doc: MarkdownDocument): boolean {
-  return doc.tokens.some((token, i) => token.type === 'list_item_open' && listItemCheckbox(doc.tokens, i) !== null);
+  for (let item = 0; item < doc.items.startLine.length; item++) {
+    if (listItemCheckbox(doc, item) !== null) return true;
+  }
+  return false;
 }
 
-interface OpenItem {
+interface ItemRole {
   /** The task this item belongs to (itself, or an enclosing task item). */
   task: PlanTask | null;
   isTask: boolean;
 }
 
 export function parseCheckboxPlan(doc: MarkdownDocument): PlanDraft {
-  const { tokens, lines, headings } = doc;
+  const { items, headings } = doc;
   const markerLines = highRiskMarkerLines(doc);
   const tasks: PlanTask[] = [];
-  const open: OpenItem[] = [];
+  // By item number; items come before the items nested in them.
+  const seen: ItemRole[] = [];
 
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    if (token.type === 'list_item_close') {
-      open.pop();
-      continue;
-    }
-    if (token.type !== 'list_item_open' || !token.map) continue;
-
-    const parent = open[open.length - 1];
+  for (let i = 0; i < items.startLine.length; i++) {
+    const start = items.startLine[i]!;
+    const end = items.endLine[i]!;
+    const parentIndex = items.parent[i]!;
+    const parent = parentIndex >= 0 ? seen[parentIndex] : undefined;
     const owner = parent?.task ?? null;
-    const box = listItemCheckbox(tokens, i);
-    const text = box ? withoutCheckbox(inlinePlainText(doc, box.inline, true)) : '';
+    const box = listItemCheckbox(doc, i);
+    const text = box ? withoutCheckbox(inlinePlainText(doc, box.block, true)) : '';
 
     if (box && text !== '' && owner === null) {
-      const [start, end] = token.map;
       const task: PlanTask = {
         id: String(tasks.length + 1),
         title: text,
-        body: dedent(sliceLines(lines, start + 1, end)),
+        body: dedent(sliceLines(doc, start + 1, end)),
         fileState: box.checked ? 'complete' : 'pending',
-        highRiskStop: itemsInRange(markerLines, (line) => line, start, end).length > 0,
+        highRiskStop: anyLineInRange(markerLines, start, end),
         group: enclosingGroup(headings, headingAt(headings, start)),
         steps: [],
         line: start + 1,
       };
       tasks.push(task);
-      open.push({ task, isTask: true });
+      seen.push({ task, isTask: true });
       continue;
     }
 
     if (box && text !== '' && owner !== null && parent?.isTask) {
       owner.steps.push({ id: String(owner.steps.length + 1), text, checked: box.checked });
     }
-    open.push({ task: owner, isTask: false });
+    seen.push({ task: owner, isTask: false });
   }
 
   return { title: documentTitle(headings), approvedMarker: null, tasks };

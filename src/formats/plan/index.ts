@@ -5,7 +5,7 @@
  */
 import { DIALECTS, PlanFormatError, type DialectName, type ParsedPlan, type PlanTask } from './model.js';
 import type { PlanDraft } from './draft.js';
-import { normalizeNewlines, parseMarkdown, type MarkdownDocument } from './markdown.js';
+import { normalizeNewlines, parseMarkdown, type BlockParser, type MarkdownDocument } from './markdown.js';
 import { hasSuperpowersTasks, parseSuperpowersPlan } from './superpowers.js';
 import { hasTddSlices, parseTddProgress } from './tdd-progress.js';
 import { hasCheckboxTasks, parseCheckboxPlan } from './checkbox.js';
@@ -23,6 +23,11 @@ export interface ParsePlanOptions {
   dialect?: DialectName;
   /** Tasks to treat as high-risk stops even without the marker comment (from configuration). */
   highRiskTaskIds?: readonly string[];
+  /**
+   * Internal, for the differential test: `markdown-it` skips the block
+   * scanner and parses with the reference. Results are identical by contract.
+   */
+  blockParser?: BlockParser;
 }
 
 const MARKDOWN_PARSERS: Record<Exclude<DialectName, 'json'>, (doc: MarkdownDocument) => PlanDraft> = {
@@ -48,7 +53,7 @@ export function parsePlan(text: string, opts: ParsePlanOptions): ParsedPlan {
     draft = parseJsonPlan(source, opts.path);
   } else {
     if (requested === null && !MAY_HOLD_TASKS.test(source)) throw noTasksError(opts.path);
-    const doc = parseMarkdown(source);
+    const doc = parseMarkdown(source, opts.blockParser);
     const detected = requested ?? detectFromMarkdown(doc);
     if (detected === null || detected === 'json') throw noTasksError(opts.path);
     dialect = detected;

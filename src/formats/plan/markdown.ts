@@ -1,11 +1,17 @@
 /**
  * Shared markdown plumbing for the markdown plan dialects. Everything is
- * derived from markdown-it's block token stream, so fenced code, indented
- * code and HTML blocks never masquerade as headings or list items.
+ * derived from the document's block structure (blocks.ts), so fenced code,
+ * indented code and HTML blocks never masquerade as headings or list items.
+ * The block scanner builds it; markdown-it does when the scanner declines.
  */
-import markdownIt, { type Env, type MarkdownIt, type Token } from 'markdown-it';
+import type { Token } from 'markdown-it';
+import type { BlockStructure } from './blocks.js';
+import { scanBlocks } from './block-scanner.js';
+import { lineStartOffsets } from './block-scan-state.js';
+import { markdownItBlocks } from './markdown-it-blocks.js';
+import { inlineChildren, inlinePlainText } from './inline-text.js';
 
-export type { Token };
+export { inlinePlainText } from './inline-text.js';
 
 export interface MarkdownHeading {
   level: number;
@@ -23,14 +29,14 @@ export interface MarkdownHeading {
   parent: number | null;
 }
 
-export interface MarkdownDocument {
-  /** The normalised source split on "\n"; indices are markdown-it's 0-based line numbers. */
-  lines: readonly string[];
-  /** Block tokens. Inline tokens carry no children until `inlineChildren` asks for them. */
-  tokens: readonly Token[];
+export interface MarkdownDocument extends BlockStructure {
+  /** The normalised source; block line numbers count its "\n"-separated lines from 0. */
+  source: string;
+  /** Offset in `source` of each line's start, and one more entry: one past the end of the source. */
+  lineStarts: Int32Array;
   headings: MarkdownHeading[];
-  /** markdown-it's parse environment (link reference definitions), needed to parse inline content later. */
-  env: Env;
+  /** Inline tokens parsed so far, by text block (see inline-text.ts). */
+  inline: Map<number, Token[]>;
 }
 
 /** A source line of paragraph text (never code or raw HTML). */
@@ -40,45 +46,23 @@ export interface ProseLine {
   text: string;
 }
 
-let sharedParser: MarkdownIt | undefined;
-
-function parser(): MarkdownIt {
-  if (!sharedParser) {
-    // commonmark preset: HTML blocks/comments are recognised, no GFM extras we do not need.
-    sharedParser = markdownIt('commonmark');
-    // Inline parsing is most of markdown-it's cost, and plans need it for a
-    // small share of the text (headings, step lines, checkbox items), so it
-    // runs lazily, per token, in inlineChildren().
-    sharedParser.core.ruler.disable('inline');
-  }
-  return sharedParser;
-}
+/** `scanner`: the block scanner, markdown-it when it declines. `markdown-it`: the reference only. */
+export type BlockParser = 'scanner' | 'markdown-it';
 
 /** CRLF and lone CR become LF and a BOM is dropped, so every newline convention yields identical results. */
 export function normalizeNewlines(text: string): string {
   const withoutBom = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  return withoutBom.replace(/\r\n?/g, '\n');
+  // The search is far cheaper than a replace pass over a large file without any CR.
+  return withoutBom.includes('\r') ? withoutBom.replace(/\r\n?/g, '\n') : withoutBom;
 }
 
 /** Expects text already passed through `normalizeNewlines`. */
-export function parseMarkdown(text: string): MarkdownDocument {
-  const env: Env = {};
-  const tokens = parser().parse(text, env);
-  const doc: MarkdownDocument = { lines: text.split('\n'), tokens, headings: [], env };
+export function parseMarkdown(text: string, blockParser: BlockParser = 'scanner'): MarkdownDocument {
+  const lineStarts = lineStartOffsets(text);
+  const blocks = (blockParser === 'scanner' ? scanBlocks(text, lineStarts).blocks : null) ?? markdownItBlocks(text);
+  const doc: MarkdownDocument = { ...blocks, source: text, lineStarts, headings: [], inline: new Map() };
   doc.headings = collectHeadings(doc);
   return doc;
-}
-
-/** The inline children of an `inline` token, parsed on first use. */
-export function inlineChildren(doc: MarkdownDocument, inline: Token): Token[] {
-  if (inline.children && inline.children.length > 0) return inline.children;
-  const children: Token[] = [];
-  if (inline.content !== '') {
-    const md = parser();
-    md.inline.parse(inline.content, md, doc.env, children);
-  }
-  inline.children = children;
-  return children;
 }
 
 /**
@@ -87,25 +71,23 @@ export function inlineChildren(doc: MarkdownDocument, inline: Token): Token[] {
  * rescanning the document per heading.
  */
 function collectHeadings(doc: MarkdownDocument): MarkdownHeading[] {
-  const { tokens } = doc;
-  const lineCount = doc.lines.length;
+  const lineCount = doc.lineStarts.length - 1;
   const headings: MarkdownHeading[] = [];
   const open: number[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    if (token.type !== 'heading_open' || !token.map) continue;
-    const level = Number(token.tag.slice(1));
-    const [startLine, contentStart] = token.map;
+  const { level: levels, startLine: starts, endLine: ends } = doc.text;
+  for (let block = 0; block < levels.length; block++) {
+    const level = levels[block]!;
+    if (level === 0) continue;
+    const startLine = starts[block]!;
     while (open.length > 0 && headings[open[open.length - 1]!]!.level >= level) {
       headings[open.pop()!]!.endLine = startLine;
     }
-    const inline = tokens[i + 1];
     headings.push({
       level,
-      text: inline?.type === 'inline' ? inlinePlainText(doc, inline) : '',
+      text: inlinePlainText(doc, block),
       line: startLine + 1,
       startLine,
-      contentStart,
+      contentStart: ends[block]!,
       endLine: lineCount,
       parent: open.length > 0 ? open[open.length - 1]! : null,
     });
@@ -114,93 +96,20 @@ function collectHeadings(doc: MarkdownDocument): MarkdownHeading[] {
   return headings;
 }
 
-/**
- * The readable text of an inline token: emphasis, code and link markers
- * dropped, raw HTML (comments included) ignored, line breaks as spaces.
- * With `firstLineOnly`, stops at the first line break.
- */
-export function inlinePlainText(doc: MarkdownDocument, inline: Token, firstLineOnly = false): string {
-  const source = firstLineOnly ? firstLine(inline.content) : inline.content;
-  const quick = plainTextWithoutParsing(doc, source);
-  if (quick !== null) return collapseWhitespace(quick);
-  return collapseWhitespace(plainTextOf(inlineChildren(doc, inline), firstLineOnly));
-}
-
-function firstLine(text: string): string {
-  const newline = text.indexOf('\n');
-  return newline === -1 ? text : text.slice(0, newline);
-}
-
-/** Characters that can start inline syntax in the commonmark preset (line breaks aside, which become spaces). */
-const INLINE_SYNTAX = /[*_`\\<>&[\]!]/;
-const PLAIN = String.raw`[^*_\`\\<>&[\]!\n]`;
-const PLAIN_EDGE = String.raw`[^*_\`\\<>&[\]!\s]`;
-/**
- * `**Bold lead** rest` or `**All bold**`, optionally after a task checkbox,
- * with no other syntax. The edges are non-space and the closing `**` is
- * followed by a space or the end, so CommonMark's flanking rules always make
- * it strong emphasis.
- */
-const PLAIN_BOLD_LEAD = new RegExp(
-  String.raw`^(\[[ xX]\][ \t]+)?\*\*(${PLAIN_EDGE}(?:${PLAIN}*${PLAIN_EDGE})?)\*\*(?:[ \t]+(${PLAIN}*))?$`,
-);
-
-/**
- * Plain text for the overwhelmingly common shapes (no markup at all, or a
- * bold step lead) without running the inline parser, which dominates the
- * cost on large plans. Null when a real parse is needed.
- */
-function plainTextWithoutParsing(doc: MarkdownDocument, source: string): string | null {
-  if (!INLINE_SYNTAX.test(source)) return source;
-  // With link reference definitions around, `[x]` may be a link: let the parser decide.
-  if (doc.env['references'] !== undefined) return null;
-  const bold = PLAIN_BOLD_LEAD.exec(source);
-  if (!bold) return null;
-  return `${bold[1] ?? ''}${bold[2]!} ${bold[3] ?? ''}`;
-}
-
-function plainTextOf(children: readonly Token[], firstLineOnly: boolean): string {
-  let text = '';
-  for (const child of children) {
-    switch (child.type) {
-      case 'text':
-      case 'text_special':
-      case 'code_inline':
-        text += child.content;
-        break;
-      case 'softbreak':
-      case 'hardbreak':
-        if (firstLineOnly) return text;
-        text += ' ';
-        break;
-      case 'image':
-        text += plainTextOf(child.children ?? [], firstLineOnly);
-        break;
-      default:
-        break;
-    }
-  }
-  return text;
-}
-
-/** Whitespace other than single spaces; most headings and step lines have none, and skip the replace. */
-const IRREGULAR_WHITESPACE = /[^\S ]| {2}/;
-
-function collapseWhitespace(text: string): string {
-  return IRREGULAR_WHITESPACE.test(text) ? text.replace(/\s+/g, ' ').trim() : text.trim();
-}
-
 /** Lines `from`..`to` (0-based, exclusive end) with leading and trailing blank lines dropped. */
-export function sliceLines(lines: readonly string[], from: number, to: number): string {
+export function sliceLines(doc: MarkdownDocument, from: number, to: number): string {
+  const { lineStarts, source } = doc;
   let start = from;
-  let end = Math.min(to, lines.length);
-  while (start < end && isBlank(lines[start]!)) start++;
-  while (end > start && isBlank(lines[end - 1]!)) end--;
-  return lines.slice(start, end).join('\n');
+  let end = Math.min(to, lineStarts.length - 1);
+  while (start < end && isBlank(doc, start)) start++;
+  while (end > start && isBlank(doc, end - 1)) end--;
+  if (start === end) return '';
+  // One substring of the source: the lines joined by their own "\n", without copying them.
+  return source.slice(lineStarts[start]!, lineStarts[end]! - 1);
 }
 
-function isBlank(line: string): boolean {
-  return line.trim() === '';
+function isBlank(doc: MarkdownDocument, line: number): boolean {
+  return doc.source.slice(doc.lineStarts[line]!, doc.lineStarts[line + 1]! - 1).trim() === '';
 }
 
 /** The innermost heading whose section contains `line` (0-based), or null. */
@@ -245,39 +154,42 @@ export function documentTitle(headings: readonly MarkdownHeading[]): string | nu
 /** Every source line of every paragraph, in document order. */
 export function proseLines(doc: MarkdownDocument): ProseLine[] {
   const result: ProseLine[] = [];
-  const { tokens } = doc;
-  for (let i = 1; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    if (token.type !== 'inline' || !token.map || tokens[i - 1]!.type !== 'paragraph_open') continue;
-    // Paragraph content keeps one source line per "\n", starting at map[0].
-    const paragraphLines = token.content.split('\n');
+  const { level, startLine, content } = doc.text;
+  for (let block = 0; block < level.length; block++) {
+    if (level[block] !== 0) continue;
+    // Paragraph content keeps one source line per "\n", starting at its first line.
+    const paragraphLines = content[block]!.split('\n');
     for (let k = 0; k < paragraphLines.length; k++) {
-      result.push({ line: token.map[0] + k, text: paragraphLines[k]! });
+      result.push({ line: startLine[block]! + k, text: paragraphLines[k]! });
     }
   }
   return result;
 }
 
 const HIGH_RISK_MARKER = /<!--\s*continuity\s*:\s*high-risk-stop\s*-->/i;
+/** Every marker contains this literally. */
+const HIGH_RISK_WORD = /high-risk-stop/i;
 
 /**
  * 0-based lines holding the high-risk marker as real HTML (a block or inline
  * comment), ascending. Markers inside code are text, so they do not count.
  */
 export function highRiskMarkerLines(doc: MarkdownDocument): number[] {
+  // One search of the source spares testing every block of the (usual) document without a marker.
+  if (!HIGH_RISK_WORD.test(doc.source)) return [];
   const found: number[] = [];
-  for (const token of doc.tokens) {
-    if (!token.map) continue;
-    if (token.type === 'html_block') {
-      if (!HIGH_RISK_MARKER.test(token.content)) continue;
-      const blockLines = token.content.split('\n');
-      const offset = blockLines.findIndex((l) => HIGH_RISK_MARKER.test(l));
-      found.push(token.map[0] + Math.max(offset, 0));
-    } else if (token.type === 'inline' && HIGH_RISK_MARKER.test(token.content) && inlineChildren(doc, token).some(isHighRiskComment)) {
-      found.push(token.map[0]);
+  for (const block of doc.html) {
+    if (!HIGH_RISK_MARKER.test(block.content)) continue;
+    const offset = block.content.split('\n').findIndex((l) => HIGH_RISK_MARKER.test(l));
+    found.push(block.startLine + Math.max(offset, 0));
+  }
+  const { startLine, content } = doc.text;
+  for (let block = 0; block < content.length; block++) {
+    if (HIGH_RISK_MARKER.test(content[block]!) && inlineChildren(doc, block).some(isHighRiskComment)) {
+      found.push(startLine[block]!);
     }
   }
-  return found;
+  return found.sort((a, b) => a - b);
 }
 
 function isHighRiskComment(child: Token): boolean {
@@ -287,6 +199,24 @@ function isHighRiskComment(child: Token): boolean {
 /** Whether the body text carries the marker anywhere (for dialects without a markdown structure). */
 export function textHasHighRiskMarker(text: string): boolean {
   return HIGH_RISK_MARKER.test(text);
+}
+
+/** Index of the first of the ascending `lines` at or after `from` (`lines.length` if none). */
+export function firstAtOrAfter(lines: readonly number[], from: number): number {
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (lines[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Whether any of the ascending `lines` falls in `from <= line < to`. */
+export function anyLineInRange(lines: readonly number[], from: number, to: number): boolean {
+  const at = firstAtOrAfter(lines, from);
+  return at < lines.length && lines[at]! < to;
 }
 
 /** Items of `sorted` (ascending by `line`) with `from <= line < to`. */
@@ -307,20 +237,23 @@ export function itemsInRange<T>(sorted: readonly T[], lineOf: (item: T) => numbe
 const CHECKBOX_PREFIX = /^\[([ xX])\](?:[ \t]+|$)/;
 
 /**
- * For a `list_item_open` at `index`: whether its first paragraph opens with
- * a task checkbox, and if so whether it is ticked.
+ * For list item `item`: whether its first paragraph opens with a task
+ * checkbox, and if so whether it is ticked and which text block it is.
  */
-export function listItemCheckbox(tokens: readonly Token[], index: number): { checked: boolean; inline: Token } | null {
-  if (tokens[index]?.type !== 'list_item_open') return null;
-  const paragraph = tokens[index + 1];
-  const inline = tokens[index + 2];
-  if (paragraph?.type !== 'paragraph_open' || inline?.type !== 'inline') return null;
-  const match = CHECKBOX_PREFIX.exec(inline.content);
+export function listItemCheckbox(doc: MarkdownDocument, item: number): { checked: boolean; block: number } | null {
+  const block = doc.items.paragraph[item] ?? -1;
+  if (block < 0) return null;
+  const match = CHECKBOX_PREFIX.exec(doc.text.content[block]!);
   if (!match) return null;
-  return { checked: match[1] !== ' ', inline };
+  return { checked: match[1] !== ' ', block };
 }
 
-/** Plain text of an inline token with a leading checkbox removed. */
+/** Whether text `content` opens with a task checkbox (for a list item's first paragraph: the item is a task item). */
+export function startsWithCheckbox(content: string): boolean {
+  return CHECKBOX_PREFIX.test(content);
+}
+
+/** Plain text of a block with a leading checkbox removed. */
 export function withoutCheckbox(plainText: string): string {
   return plainText.replace(/^\[[ xX]\]\s*/, '');
 }

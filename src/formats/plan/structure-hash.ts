@@ -8,8 +8,17 @@ import type { PlanTask } from './model.js';
 import { APPROVED_LINE, PHASE_TRACKING_LINE, STATUS_LINE, TICKED_CHECKBOX } from './progress-marks.js';
 
 export function structureHash(tasks: readonly Pick<PlanTask, 'id' | 'title' | 'body'>[]): string {
-  const canonical = tasks.map((task) => ({ id: task.id, title: task.title, body: withoutProgressMarks(task.body) }));
-  return sha256(JSON.stringify(canonical));
+  // The digest of JSON.stringify([{ id, title, body }, …]), fed to the hash a task at a time.
+  return sha256(canonicalJson(tasks));
+}
+
+function* canonicalJson(tasks: readonly Pick<PlanTask, 'id' | 'title' | 'body'>[]): Generator<string> {
+  yield '[';
+  for (let i = 0; i < tasks.length; i++) {
+    const task = tasks[i]!;
+    yield (i ? ',' : '') + JSON.stringify({ id: task.id, title: task.title, body: withoutProgressMarks(task.body) });
+  }
+  yield ']';
 }
 
 /**
@@ -19,6 +28,11 @@ export function structureHash(tasks: readonly Pick<PlanTask, 'id' | 'title' | 'b
  * line cannot leave a visible trace.
  */
 export function withoutProgressMarks(body: string): string {
+  return isAlreadyCanonical(body) ? body : rewriteProgressMarks(body);
+}
+
+/** `withoutProgressMarks` without the unchanged-body shortcut; exported for the test that holds the two equal. */
+export function rewriteProgressMarks(body: string): string {
   const kept: string[] = [];
   for (const raw of body.split(/\r\n?|\n/)) {
     if (isProgressLine(raw)) continue;
@@ -35,4 +49,31 @@ function isProgressLine(line: string): boolean {
   // Every such line is `Label: value`; most lines have no colon and skip the patterns.
   if (!line.includes(':')) return false;
   return STATUS_LINE.test(line) || APPROVED_LINE.test(line) || PHASE_TRACKING_LINE.test(line);
+}
+
+/** Whitespace that `trimEnd` would remove, at the end of a line (`\s` is exactly trim's set). */
+const TRAILING_WHITESPACE = /[^\S\n](?:\n|$)/;
+/** Substrings every progress mark contains (same case rules as the patterns). */
+const LABEL_WORD = /status|approved/i;
+const PHASE_WORD = /RED|GREEN|REFACTOR/;
+const TICKED_BOX = /\[[xX]\]/;
+
+/**
+ * Whether `withoutProgressMarks` would return the body unchanged: no line
+ * could be a progress mark or a ticked box, none has trailing whitespace,
+ * and no blank line would be dropped (no run of two, none at either edge).
+ * Most bodies qualify, and these searches are far cheaper than splitting
+ * and rebuilding them.
+ */
+function isAlreadyCanonical(body: string): boolean {
+  return (
+    body.charCodeAt(0) !== 0x0a &&
+    !body.endsWith('\n') &&
+    !body.includes('\r') &&
+    !body.includes('\n\n\n') &&
+    !TRAILING_WHITESPACE.test(body) &&
+    !TICKED_BOX.test(body) &&
+    !LABEL_WORD.test(body) &&
+    !PHASE_WORD.test(body)
+  );
 }

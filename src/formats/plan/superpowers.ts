@@ -8,14 +8,15 @@
 import type { PlanStep, PlanTask } from './model.js';
 import type { PlanDraft } from './draft.js';
 import {
+  anyLineInRange,
   documentTitle,
   enclosingGroup,
+  firstAtOrAfter,
   highRiskMarkerLines,
   inlinePlainText,
-  itemsInRange,
-  listItemCheckbox,
   numberedTitlePattern,
   sliceLines,
+  startsWithCheckbox,
   TASK_NUMBER,
   TITLE_SEPARATOR,
   type MarkdownDocument,
@@ -46,42 +47,57 @@ export function parseSuperpowersPlan(doc: MarkdownDocument): PlanDraft {
     tasks.push({
       id: match.id,
       title: match.title,
-      body: sliceLines(doc.lines, heading.contentStart, heading.endLine),
+      body: sliceLines(doc, heading.contentStart, heading.endLine),
       // The skill's checkboxes are ticked inconsistently by executors; only the ledger knows completion.
       fileState: 'pending',
-      highRiskStop: itemsInRange(markerLines, (line) => line, heading.startLine, heading.endLine).length > 0,
+      highRiskStop: anyLineInRange(markerLines, heading.startLine, heading.endLine),
       group: enclosingGroup(doc.headings, heading.parent),
-      steps: itemsInRange(steps, (s) => s.line, heading.contentStart, heading.endLine).map((s) => ({ ...s.step })),
+      steps: stepsInRange(steps, heading.contentStart, heading.endLine),
       line: heading.line,
     });
   }
   return { title: documentTitle(doc.headings), approvedMarker: null, tasks };
 }
 
-interface LocatedStep {
-  /** 0-based. */
-  line: number;
-  step: PlanStep;
+/** Every step in the document, in order, as columns; tasks pick theirs by line range. */
+interface DocumentSteps {
+  /** 0-based line of each step. */
+  lines: number[];
+  steps: PlanStep[];
+  /** Which steps a task has already taken (allocated on first use). */
+  given: Uint8Array | null;
 }
 
-/** Every step in the document in one pass; tasks pick theirs by line range. */
-function collectSteps(doc: MarkdownDocument): LocatedStep[] {
-  const { tokens } = doc;
-  const steps: LocatedStep[] = [];
-  for (let i = 1; i < tokens.length; i++) {
-    const inline = tokens[i]!;
-    if (inline.type !== 'inline' || !inline.map) continue;
-    const opener = tokens[i - 1]!.type;
-    if (opener === 'heading_open') {
-      const step = parseStepText(inlinePlainText(doc, inline), false);
-      if (step) steps.push({ line: inline.map[0], step });
-    } else if (opener === 'paragraph_open' && mayStartStep(inline.content) && BOLD_STEP_START.test(inline.content)) {
-      const firstInListItem = i >= 2 && listItemCheckbox(tokens, i - 2) !== null;
-      const step = parseStepText(inlinePlainText(doc, inline, true), firstInListItem);
-      if (step) steps.push({ line: inline.map[0], step });
+function collectSteps(doc: MarkdownDocument): DocumentSteps {
+  const found: DocumentSteps = { lines: [], steps: [], given: null };
+  const { level, startLine, item, content } = doc.text;
+  for (let block = 0; block < level.length; block++) {
+    const text = content[block]!;
+    let step: PlanStep | null = null;
+    if (level[block]! > 0) {
+      step = parseStepText(inlinePlainText(doc, block), false);
+    } else if (mayStartStep(text) && BOLD_STEP_START.test(text)) {
+      const firstInCheckboxItem = item[block]! >= 0 && startsWithCheckbox(text);
+      step = parseStepText(inlinePlainText(doc, block, true), firstInCheckboxItem);
+    }
+    if (step) {
+      found.lines.push(startLine[block]!);
+      found.steps.push(step);
     }
   }
-  return steps;
+  return found;
+}
+
+/** The steps in `from <= line < to`; one already given to an enclosing task is copied, so no two tasks share a step. */
+function stepsInRange(found: DocumentSteps, from: number, to: number): PlanStep[] {
+  const { lines, steps } = found;
+  const given = (found.given ??= new Uint8Array(steps.length));
+  const result: PlanStep[] = [];
+  for (let i = firstAtOrAfter(lines, from); i < lines.length && lines[i]! < to; i++) {
+    result.push(given[i] === 1 ? { ...steps[i]! } : steps[i]!);
+    given[i] = 1;
+  }
+  return result;
 }
 
 /** Cheap first-character check before the pattern: most paragraphs are not steps. */

@@ -8,6 +8,7 @@
 import type { PlanTask } from './model.js';
 import type { PlanDraft } from './draft.js';
 import {
+  anyLineInRange,
   documentTitle,
   highRiskMarkerLines,
   itemsInRange,
@@ -40,9 +41,9 @@ export function parseTddProgress(doc: MarkdownDocument): PlanDraft {
     return {
       id,
       title,
-      body: sliceLines(doc.lines, heading.contentStart, heading.endLine),
+      body: sliceLines(doc, heading.contentStart, heading.endLine),
       fileState: firstStatus ? taskStateFromStatus(firstStatus.value) : 'pending',
-      highRiskStop: itemsInRange(markerLines, (line) => line, heading.startLine, heading.endLine).length > 0,
+      highRiskStop: anyLineInRange(markerLines, heading.startLine, heading.endLine),
       group: null,
       steps: [],
       line: heading.line,
