@@ -75,14 +75,28 @@ const COLUMNS: Record<Exclude<keyof RunRow, 'id'>, string> = {
 const BOOLEAN_FIELDS = new Set<string>(['background', 'launched', 'childDone', 'forwardedToMain', 'attention']);
 const SELECT = `SELECT id, ${Object.values(COLUMNS).join(', ')} FROM runs`;
 
-export type NewRun = Omit<RunRow, 'id' | 'runId' | 'notified' | 'closedAs' | 'attention'> & { runId?: string };
+/** What has not happened yet when a run is first recorded: no start, no result, no completion. */
+const NOT_YET = {
+  startedAt: null,
+  childDone: false,
+  childDoneAt: null,
+  capturedResult: null,
+  childTranscriptPath: null,
+  completionReceivedAt: null,
+  forwardedToMain: null,
+  resultSource: null,
+  respawnOf: null,
+} as const;
+
+export type NewRun = Omit<RunRow, 'id' | 'runId' | 'notified' | 'closedAs' | 'attention' | keyof typeof NOT_YET> &
+  Partial<Pick<RunRow, keyof typeof NOT_YET>> & { runId?: string };
 
 /**
  * Inserts a run. Without a runId it is named `r-<row id>` (Claude Code runs);
  * a name an orchestrator already took gets a suffix.
  */
 export function insertRun(db: SqlDatabase, r: NewRun): RunRow {
-  const fields = { ...r, runId: r.runId ?? `pending:${r.toolUseId ?? ''}:${r.dispatchAt}:${Math.random()}`, notified: null, closedAs: null, attention: true };
+  const fields = { ...NOT_YET, ...r, runId: r.runId ?? `pending:${r.toolUseId ?? ''}:${r.dispatchAt}:${Math.random()}`, notified: null, closedAs: null, attention: true };
   const keys = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
   const id = db.run(`INSERT INTO runs (${keys.map((k) => COLUMNS[k]).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`, ...keys.map((k) => toSql(k, fields[k]))).lastInsertRowid;
   if (r.runId === undefined) {
