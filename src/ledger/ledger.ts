@@ -6,8 +6,9 @@ import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 import { loadDriver } from './select-driver.js';
 import { ingestSpool } from './spool.js';
 
-export const LEDGER_DIR = '.continuity';
-export const LEDGER_FILE = 'ledger.db';
+import { LEDGER_DIR, LEDGER_FILE } from './ledger-dir.js';
+
+export { LEDGER_DIR, LEDGER_FILE, ledgerDirExists } from './ledger-dir.js';
 
 /** How long a writer waits for another process's transaction before giving up. */
 const BUSY_TIMEOUT_MS = 10_000;
@@ -126,11 +127,6 @@ export class Ledger {
   private userVersion(): number {
     return Number(this.db.get<{ user_version: number }>('PRAGMA user_version')?.user_version ?? 0);
   }
-}
-
-/** True when the project has a `.continuity/` directory (continuity is enabled there). */
-export function ledgerDirExists(root: string): boolean {
-  return existsSync(join(root, LEDGER_DIR));
 }
 
 const SQLITE_MAGIC = 'SQLite format 3\0';

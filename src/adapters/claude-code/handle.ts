@@ -1,8 +1,7 @@
 import * as v from 'valibot';
-import { loadConfig } from '../../config/load.js';
 import { appendEvent } from '../../ledger/events.js';
 import { join } from 'node:path';
-import { LEDGER_DIR, Ledger, ledgerDirExists } from '../../ledger/ledger.js';
+import { LEDGER_DIR, ledgerDirExists } from '../../ledger/ledger-dir.js';
 import { spoolEvent } from '../../ledger/spool.js';
 import { readHotState } from '../../ledger/hot-state.js';
 import { findProjectRoot } from '../../ledger/project-root.js';
@@ -58,6 +57,8 @@ export async function handlePayload(payload: GenericPayload, opts: { env: NodeJS
     spoolEvent(ledgerDir, { at: opts.now, source: SOURCE, kind: event, sessionId: payload.session_id, input: payload, decision: { ...NOTHING_TO_SAY.decision, output: null } });
     return { output: null, eventId: null };
   }
+  // The config, the ledger and the SQLite driver are loaded only for a call that decides something.
+  const { loadConfig, Ledger, saveHotState } = await import('./deciders.js');
   const config = await loadConfig(root);
   const ledger = await Ledger.open(root, { create: true });
   try {
@@ -75,7 +76,7 @@ export async function handlePayload(payload: GenericPayload, opts: { env: NodeJS
       return id;
     });
     // Loaded here, not at start-up: a spooled call never needs it.
-    (await import('../../app/hot-state.js')).saveHotState(ledger, config);
+    saveHotState(ledger, config);
     return { output: result.output, eventId };
   } finally {
     ledger.release();

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { readHotState } from '../../ledger/hot-state.js';
-import { LEDGER_DIR, ledgerDirExists } from '../../ledger/ledger.js';
+import { LEDGER_DIR, ledgerDirExists } from '../../ledger/ledger-dir.js';
 import { findProjectRoot } from '../../ledger/project-root.js';
 import { spoolEvent } from '../../ledger/spool.js';
 import { SOURCE } from './source.js';

@@ -22,22 +22,22 @@ export interface ToolRule {
 
 /** Rules for PreToolUse, in the order their answers are merged. */
 export const PRE_TOOL_RULES: ToolRule[] = [
-  { name: 'guard-before', wants: guardWantsBefore, load: async () => (await import('./rules/guard-before.js')).guardBeforeWrite },
+  { name: 'guard-before', wants: guardWantsBefore, load: async () => (await import('./deciders.js')).guardBeforeWrite },
 ];
 
 /** Rules for PostToolUse, in the order their answers are merged. */
 export const POST_TOOL_RULES: ToolRule[] = [
   // First: put guarded files back before anything reads them.
-  { name: 'guard-after', wants: guardWantsAfter, load: async () => (await import('./rules/guard-after.js')).guardAfterWrite },
+  { name: 'guard-after', wants: guardWantsAfter, load: async () => (await import('./deciders.js')).guardAfterWrite },
   {
     name: 'register-plan',
     wants: (p, _hot, root) => FILE_WRITING_TOOLS.has(p.tool_name) && isPlanCandidate(writtenPath(p.tool_input, p.cwd ?? root) ?? '', root),
-    load: async () => (await import('./rules/register-plan.js')).registerWrittenPlan,
+    load: async () => (await import('./deciders.js')).registerWrittenPlan,
   },
   {
     name: 'approval-answer',
     wants: (p) => p.tool_name === 'AskUserQuestion' || p.tool_name === 'ExitPlanMode',
-    load: async () => (await import('./rules/approval-answers.js')).approveFromAnswer,
+    load: async () => (await import('./deciders.js')).approveFromAnswer,
   },
 ];
 

@@ -15,23 +15,23 @@ export interface HandlerEntry {
  * answered with nothing. Each capability registers its handler here.
  */
 export const HANDLERS: Partial<Record<KnownEvent, HandlerEntry>> = {
-  Stop: { load: async () => (await import('./stop.js')).handleStop as Handler<never> },
-  UserPromptSubmit: { load: async () => (await import('./user-prompt.js')).handleUserPrompt as Handler<never> },
-  SessionStart: { load: async () => (await import('./session-start.js')).handleSessionStart as Handler<never> },
-  PreCompact: { load: async () => (await import('./pre-compact.js')).handlePreCompact as Handler<never> },
+  Stop: { load: async () => (await import('../deciders.js')).handleStop as Handler<never> },
+  UserPromptSubmit: { load: async () => (await import('../deciders.js')).handleUserPrompt as Handler<never> },
+  SessionStart: { load: async () => (await import('../deciders.js')).handleSessionStart as Handler<never> },
+  PreCompact: { load: async () => (await import('../deciders.js')).handlePreCompact as Handler<never> },
   PreToolUse: {
     wants: (p, hot, root) => rulesWanting(PRE_TOOL_RULES, p as ToolPayload, hot, root).length > 0,
-    load: async () => (await import('./tool-use.js')).handleToolUse as Handler<never>,
+    load: async () => (await import('../deciders.js')).handleToolUse as Handler<never>,
   },
   PostToolUse: {
     wants: (p, hot, root) => rulesWanting(POST_TOOL_RULES, p as ToolPayload, hot, root).length > 0,
-    load: async () => (await import('./tool-use.js')).handleToolUse as Handler<never>,
+    load: async () => (await import('../deciders.js')).handleToolUse as Handler<never>,
   },
   // The delivery watchdog's child receipts (docs/watchdog.md).
-  SubagentStart: { load: async () => (await import('../watchdog/handlers.js')).handleSubagentStart as Handler<never> },
-  SubagentStop: { load: async () => (await import('../watchdog/handlers.js')).handleSubagentStop as Handler<never> },
+  SubagentStart: { load: async () => (await import('../deciders.js')).handleSubagentStart as Handler<never> },
+  SubagentStop: { load: async () => (await import('../deciders.js')).handleSubagentStop as Handler<never> },
   PostToolUseFailure: {
     wants: (p) => ['Agent', 'Task'].includes(String((p as { tool_name?: unknown }).tool_name)),
-    load: async () => (await import('../watchdog/handlers.js')).handleToolFailure as Handler<never>,
+    load: async () => (await import('../deciders.js')).handleToolFailure as Handler<never>,
   },
 };

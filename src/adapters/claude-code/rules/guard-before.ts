@@ -3,7 +3,7 @@ import { guardedPatterns } from '../../../app/guard.js';
 import { APPROVED_LINE } from '../../../formats/plan/progress-marks.js';
 import { insertViolation } from '../../../ledger/sessions.js';
 import { activePlan, type PlanRecord } from '../../../ledger/plans.js';
-import { analyzeCommand, protectedNamesFor, protectedPathMatcher } from '../../../shell/index.js';
+import { protectedNamesFor, protectedPathMatcher } from '../../../shell/protected-model.js';
 import type { ToolPayload } from '../tool-rules.js';
 import type { HandlerResult, HookContext } from '../types.js';
 import { newText } from './guard-wants.js';
@@ -41,6 +41,8 @@ export async function guardBeforeWrite(ctx: HookContext<ToolPayload>): Promise<H
   const guardedOrPlan = (p: string) => isGuarded(p) || (mentionsApproval && p === planAbs);
   let analysis;
   try {
+    // The analysis (and the shell parser behind it) is loaded only for a Bash command that may reach a guarded path.
+    const { analyzeCommand } = await import('../../../shell/analyze.js');
     analysis = await analyzeCommand(command, { cwd, projectRoot: root, isProtected: guardedOrPlan, protectedNames: names });
   } catch (err) {
     // The analysis itself failed: the command names a guarded path (or the guard would not run), so the safe answer is deny.

@@ -21,14 +21,14 @@ export function fromSubagent(p: object): boolean {
 export const WATCHDOG_DISPATCH_RULE: ToolRule = {
   name: 'watchdog-dispatch',
   wants: (p) => AGENT_TOOLS.has(p.tool_name) && !fromSubagent(p),
-  load: async () => (await import('./tool-handlers.js')).handleAgentDispatch,
+  load: async () => (await import('../deciders.js')).handleAgentDispatch,
 };
 
 /** PostToolUse of Agent|Task (launch or completion) and of TaskOutput (a result read by the agent). */
 export const WATCHDOG_RESULT_RULE: ToolRule = {
   name: 'watchdog-result',
   wants: (p) => (AGENT_TOOLS.has(p.tool_name) || OUTPUT_TOOLS.has(p.tool_name)) && !fromSubagent(p),
-  load: async () => (await import('./tool-handlers.js')).handleAgentResult,
+  load: async () => (await import('../deciders.js')).handleAgentResult,
 };
 
 /**
@@ -39,5 +39,5 @@ export const WATCHDOG_RESULT_RULE: ToolRule = {
 export const WATCHDOG_DELIVERY_RULE: ToolRule = {
   name: 'watchdog-delivery',
   wants: (p: ToolPayload, hot: HotState | null) => !AGENT_TOOLS.has(p.tool_name) && !OUTPUT_TOOLS.has(p.tool_name) && !fromSubagent(p) && (hot === null || hot.openRuns > 0),
-  load: async () => (await import('./tool-handlers.js')).handleDeliveryPoint,
+  load: async () => (await import('../deciders.js')).handleDeliveryPoint,
 };
