@@ -1,28 +1,35 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { ProgressTask } from '../domain/boundary.js';
+import type { TaskState } from '../formats/plan/model.js';
 import { parseSddProgress } from '../formats/sdd-progress.js';
 import type { SqlDatabase } from '../ledger/driver.js';
 import { appendEvent } from '../ledger/events.js';
 import type { Ledger } from '../ledger/ledger.js';
-import { planTasks, type PlanRecord } from '../ledger/plans.js';
-import { setTaskStatus, taskStatuses } from '../ledger/task-status.js';
+import type { PlanRecord } from '../ledger/plans.js';
+import { setTaskStatus } from '../ledger/task-status.js';
 import { sha256 } from './plan-files.js';
 
-/** Tasks in plan order with their effective state: a ledger record wins over the file's own marks. */
+/**
+ * Tasks in plan order with their effective state: a ledger record wins over
+ * the file's own marks. One query: the Stop gate reads this for plans of
+ * hundreds of tasks on every stop.
+ */
 export function loadProgressTasks(db: SqlDatabase, planId: string): ProgressTask[] {
-  const statuses = new Map(taskStatuses(db, planId).map((s) => [s.taskId, s]));
-  return planTasks(db, planId).map((t) => {
-    const s = statuses.get(t.id);
-    return {
-      id: t.id,
-      title: t.title,
-      state: s?.state ?? t.fileState,
-      highRiskStop: t.highRiskStop,
-      changedAt: s?.changedAt ?? null,
-      changeSeq: s?.eventId ?? 0,
-    };
-  });
+  const rows = db.all<{ id: string; title: string; file_state: string; high_risk_stop: number; state: string | null; changed_at: string | null; event_id: number | null }>(
+    `SELECT t.id, t.title, t.file_state, t.high_risk_stop, s.state, s.changed_at, s.event_id
+     FROM tasks t LEFT JOIN task_status s ON s.plan_id = t.plan_id AND s.task_id = t.id
+     WHERE t.plan_id = ? ORDER BY t.ordinal`,
+    planId,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    state: (r.state ?? r.file_state) as TaskState,
+    highRiskStop: Number(r.high_risk_stop) === 1,
+    changedAt: r.changed_at,
+    changeSeq: r.event_id === null ? 0 : Number(r.event_id),
+  }));
 }
 
 /** `.superpowers/sdd/<plan file name without extension>/progress.md`. */
