@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 // Imported statically so the bundler inlines its JavaScript (a dozen CommonJS
 // files fewer to resolve per hook call); the native addon is loaded by path.
 import Database from 'better-sqlite3';
@@ -15,11 +16,20 @@ export function loadBetterSqlite3(): DriverFactory {
   };
 }
 
+const ADDON = join('better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+
 // better-sqlite3 finds its addon with the `bindings` package, which probes a
-// dozen paths on every start; the hook knows where npm built it.
+// dozen paths on every start. The bundle sits in dist/ (or a folder below it)
+// of the installed package, so the addon is first looked for beside it, then
+// through Node's resolution.
 function locateAddon(require: NodeJS.Require): string | undefined {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const up of ['..', join('..', '..')]) {
+    const candidate = join(here, up, 'node_modules', ADDON);
+    if (existsSync(candidate)) return candidate;
+  }
   try {
-    const addon = join(dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
+    const addon = join(dirname(dirname(require.resolve('better-sqlite3/package.json'))), ADDON);
     return existsSync(addon) ? addon : undefined;
   } catch {
     return undefined;
