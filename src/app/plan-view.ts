@@ -1,16 +1,9 @@
 import type { TaskView } from '../domain/progress.js';
-import type { DialectName } from '../formats/plan/model.js';
 import type { Ledger } from '../ledger/ledger.js';
-import { activePlan, type PlanState } from '../ledger/plans.js';
+import { activePlan, type PlanRecord } from '../ledger/plans.js';
 import { loadProgressTasks } from './progress.js';
 
-export interface PlanView {
-  id: string;
-  path: string;
-  dialect: DialectName;
-  title: string | null;
-  structureHash: string;
-  state: PlanState;
+export interface PlanView extends Pick<PlanRecord, 'id' | 'path' | 'dialect' | 'title' | 'structureHash' | 'state'> {
   approval: { at: string; via: string | null; structureHash: string } | null;
   tasks: TaskView[];
 }

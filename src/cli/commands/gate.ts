@@ -5,6 +5,7 @@
  * input. Invalid input is one line of JSON on stderr, so an orchestrator that
  * pipes the envelope in can parse the failure the same way it parses a verdict.
  */
+import { invalidInput, parseJsonInput } from '../json-input.js';
 import { parseArgs } from 'node:util';
 import { ExitCode } from '../errors.js';
 import { readStdin } from '../../util/stdin.js';
@@ -53,25 +54,12 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 function evaluate(stdin: string, pretty: boolean): number {
-  if (stdin.trim() === '') return invalidInput('stdin is empty: expected a continuity envelope (JSON object)');
-  let json: unknown;
-  try {
-    json = JSON.parse(stdin);
-  } catch (err) {
-    return invalidInput(`stdin is not valid JSON: ${firstLine(err)}`);
-  }
+  const input = parseJsonInput(stdin, 'a continuity envelope (JSON object)');
+  if (!input.ok) return input.exitCode;
+  const json = input.json;
   const parsed = parseEnvelope(json);
   if (!parsed.ok) return invalidInput(`invalid envelope: ${parsed.message}`);
   const verdict = evaluateContinuity(parsed.envelope);
   process.stdout.write(JSON.stringify(verdict, null, pretty ? 2 : undefined) + '\n');
   return verdict.ok ? ExitCode.ok : ExitCode.failure;
-}
-
-function invalidInput(message: string): number {
-  process.stderr.write(JSON.stringify({ ok: false, error: 'invalid_input', message }) + '\n');
-  return ExitCode.invalidInput;
-}
-
-function firstLine(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
 }

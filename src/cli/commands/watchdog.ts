@@ -7,6 +7,7 @@
  * stderr naming the field, the same shape as `gate evaluate`.
  * `--now` is required so that the same input always gives the same answer.
  */
+import { invalidInput, parseJsonInput } from '../json-input.js';
 import { parseArgs } from 'node:util';
 import { ExitCode } from '../errors.js';
 import { readStdin } from '../../util/stdin.js';
@@ -92,13 +93,9 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 function assess(stdin: string, nowMs: number, forwardGraceSeconds: number, pretty: boolean): number {
-  if (stdin.trim() === '') return invalidInput('stdin is empty: expected { "runs": [ … ] } (JSON object)');
-  let json: unknown;
-  try {
-    json = JSON.parse(stdin);
-  } catch (err) {
-    return invalidInput(`stdin is not valid JSON: ${firstLine(err)}`);
-  }
+  const input = parseJsonInput(stdin, '{ "runs": [ … ] } (JSON object)');
+  if (!input.ok) return input.exitCode;
+  const json = input.json;
   const parsed = parseWatchdogInput(json);
   if (!parsed.ok) return invalidInput(`invalid runs: ${parsed.message}`);
   const runs = assessRuns(parsed.runs, nowMs, { forwardGraceSeconds }).map((a) => ({
@@ -111,10 +108,6 @@ function assess(stdin: string, nowMs: number, forwardGraceSeconds: number, prett
   return ExitCode.ok;
 }
 
-function invalidInput(message: string): number {
-  process.stderr.write(JSON.stringify({ ok: false, error: 'invalid_input', message }) + '\n');
-  return ExitCode.invalidInput;
-}
 
 function firstLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
