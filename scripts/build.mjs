@@ -2,7 +2,9 @@
 // and hook.mjs with its own chunks, so a hook call resolves no code that is
 // shared with the other commands.
 import { build } from 'esbuild';
-import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -23,6 +25,8 @@ const common = {
 };
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+// The compiled executable (Bun) builds from the sources alongside the bundles.
+const compiled = compileExecutable();
 try {
   await Promise.all([
     build({
@@ -55,3 +59,30 @@ try {
   process.exit(1);
 }
 chmodSync(new URL('../dist/cli.mjs', import.meta.url), 0o755);
+if (!(await compiled)) process.exit(1);
+
+/**
+ * dist/bin/continuity: the CLI compiled by Bun into one executable for this
+ * platform (scripts/compile.mjs). Bun comes from the project's own
+ * devDependencies; where it is not installed the executable is skipped with a
+ * line saying so, and everything runs on Node.
+ */
+function compileExecutable() {
+  const bun = fileURLToPath(new URL('../node_modules/bun/bin/bun.exe', import.meta.url));
+  if (process.env.CONTINUITY_SKIP_COMPILE) return Promise.resolve(true);
+  if (!existsSync(bun)) {
+    process.stdout.write('dist/bin/continuity not built: Bun is not installed (it is a devDependency: npm install)\n');
+    return Promise.resolve(true);
+  }
+  return new Promise((resolve) => {
+    const child = spawn(bun, ['scripts/compile.mjs'], { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', (err) => {
+      process.stderr.write(`dist/bin/continuity: could not run Bun: ${err.message}\n`);
+      resolve(false);
+    });
+    child.on('close', (code) => {
+      if (code !== 0) process.stderr.write(`dist/bin/continuity: compiling failed (bun exit ${code})\n`);
+      resolve(code === 0);
+    });
+  });
+}

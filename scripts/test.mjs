@@ -1,11 +1,14 @@
 // The test command. Builds, type-checks, then runs the whole suite twice:
 // on this Node (20: better-sqlite3) and on Node 24 fetched from the npm
-// registry (node:sqlite), so both ledger drivers are always exercised.
-//   node scripts/test.mjs                 both runtimes
+// registry (node:sqlite), so both ledger drivers are always exercised; then
+// the end-to-end tests once more against the compiled executable
+// (dist/bin/continuity, Bun with bun:sqlite). Unit tests do not spawn the CLI,
+// so for them a third pass would repeat the first.
+//   node scripts/test.mjs                 both runtimes and the compiled executable
 //   node scripts/test.mjs --this-runtime  only the running Node
 //   node scripts/test.mjs test/unit/x.test.ts   only the given files
 import { spawnSync, execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -48,5 +51,17 @@ if (!thisRuntimeOnly) runtimes.push({ label: 'Node 24', exec: node24() });
 for (const rt of runtimes) {
   step(`tests on ${rt.label}`, rt.exec, ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-reporter=spec', ...testFiles()], {
     CONTINUITY_TEST_NODE: rt.exec,
+  });
+}
+
+const e2e = testFiles().filter((f) => f.startsWith(join('test', 'e2e')));
+if (!thisRuntimeOnly && e2e.length > 0) {
+  const compiled = join(process.cwd(), 'dist', 'bin', 'continuity');
+  if (!existsSync(compiled)) {
+    process.stdout.write(`✗ ${compiled} was not built (the build compiles it with the project's Bun; see the build output above)\n`);
+    process.exit(1);
+  }
+  step('end-to-end tests against the compiled executable', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-reporter=spec', ...e2e], {
+    CONTINUITY_TEST_ENTRY: compiled,
   });
 }

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { recentEvents } from '../../src/ledger/events.js';
-import { CLI, hook, NODE, runCli, tempProject } from '../helpers/cli.js';
+import { cliCommand, hook, runCli, tempProject } from '../helpers/cli.js';
 import { openLedger } from '../helpers/ledger.js';
 
 const PLAN_PATH = 'docs/plans/search-index.md';
@@ -98,7 +98,8 @@ test('`continuity approve` by a person at an interactive terminal approves', () 
   const project = draftProject();
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(CLAUDE|CODEX|GEMINI|CURSOR)/.test(k)));
   // `script` gives the command a pseudo-terminal, as a person's terminal would.
-  const r = spawnSync('script', ['-qec', `${NODE} ${CLI} approve`, '/dev/null'], { cwd: project, env, encoding: 'utf8', input: '' });
+  const c = cliCommand(['approve']);
+  const r = spawnSync('script', ['-qec', [c.cmd, ...c.args].join(' '), '/dev/null'], { cwd: project, env, encoding: 'utf8', input: '' });
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /Plan search-index .* approved at/);
   assert.equal(planState(project), 'approved');

@@ -8,10 +8,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { CLI, cliCommand } from '../helpers/cli.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url));
-const NODE = process.env.CONTINUITY_TEST_NODE ?? process.execPath;
 
 interface Run {
   code: number | null;
@@ -20,7 +19,8 @@ interface Run {
 }
 
 function gate(stdin: string, ...args: string[]): Run {
-  const r = spawnSync(NODE, [CLI, 'gate', 'evaluate', ...args], { cwd: ROOT, input: stdin, encoding: 'utf8', timeout: 20_000 });
+  const c = cliCommand(['gate', 'evaluate', ...args]);
+  const r = spawnSync(c.cmd, c.args, { cwd: ROOT, input: stdin, encoding: 'utf8', timeout: 20_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -8,10 +8,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { CLI, cliCommand } from '../helpers/cli.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url));
-const NODE = process.env.CONTINUITY_TEST_NODE ?? process.execPath;
 
 const NOW = '2026-04-24T10:22:00Z';
 
@@ -22,7 +21,8 @@ interface Result {
 }
 
 function watchdog(stdin: string, ...args: string[]): Result {
-  const r = spawnSync(NODE, [CLI, 'watchdog', ...args], { cwd: ROOT, input: stdin, encoding: 'utf8', timeout: 20_000 });
+  const c = cliCommand(['watchdog', ...args]);
+  const r = spawnSync(c.cmd, c.args, { cwd: ROOT, input: stdin, encoding: 'utf8', timeout: 20_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -9,6 +9,16 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', 
 export const CLI = join(REPO_ROOT, 'dist', 'cli.mjs');
 /** The runtime under test: the suite runs once per runtime (see scripts/test.mjs). */
 export const NODE = process.env.CONTINUITY_TEST_NODE ?? process.execPath;
+/**
+ * The compiled executable (dist/bin/continuity) when the suite runs against it
+ * (CONTINUITY_TEST_ENTRY); otherwise the Node bundle under NODE.
+ */
+export const ENTRY = process.env.CONTINUITY_TEST_ENTRY;
+
+/** The command line that runs `continuity ARGS` with the entry under test. */
+export function cliCommand(args: string[]): { cmd: string; args: string[] } {
+  return ENTRY ? { cmd: ENTRY, args } : { cmd: NODE, args: [CLI, ...args] };
+}
 
 export interface CliResult {
   code: number;
@@ -21,7 +31,8 @@ export function runCli(args: string[], opts: { cwd: string; input?: string; env?
   const env = { ...process.env, ...opts.env };
   // Claude Code sets this for hooks; tests choose it explicitly per call.
   if (!opts.env || !('CLAUDE_PROJECT_DIR' in opts.env)) delete env.CLAUDE_PROJECT_DIR;
-  const r = spawnSync(NODE, [CLI, ...args], { cwd: opts.cwd, input: opts.input ?? '', encoding: 'utf8', env });
+  const c = cliCommand(args);
+  const r = spawnSync(c.cmd, c.args, { cwd: opts.cwd, input: opts.input ?? '', encoding: 'utf8', env });
   if (r.error) throw r.error;
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
@@ -29,7 +40,8 @@ export function runCli(args: string[], opts: { cwd: string; input?: string; env?
 export function runCliAsync(args: string[], opts: { cwd: string; input?: string; env?: NodeJS.ProcessEnv }): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
     const env = { ...process.env, ...opts.env };
-    const child = spawn(NODE, [CLI, ...args], { cwd: opts.cwd, env });
+    const c = cliCommand(args);
+    const child = spawn(c.cmd, c.args, { cwd: opts.cwd, env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { codeDir, selfCommand } from '../../util/code-dir.js';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { describeIssue } from '../../util/validation.js';
@@ -53,7 +53,6 @@ export async function run(argv: string[]): Promise<number> {
     mkdirSync(join(project, '.continuity'), { recursive: true });
     writeFileSync(join(project, '.continuity', 'config.json'), `${JSON.stringify(session.config, null, 2)}\n`);
   }
-  const cli = process.argv[1]!;
   const out = (s: string) => process.stdout.write(`${s}\n`);
 
   out(`continuity demo — ${session.title}`);
@@ -69,7 +68,7 @@ export async function run(argv: string[]): Promise<number> {
           continue;
         }
         const num = String(++n).padStart(3);
-        if ('cli' in step) runCli(cli, project, session.sessionId, step.cli, num, out);
+        if ('cli' in step) runCli(project, session.sessionId, step.cli, num, out);
         else if ('write' in step) {
           mkdirSync(dirname(join(project, step.write.path)), { recursive: true });
           writeFileSync(join(project, step.write.path), step.write.content);
@@ -78,12 +77,12 @@ export async function run(argv: string[]): Promise<number> {
           const file = join(project, step.edit.path);
           writeFileSync(file, readFileSync(file, 'utf8').replace(step.edit.find, step.edit.replace));
           out(`  ${num}  (the plan is revised: ${step.edit.path})`);
-        } else await runHook(cli, project, session.sessionId, step.hook, num, out);
+        } else await runHook(project, session.sessionId, step.hook, num, out);
       }
       out('');
     }
     out('── Final status (continuity status)');
-    const status = spawnSync(process.execPath, [cli, 'status'], { cwd: project, encoding: 'utf8', env: demoEnv(project) });
+    const status = spawnSelf(['status'], { cwd: project, encoding: 'utf8', env: demoEnv(project) });
     out(status.stdout.trimEnd().split('\n').map((l) => `  ${l}`).join('\n'));
   } finally {
     if (values.keep) out(`\nThe demo project was kept at ${project}`);
@@ -92,14 +91,20 @@ export async function run(argv: string[]): Promise<number> {
   return ExitCode.ok;
 }
 
-function runCli(cli: string, project: string, sessionId: string, args: string[], num: string, out: (s: string) => void): void {
+// Each step runs this same CLI again, in a process of its own, as an agent would.
+function spawnSelf(args: string[], opts: Parameters<typeof spawnSync>[2] & { encoding: 'utf8' }) {
+  const c = selfCommand(import.meta.url, args);
+  return spawnSync(c.cmd, c.args, opts);
+}
+
+function runCli(project: string, sessionId: string, args: string[], num: string, out: (s: string) => void): void {
   out(`  ${num}  $ continuity ${args.join(' ')}`);
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: project, encoding: 'utf8', env: { ...demoEnv(project), CLAUDE_CODE_SESSION_ID: sessionId } });
+  const r = spawnSelf([...args], { cwd: project, encoding: 'utf8', env: { ...demoEnv(project), CLAUDE_CODE_SESSION_ID: sessionId } });
   const text = `${r.stdout}${r.stderr}`.trimEnd();
   for (const line of text.split('\n')) for (const wrapped of wrapText(line, 70)) if (wrapped) out(`         ${wrapped}`);
 }
 
-async function runHook(cli: string, project: string, sessionId: string, hook: Record<string, unknown>, num: string, out: (s: string) => void): Promise<void> {
+async function runHook(project: string, sessionId: string, hook: Record<string, unknown>, num: string, out: (s: string) => void): Promise<void> {
   const payload = {
     session_id: sessionId,
     transcript_path: join(project, '.claude-transcript.jsonl'),
@@ -107,7 +112,7 @@ async function runHook(cli: string, project: string, sessionId: string, hook: Re
     permission_mode: 'default',
     ...hook,
   };
-  const r = spawnSync(process.execPath, [cli, 'hook', 'claude-code'], {
+  const r = spawnSelf(['hook', 'claude-code'], {
     cwd: project,
     input: JSON.stringify(payload),
     encoding: 'utf8',
@@ -140,9 +145,9 @@ function loadSession(path: string): Session {
   return result.output;
 }
 
-// The bundle lives in dist/ (or dist/chunks/); the fixtures ship beside it in the package.
+// The code lives in dist/ (dist/chunks/, dist/bin/); the fixtures ship beside it in the package.
 function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
+  let dir = codeDir(import.meta.url);
   while (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, 'fixtures', 'demo'))) {
     const up = dirname(dir);
     if (up === dir) throw new CliError('demo: the demo fixtures are missing from this installation', ExitCode.internal);
