@@ -2,28 +2,39 @@
 // process floor measured in the same run (these machines are noisy).
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchHookStartup } from './hook-startup.js';
+import { benchHookMatrix, CASES } from './hook-matrix.js';
 import { benchParseLargePlan } from './parse-large-plan.js';
-import { benchStopGate } from './stop-gate.js';
 import { benchWatchdog } from './watchdog.js';
 import { benchShellGuard } from './shell-guard.js';
 import { fmt } from './measure.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'dist', 'cli.mjs');
 const runs = Number(process.env.BENCH_RUNS ?? 25);
 
 console.log(`continuity benchmarks · Node ${process.versions.node} · ${runs} interleaved runs per command\n`);
 
-const hook = benchHookStartup(cli, runs);
-console.log('Hook start-up (spawned, as Claude Code runs it)');
-for (const t of hook.timings) console.log(`  ${t.label.padEnd(44)} median ${fmt(t.medianMs)}   p90 ${fmt(t.p90Ms)}`);
-console.log(`  ratio hook / node -e 0: ${hook.ratio.toFixed(2)}×   (target ≤ 1.30×)\n`);
-
-const stop = await benchStopGate(cli, runs);
-console.log('Stop gate at a task boundary (spawned)');
-for (const t of stop.timings) console.log(`  ${t.label.padEnd(44)} median ${fmt(t.medianMs)}   p90 ${fmt(t.p90Ms)}`);
-console.log(`  ratio Stop / node -e 0: ${stop.ratio.toFixed(2)}×   (target ≤ 1.50×)\n`);
+const hooks = await benchHookMatrix(root, runs);
+console.log('Hook calls, spawned as Claude Code runs them (one interleaved run)');
+for (const t of hooks.timings) console.log(`  ${t.label.padEnd(52)} median ${fmt(t.medianMs)}   p90 ${fmt(t.p90Ms)}`);
+const nodeFloor = hooks.median('node -e 0');
+const nodeTargets: Record<string, number> = { 'pre-harmless': 1.3, stop: 1.5 };
+console.log('\n  Node hook / node -e 0');
+for (const c of CASES) {
+  const target = nodeTargets[c.key];
+  console.log(`    ${c.label.padEnd(40)} ${(hooks.median(`node hook · ${c.label}`) / nodeFloor).toFixed(2)}×${target ? `   (target ≤ ${target.toFixed(2)}×)` : ''}`);
+}
+if (hooks.compiled) {
+  const trueFloor = hooks.median('true');
+  const compiledTargets: Record<string, number> = { 'pre-harmless': 20, 'pre-protected': 20, stop: 30 };
+  console.log('\n  Compiled hook (dist/bin/continuity): median, and × `true` · × node hook');
+  for (const c of CASES) {
+    const ms = hooks.median(`compiled hook · ${c.label}`);
+    console.log(`    ${c.label.padEnd(40)} ${fmt(ms)}   ${(ms / trueFloor).toFixed(1)}× true · ${(ms / hooks.median(`node hook · ${c.label}`)).toFixed(2)}× node hook   (target ≤ ${compiledTargets[c.key]} ms)`);
+  }
+} else {
+  console.log('\n  dist/bin/continuity is not built (Bun missing): no compiled hook to measure');
+}
+console.log('');
 
 const parse = await benchParseLargePlan();
 console.log('Plan parsing (in-process)');

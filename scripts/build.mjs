@@ -63,9 +63,15 @@ if (!(await compiled)) process.exit(1);
 
 /**
  * dist/bin/continuity: the CLI compiled by Bun into one executable for this
- * platform (scripts/compile.mjs). Bun comes from the project's own
- * devDependencies; where it is not installed the executable is skipped with a
- * line saying so, and everything runs on Node.
+ * platform, or for CONTINUITY_COMPILE_TARGET (a Bun target such as
+ * bun-darwin-arm64). Bun comes from the project's own devDependencies; where
+ * it is not installed the executable is skipped with a line saying so, and
+ * everything runs on Node.
+ *   --splitting  the chunks, embedded in the executable, load only when a
+ *                command needs them (one bundle is read in full at each start)
+ *   --bytecode   no parsing of the JavaScript at each start
+ *   --external better-sqlite3  the executable uses bun:sqlite; the Node
+ *                driver's chunk is never loaded there
  */
 function compileExecutable() {
   const bun = fileURLToPath(new URL('../node_modules/bun/bin/bun.exe', import.meta.url));
@@ -74,8 +80,15 @@ function compileExecutable() {
     process.stdout.write('dist/bin/continuity not built: Bun is not installed (it is a devDependency: npm install)\n');
     return Promise.resolve(true);
   }
+  const target = process.env.CONTINUITY_COMPILE_TARGET;
+  const args = [
+    'build', 'src/cli/compiled-entry.ts', '--compile', '--outfile', 'dist/bin/continuity',
+    '--format=esm', '--splitting', '--bytecode', '--minify', '--external', 'better-sqlite3',
+    '--define', `__CONTINUITY_VERSION__=${JSON.stringify(pkg.version)}`,
+    ...(target ? [`--target=${target}`] : []),
+  ];
   return new Promise((resolve) => {
-    const child = spawn(bun, ['scripts/compile.mjs'], { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(bun, args, { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'ignore', 'inherit'] });
     child.on('error', (err) => {
       process.stderr.write(`dist/bin/continuity: could not run Bun: ${err.message}\n`);
       resolve(false);

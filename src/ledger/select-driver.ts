@@ -12,7 +12,11 @@ export async function loadDriver(env: NodeJS.ProcessEnv = process.env): Promise<
     if (!DRIVER_NAMES.includes(forced as DriverName)) {
       throw new CliError(`CONTINUITY_SQLITE_DRIVER must be one of ${DRIVER_NAMES.join(', ')} (got "${forced}")`, ExitCode.invalidInput);
     }
-    return { name: forced as DriverName, open: await load(forced as DriverName) };
+    try {
+      return { name: forced as DriverName, open: await load(forced as DriverName) };
+    } catch (err) {
+      throw new CliError(`CONTINUITY_SQLITE_DRIVER=${forced} cannot be loaded on ${runtimeLabel()}: ${(err as Error).message.split('\n')[0]}`, ExitCode.ledger);
+    }
   }
   const candidates: DriverName[] = isBun() ? ['bun:sqlite'] : hasNodeSqlite() ? ['node:sqlite', 'better-sqlite3'] : ['better-sqlite3'];
   const failures: string[] = [];

@@ -24,3 +24,11 @@ test('CONTINUITY_SQLITE_DRIVER forces a driver and refuses an unknown name', asy
   assert.equal(forced.name, 'better-sqlite3');
   await assert.rejects(loadDriver({ CONTINUITY_SQLITE_DRIVER: 'mysql' }), (err: unknown) => err instanceof CliError && /must be one of/.test(err.message));
 });
+
+test('a forced driver this runtime cannot load is a ledger error naming it, not an internal one', async () => {
+  // bun:sqlite exists only under Bun; this suite runs on Node.
+  await assert.rejects(
+    loadDriver({ CONTINUITY_SQLITE_DRIVER: 'bun:sqlite' }),
+    (err: unknown) => err instanceof CliError && err.exitCode === 5 && /^CONTINUITY_SQLITE_DRIVER=bun:sqlite cannot be loaded on Node /.test(err.message),
+  );
+});
