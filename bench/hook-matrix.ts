@@ -29,7 +29,7 @@ export const CASES = [
  * session, so each takes the same path); the protected write is denied.
  */
 export async function benchHookMatrix(root: string, runs = 25): Promise<HookMatrix> {
-  const cli = join(root, 'dist', 'cli.mjs');
+  const cli = join(root, 'dist', 'cli.cjs');
   const compiledExe = join(root, 'dist', 'bin', 'continuity');
   const bun = join(root, 'node_modules', 'bun', 'bin', 'bun.exe');
   const compiled = existsSync(compiledExe);

@@ -1,27 +1,48 @@
-// Builds dist/: the entry cli.mjs and the command chunks it loads on demand,
-// and hook.mjs with its own chunks, so a hook call resolves no code that is
-// shared with the other commands.
+// Builds dist/:
+//   cli.cjs          the one entry (the package's bin). A hook call loads
+//                    hook.cjs; every other command loads main.mjs.
+//   hook.cjs         the hook path, CommonJS: a hook call that decides nothing
+//                    never starts Node's ES module loader, which costs more
+//                    than the call's own work.
+//   hook-lazy/*.cjs  what only some hook calls need (the deciding code, a
+//                    SQLite driver, the shell parser, markdown-it, the JSONC
+//                    parser), one file per dynamic import() in the sources,
+//                    each required when first needed.
+//   main.mjs, chunks/  the other commands, ES modules split per command.
+//   bin/continuity   the compiled executable (Bun), see compileExecutable.
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 const common = {
   bundle: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   // Prefer ES module builds (jsonc-parser's main entry is UMD, which does not bundle cleanly).
   mainFields: ['module', 'main'],
   // Runtime-provided modules; better-sqlite3's JavaScript is bundled, its addon is loaded by path.
-  external: ['bun:sqlite', 'node:sqlite', './hook.mjs'],
-  // Bundled CommonJS (better-sqlite3) calls require(); give the ES module output one.
-  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __continuityCreateRequire } from 'node:module';\nconst require = __continuityCreateRequire(import.meta.url);" },
+  external: ['bun:sqlite', 'node:sqlite'],
   define: { __CONTINUITY_VERSION__: JSON.stringify(pkg.version) },
   legalComments: 'none',
   logLevel: 'warning',
+};
+
+const esm = {
+  ...common,
+  format: 'esm',
+  // Bundled CommonJS (better-sqlite3) calls require(); give the ES module output one.
+  banner: { js: "import { createRequire as __continuityCreateRequire } from 'node:module';\nconst require = __continuityCreateRequire(import.meta.url);" },
+};
+
+const cjs = {
+  ...common,
+  format: 'cjs',
+  define: { ...common.define, 'import.meta.url': '__continuityModuleUrl' },
+  banner: { js: 'const __continuityModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
 };
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -30,36 +51,89 @@ const compiled = compileExecutable();
 try {
   await Promise.all([
     build({
-      ...common,
+      ...cjs,
       entryPoints: { cli: 'src/cli/entry.ts' },
+      outdir: 'dist',
+      outExtension: { '.js': '.cjs' },
+      banner: { js: '#!/usr/bin/env node' },
+      define: common.define,
+    }),
+    build({
+      ...esm,
+      entryPoints: { main: 'src/cli/main.ts' },
       outdir: 'dist',
       outExtension: { '.js': '.mjs' },
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
     }),
-    // The hook path is split too, but from its own build: what every hook call
-    // runs stays in hook.mjs, and what only some calls need (the plan parser,
-    // markdown-it, a SQLite driver, the JSONC parser) sits in chunks of its own.
-    build({
-      ...common,
-      entryPoints: { hook: 'src/cli/hook-main.ts' },
-      outdir: 'dist',
-      outExtension: { '.js': '.mjs' },
-      splitting: true,
-      chunkNames: 'hook-chunks/[name]-[hash]',
-      // Parsing is a large part of a hook call's start-up on Node without a
-      // compile cache; minified code parses faster. Source maps keep stacks
-      // readable (node --enable-source-maps, CONTINUITY_DEBUG=1).
-      minify: true,
-      sourcemap: 'linked',
-    }),
+    buildHook(),
   ]);
 } catch {
   // esbuild has already printed the errors with their locations.
   process.exit(1);
 }
-chmodSync(new URL('../dist/cli.mjs', import.meta.url), 0o755);
+chmodSync(new URL('../dist/cli.cjs', import.meta.url), 0o755);
 if (!(await compiled)) process.exit(1);
+
+/**
+ * hook.cjs and hook-lazy/: each dynamic import() the hook path reaches becomes
+ * a CommonJS file of its own, built in turn, and the import() a require() of
+ * it. Modules both sides use are copied into each file; CliError keeps
+ * `instanceof` true across the copies (see src/cli/errors.ts).
+ */
+async function buildHook() {
+  const files = new Map(); // source path -> output name
+  const queue = [{ name: 'hook', entry: 'src/cli/hook-main.ts', outdir: 'dist', up: '.' }];
+  const lazyFiles = {
+    name: 'lazy-files',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData?.resolving) return undefined;
+        const r = await b.resolve(args.path, { kind: 'import-statement', resolveDir: args.resolveDir, pluginData: { resolving: true } });
+        if (r.errors.length > 0 || r.external) return undefined;
+        let name = files.get(r.path);
+        if (!name) {
+          name = lazyName(r.path, files);
+          files.set(r.path, name);
+          queue.push({ name, entry: r.path, outdir: 'dist/hook-lazy' });
+        }
+        const fromLazy = b.initialOptions.outdir.endsWith('hook-lazy');
+        return { path: fromLazy ? `./${name}.cjs` : `./hook-lazy/${name}.cjs`, external: true };
+      });
+    },
+  };
+  while (queue.length > 0) {
+    const { name, entry, outdir } = queue.shift();
+    await build({
+      ...cjs,
+      entryPoints: { [name]: entry },
+      outdir,
+      outExtension: { '.js': '.cjs' },
+      // import() of a lazy file becomes require(): through import(), Node would
+      // start its ES module loader and scan each file for its exports.
+      supported: { 'dynamic-import': false },
+      plugins: [lazyFiles],
+      // Parsing is a large part of a hook call's start-up on Node without a
+      // compile cache; minified code parses faster. Source maps keep stacks
+      // readable (node --enable-source-maps, CONTINUITY_DEBUG=1).
+      minify: true,
+      sourcemap: 'linked',
+    });
+  }
+}
+
+// A readable, unique name: the module's file name, or its package's for an index file.
+function lazyName(path, taken) {
+  const parts = path.split(/[\\/]/);
+  const file = basename(path).replace(/\.[cm]?[jt]s$/, '');
+  const pkgIndex = parts.lastIndexOf('node_modules');
+  let name = file === 'index' || file === 'main' ? (pkgIndex >= 0 ? parts[pkgIndex + 1] : parts.at(-2)) : file;
+  name = name.replace(/^@/, '').replace(/[^\w.-]/g, '-');
+  const used = new Set(taken.values());
+  let unique = name;
+  for (let i = 2; used.has(unique); i++) unique = `${name}-${i}`;
+  return unique;
+}
 
 /**
  * dist/bin/continuity: the CLI compiled by Bun into one executable for this

@@ -1,6 +1,6 @@
 /**
  * The entry of the compiled executable (`bun build --compile`, dist/bin/continuity):
- * the same commands as dist/cli.mjs, from one self-contained file.
+ * the same commands as dist/cli.cjs, from one self-contained file.
  */
 async function start(argv: string[]): Promise<void> {
   if (argv[0] === 'hook') {

@@ -22,7 +22,20 @@ export const ExitCode = {
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
+/**
+ * The hook path is bundled into files loaded on demand, each with its own copy
+ * of this class (scripts/build.mjs); a registered symbol marks every copy's
+ * errors, so `instanceof CliError` holds whichever file threw.
+ */
+const CLI_ERROR: unique symbol = Symbol.for('continuity.CliError') as never;
+
 export class CliError extends Error {
+  readonly [CLI_ERROR] = true;
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [CLI_ERROR]?: unknown })[CLI_ERROR] === true;
+  }
+
   constructor(
     message: string,
     readonly exitCode: ExitCodeValue = ExitCode.invalidInput,

@@ -1,7 +1,7 @@
 /**
- * `continuity hook …`, bundled on its own into dist/hook.mjs without code
- * splitting: a hook call loads this one file (and its SQLite driver) instead
- * of the chunks the other commands share.
+ * `continuity hook …`: bundled into dist/hook.cjs (CommonJS) with what only
+ * some calls need in dist/hook-lazy/, so a call that decides nothing loads
+ * one small file (see scripts/build.mjs).
  */
 import { run } from './commands/hook.js';
 import { runAndReport } from './report.js';

@@ -1,6 +1,6 @@
 /**
  * The compiled executable (dist/bin/continuity, Bun) and the Node bundle
- * (dist/cli.mjs) must give byte-identical answers. The demo's recorded session
+ * (dist/cli.cjs) must give byte-identical answers. The demo's recorded session
  * (every hook event and command of a whole plan's run) is replayed through
  * each, in turn, in the same project directory, and every answer compared.
  * The two replays run seconds apart and at different speeds, so what the

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { after } from 'node:test';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CLI = join(REPO_ROOT, 'dist', 'cli.mjs');
+export const CLI = join(REPO_ROOT, 'dist', 'cli.cjs');
 /** The runtime under test: the suite runs once per runtime (see scripts/test.mjs). */
 export const NODE = process.env.CONTINUITY_TEST_NODE ?? process.execPath;
 /**

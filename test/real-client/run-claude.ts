@@ -10,7 +10,7 @@ import { startModelServer, type ModelServer, type RecordedRequest, type Scenario
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The built CLI the hooks run (CONTINUITY_REAL_CLIENT_CLI points at another build). */
-export const CLI = resolve(process.env.CONTINUITY_REAL_CLIENT_CLI ?? join(REPO_ROOT, 'dist', 'cli.mjs'));
+export const CLI = resolve(process.env.CONTINUITY_REAL_CLIENT_CLI ?? join(REPO_ROOT, 'dist', 'cli.cjs'));
 /** The Node that runs the hooks and the `continuity` command (the suite's runtime unless told). */
 export const NODE = process.env.CONTINUITY_TEST_NODE ?? process.execPath;
 export const HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact'] as const;
