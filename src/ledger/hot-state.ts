@@ -26,6 +26,8 @@ export interface HotState {
   ledgerStamp?: number;
   /** Subagent runs not yet completed, recovered or blocked. */
   openRuns: number;
+  /** Subagent runs dispatched within the last day, in any state (absent in older files: taken as some). */
+  recentRuns?: number;
 }
 
 export const HOT_STATE_FILE = 'state.json';

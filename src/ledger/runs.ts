@@ -180,6 +180,16 @@ export function countOpenRuns(db: SqlDatabase, nowMs = Date.now(), withinMs = 86
   return Number(db.get<{ n: number }>('SELECT count(*) AS n FROM runs WHERE closed_as IS NULL AND launched = 1 AND dispatch_at >= ?', since)?.n ?? 0);
 }
 
+/**
+ * Subagent runs dispatched within `withinMs` (a day), whatever their state:
+ * while there are any, prompts and stops are decided in full, since one may
+ * still have a report owed to the user (the hot state's `recentRuns`).
+ */
+export function countRecentRuns(db: SqlDatabase, nowMs = Date.now(), withinMs = 86_400_000): number {
+  const since = new Date(nowMs - withinMs).toISOString();
+  return Number(db.get<{ n: number }>('SELECT count(*) AS n FROM runs WHERE launched = 1 AND dispatch_at >= ?', since)?.n ?? 0);
+}
+
 export function attemptsFor(db: SqlDatabase, runIds: readonly string[]): Map<string, AttemptRow[]> {
   const out = new Map<string, AttemptRow[]>(runIds.map((id) => [id, []]));
   if (runIds.length === 0) return out;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { recentEvents } from '../../src/ledger/events.js';
@@ -7,6 +7,11 @@ import { hook, NO_STACK, runCli, tempProject } from '../helpers/cli.js';
 import { openLedger } from '../helpers/ledger.js';
 
 const PLAN = '# Plan\n\n### Task 1: First\n\nDo the first thing.\n\n### Task 2: Second\n\nDo the second thing.\n';
+
+// The ledger's files as written last (SQLite in WAL mode writes the -wal file first).
+function ledgerStamp(project: string): string {
+  return ['ledger.db', 'ledger.db-wal'].map((f) => join(project, '.continuity', f)).map((f) => (existsSync(f) ? `${statSync(f).mtimeMs}:${statSync(f).size}` : '-')).join(' ');
+}
 
 function enabledProject(): string {
   const project = tempProject({ 'docs/plans/p.md': PLAN });
@@ -100,6 +105,7 @@ test('the project root is found from the payload cwd, walking up to .continuity/
 
 test('an invalid config makes a hook exit 1 with one line naming the key', () => {
   const project = enabledProject();
+  assert.equal(hook(project, { hook_event_name: 'UserPromptSubmit', prompt: 'approve' }).code, 0);
   writeFileSync(join(project, '.continuity', 'config.json'), '{ "stopGate": { "maxConsecutiveBlocks": 0 } }');
   const r = hook(project, { hook_event_name: 'Stop' });
   assert.equal(r.code, 1);
@@ -111,4 +117,46 @@ test('an unknown agent for `hook` is a usage error (exit 2)', () => {
   const r = runCli(['hook', 'vim'], { cwd: project, input: '{}' });
   assert.equal(r.code, 2);
   assert.match(r.stderr, /unknown agent "vim"/);
+});
+
+test('with no plan and no subagent run, prompts, session starts, compactions and stops are recorded without opening the ledger', async () => {
+  const project = tempProject();
+  mkdirSync(join(project, '.continuity'));
+  const calls = [
+    { hook_event_name: 'SessionStart', source: 'startup' },
+    { hook_event_name: 'UserPromptSubmit', prompt: 'approve' },
+    { hook_event_name: 'PreCompact', trigger: 'auto', custom_instructions: '' },
+    { hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Done.' },
+  ];
+  // The first call has no hot state yet, so it is decided in full and writes one.
+  assert.equal(hook(project, calls[0]!).code, 0);
+  assert.ok(existsSync(join(project, '.continuity', 'ledger.db')));
+  const before = ledgerStamp(project);
+  for (const c of calls) {
+    const r = hook(project, c);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, '');
+  }
+  assert.equal(ledgerStamp(project), before, 'the ledger was not written');
+  assert.equal(readdirSync(join(project, '.continuity', 'spool')).length, calls.length, 'each call is spooled');
+  const ledger = await openLedger(project);
+  try {
+    assert.deepEqual(recentEvents(ledger.db, { limit: 10 }).reverse().map((e) => e.kind).slice(-4), ['SessionStart', 'UserPromptSubmit', 'PreCompact', 'Stop']);
+  } finally {
+    ledger.close();
+  }
+});
+
+test('a draft plan\'s stop is recorded without opening the ledger; a closure line still opens it', () => {
+  const project = enabledProject();
+  assert.equal(hook(project, { hook_event_name: 'SessionStart', source: 'startup' }).code, 0);
+  const spool = join(project, '.continuity', 'spool');
+  const spooled = () => (existsSync(spool) ? readdirSync(spool).length : 0);
+  const before = spooled();
+  assert.equal(hook(project, { hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Here is my review of the plan.' }).stdout, '');
+  assert.equal(spooled(), before + 1);
+  const stamp = ledgerStamp(project);
+  assert.equal(hook(project, { hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Which option?\ncontinuity-closure: waiting_user — the option to take' }).code, 0);
+  assert.equal(spooled(), 0, 'opening the ledger ingested the spool');
+  assert.notEqual(ledgerStamp(project), stamp, 'the closure was recorded in the ledger');
 });

@@ -84,7 +84,8 @@ test('a hook facing a corrupt ledger exits 1 (non-blocking) with one line', () =
   writeFileSync(join(project, '.continuity', 'ledger.db'), 'garbage'.repeat(10));
   const r = runCli(['hook', 'claude-code'], {
     cwd: project,
-    input: JSON.stringify({ session_id: 's', hook_event_name: 'Stop', cwd: project, transcript_path: '/dev/null' }),
+    // A session start with a plan registered reads the ledger (docs/stop-gate.md: a draft's stop does not).
+    input: JSON.stringify({ session_id: 's', hook_event_name: 'SessionStart', source: 'startup', cwd: project, transcript_path: '/dev/null' }),
     env: { CLAUDE_PROJECT_DIR: project },
   });
   assert.equal(r.code, 1);

@@ -52,9 +52,11 @@ export async function handlePayload(payload: GenericPayload, opts: { env: NodeJS
   const event = payload.hook_event_name;
   const ledgerDir = join(root, LEDGER_DIR);
   const entry = isKnownEvent(event) ? HANDLERS[event] : undefined;
-  if (!entry || (entry.wants && !entry.wants(payload, readHotState(ledgerDir), root))) {
+  const hot = entry?.wants ? readHotState(ledgerDir) : null;
+  if (!entry || (entry.wants && !entry.wants(payload, hot, root))) {
     // Nothing to decide: recorded through the spool, without opening SQLite.
-    spoolEvent(ledgerDir, { at: opts.now, source: SOURCE, kind: event, sessionId: payload.session_id, input: payload, decision: { ...NOTHING_TO_SAY.decision, output: null } });
+    const decision = entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision;
+    spoolEvent(ledgerDir, { at: opts.now, source: SOURCE, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output: null } });
     return { output: null, eventId: null };
   }
   // The config, the ledger and the SQLite driver are loaded only for a call that decides something.
