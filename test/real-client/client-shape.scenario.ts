@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CLAUDE_CODE_VERSION } from './claude-version.js';
-import { bash, say } from './model-server.js';
+import { bash, say } from '../../src/demo/real-client/model-server.js';
 import { assertFinished, hookRuns, project, timeline } from './observe.js';
 import { HOOK_EVENTS } from './run-claude.js';
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { test } from 'node:test';
-import { bash, say, startModelServer, type ModelServer } from './model-server.js';
+import { bash, say, startModelServer, type ModelServer } from '../../src/demo/real-client/model-server.js';
 
 function post(server: ModelServer, path: string, body: unknown): Promise<{ status: number; text: string; type: string }> {
   return new Promise((resolve, reject) => {

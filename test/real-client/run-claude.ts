@@ -6,7 +6,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startModelServer, type ModelServer, type RecordedRequest, type Scenario } from './model-server.js';
+import { startModelServer, type ModelServer, type RecordedRequest, type Scenario } from '../../src/demo/real-client/model-server.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The built CLI the hooks run (CONTINUITY_REAL_CLIENT_CLI points at another build). */
