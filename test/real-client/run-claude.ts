@@ -100,6 +100,11 @@ export interface RunOptions extends Scenario {
   /** `stream-json` (default: every message and hook event on stdout, parsed into `stream`) or `text` (what a person sees). */
   outputFormat?: 'stream-json' | 'text';
   log?: (line: string) => void;
+  /**
+   * Kill Claude Code (and everything it started) as soon as a line of its
+   * stream matches: a crash at a chosen moment. The result says `crashed`.
+   */
+  crashWhen?: (event: StreamEvent) => boolean;
 }
 
 /** One line of `--output-format stream-json` (with `--include-hook-events`). */
@@ -110,6 +115,8 @@ export interface RunResult {
   requests: RecordedRequest[];
   /** The requests of the main conversation (they carry `tools`), in order. */
   conversation: RecordedRequest[];
+  /** The requests of subagents' conversations, in order. */
+  subagentRequests: RecordedRequest[];
   /** Paths the server did not know. */
   unknownPaths: string[];
   stdout: string;
@@ -119,6 +126,8 @@ export interface RunResult {
   exitCode: number | null;
   signal: NodeJS.Signals | null;
   timedOut: boolean;
+  /** Killed by `crashWhen`. */
+  crashed: boolean;
   durationMs: number;
   /** The project's files after the run (text, relative paths; .git and .continuity left out). */
   files: Record<string, string>;
@@ -127,9 +136,10 @@ export interface RunResult {
   /** Claude Code's own session id (from its stream, else its transcript). */
   sessionId: string | null;
   /**
-   * The session transcript Claude Code wrote under the isolated HOME
-   * (~/.claude/projects/<project>/<session>.jsonl): what its UI shows, e.g. a
-   * hook's `systemMessage` as an attachment of type `hook_system_message`.
+   * What this run wrote to the session transcripts under the isolated HOME
+   * (~/.claude/projects/<project>/<session>.jsonl, and its subagents'): what
+   * its UI shows, e.g. a hook's `systemMessage` as an attachment of type
+   * `hook_system_message`. A resumed session's earlier lines are left out.
    */
   transcript: Record<string, any>[];
 }
@@ -158,8 +168,9 @@ export class Project {
     const files: Record<string, string> = { ...(plan ? { [plan.path]: plan.content } : {}), ...opts.files };
     for (const [path, content] of Object.entries(files)) this.writeFile(path, content);
     this.writeFile('.claude/settings.json', JSON.stringify(hookSettings(), null, 2) + '\n');
-    if (plan) this.continuity(['plan', 'import', plan.path]);
+    // The config first: the user's own edit of a guarded file is adopted by their next continuity command (here the import).
     if (opts.config !== undefined) this.writeFile('.continuity/config.json', JSON.stringify(opts.config, null, 2) + '\n');
+    if (plan) this.continuity(['plan', 'import', plan.path]);
   }
 
   writeFile(path: string, content: string): void {
@@ -206,14 +217,29 @@ export class Project {
     const bin = claudeBinary(); // before the clock starts: a first install takes a while
     const server: ModelServer = await startModelServer(opts, { lifetimeMs: timeoutMs + 10_000, log });
     const started = Date.now();
-    const transcriptsBefore = new Set(transcriptFiles(this.home));
+    // A resumed session appends to its transcript: only what this run wrote is read back.
+    const transcriptsBefore = new Map(transcriptFiles(this.home).map((f) => [f, statSync(f).size]));
     try {
       const format = opts.outputFormat === 'text' ? ['--output-format', 'text'] : ['--output-format', 'stream-json', '--verbose', '--include-hook-events'];
       const args = ['-p', opts.prompt, '--allowedTools', ...ALLOWED_TOOLS, ...format, ...(opts.args ?? [])];
       const child = spawn(bin, args, { cwd: this.dir, env: claudeEnv(this.home, server.url, opts.env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
       let stdout = '';
       let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
+      let crashed = false;
+      let scanned = 0;
+      child.stdout.on('data', (d) => {
+        stdout += d;
+        if (!opts.crashWhen || crashed) return;
+        const end = stdout.lastIndexOf('\n');
+        if (end < scanned) return;
+        const lines = parseJsonLines(stdout.slice(scanned, end));
+        scanned = end + 1;
+        if (lines.some((e) => opts.crashWhen!(e as StreamEvent))) {
+          crashed = true;
+          log('run-claude: crashing Claude Code on a stream event');
+          killGroup(child.pid);
+        }
+      });
       child.stderr.on('data', (d) => (stderr += d));
       let timedOut = false;
       const timer = setTimeout(() => {
@@ -228,13 +254,12 @@ export class Project {
       clearTimeout(timer);
       killGroup(child.pid); // hooks or shells it left behind
       const stream = opts.outputFormat === 'text' ? [] : parseStream(stdout);
-      const transcript = transcriptFiles(this.home)
-        .filter((f) => !transcriptsBefore.has(f))
-        .flatMap((f) => parseJsonLines(readFileSync(f, 'utf8')));
+      const transcript = transcriptFiles(this.home).flatMap((f) => parseJsonLines(readFileSync(f).subarray(transcriptsBefore.get(f) ?? 0).toString('utf8')));
       const sessionId = (stream.find((e) => e.type === 'system' && e.subtype === 'init')?.session_id as string | undefined) ?? (transcript.find((e) => typeof e.sessionId === 'string')?.sessionId as string | undefined) ?? null;
       const result: RunResult = {
         requests: server.requests,
         conversation: server.conversation(),
+        subagentRequests: server.subagentRequests(),
         unknownPaths: server.unknown,
         stdout,
         stderr,
@@ -242,6 +267,7 @@ export class Project {
         exitCode: code,
         signal,
         timedOut,
+        crashed,
         durationMs: Date.now() - started,
         files: this.files(),
         ledgerStatus: this.status(),
