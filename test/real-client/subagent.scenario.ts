@@ -12,7 +12,7 @@
 // it had finished: its result is nowhere in the conversation.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { agent, bash, pause, requestText, say } from '../../src/demo/real-client/model-server.js';
+import { agent, bash, pause, requestText, say, write } from '../../src/demo/real-client/model-server.js';
 import { assertFinished, hookRuns, project, shownSystemMessages, timeline } from './observe.js';
 
 const BRIEF = 'Review docs/plans/payments-export.md and report any task without a test step.';
@@ -100,23 +100,26 @@ test('a background result Claude Code forwards itself (mid-turn) is recorded as 
     prompt: 'Have the plan reviewed in the background.',
     turns: [
       [say('Sending the plan review to a background subagent.'), DISPATCH],
-      // The model works on while the subagent finishes: SubagentStop comes during this command.
-      [bash('sleep 3', 'Wait a moment')],
-      [say('The review is back: Task 3 has no test step.')],
+      // The model works on while the subagent finishes: this command ends a moment after the ledger has the child's end (SubagentStop).
+      [bash(`until continuity status --json | grep -q '"childDone": true'; do sleep 0.2; done; sleep 1`, 'Wait for the review')],
+      [say('The review is back.'), write('docs/plan-review.md', '# Plan review\n\nTask 3 has no test step.\n')],
+      [say('The review is in docs/plan-review.md.')],
     ],
     subagent: [[say(RESULT)]],
     afterLast: [say('This turn should never be requested.')],
   });
   assertFinished(r);
-  assert.deepEqual(r.conversation.map((q) => q.turn), [0, 1, 2], timeline(r));
+  assert.deepEqual(r.conversation.map((q) => q.turn), [0, 1, 2, 3], timeline(r));
 
-  // Claude Code's own notification carried the result into the conversation, mid-turn, once.
-  const after = requestText(r.conversation[2]!);
-  assert.match(after, new RegExp(`<task-notification>\\n<task-id>${r.ledgerStatus.runs[0].childSessionKey}</task-id>[\\s\\S]*<status>completed</status>`));
-  assert.equal(after.split(RESULT).length - 1, 1, 'the result reached the model once');
+  // Claude Code's own notification carried the result into the conversation, mid-turn (with the wait's
+  // tool result), once. PostToolUse of the wait found it queued or already there, and said nothing.
+  const agentId = r.ledgerStatus.runs[0].childSessionKey;
+  assert.match(requestText(r.conversation[2]!), new RegExp(`<task-notification>\\n<task-id>${agentId}</task-id>[\\s\\S]*<status>completed</status>`));
+  assert.equal(requestText(r.conversation[3]!).split(RESULT).length - 1, 1, 'the result reached the model once');
   for (const q of r.conversation) assert.doesNotMatch(requestText(q), /continuity delivers it here/);
   for (const h of hookRuns(r)) assert.doesNotMatch(JSON.stringify(h.output ?? {}), /Subagent run r-1/, `${h.name} said nothing about the run`);
 
+  // The next hook point (PostToolUse of the Write) found the notification in the conversation.
   const run = r.ledgerStatus.runs[0];
   assert.equal(run.status, 'completed', timeline(r));
   assert.equal(run.resultSource, 'task-notification');
