@@ -78,11 +78,15 @@ test('the scripted server closes itself when its lifetime is over', async () => 
 const textOf = (sse: string) => events(sse).filter((e) => e.event === 'content_block_delta' && e.data.delta.type === 'text_delta').map((e) => e.data.delta.text).join('');
 
 test("a subagent's requests (x-claude-code-agent-id, or the cc_is_subagent billing mark) get the subagent script, a cursor per subagent; the main conversation's turns are left alone", async () => {
-  const server = await startModelServer({
-    turns: [[say('main 0'), agent({ description: 'Review', prompt: 'Review it.', run_in_background: true })], [say('main 1')]],
-    subagent: [[say('sub 0')], [say('sub 1')]],
-    subagentAfterLast: [say('sub done')],
-  });
+  const seen: string[] = [];
+  const server = await startModelServer(
+    {
+      turns: [[say('main 0'), agent({ description: 'Review', prompt: 'Review it.', run_in_background: true })], [say('main 1')]],
+      subagent: [[say('sub 0')], [say('sub 1')]],
+      subagentAfterLast: [say('sub done')],
+    },
+    { onRequest: (rec) => seen.push(rec.kind) },
+  );
   try {
     const main = (n: number) => post(server, '/v1/messages', { model: 'm', stream: true, tools: TOOLS, messages: new Array(n).fill({ role: 'user', content: 'x' }) });
     const sub = (id: string) => post(server, '/v1/messages', { model: 'm', stream: true, tools: TOOLS, messages: [] }, { 'x-claude-code-agent-id': id });
@@ -104,6 +108,8 @@ test("a subagent's requests (x-claude-code-agent-id, or the cc_is_subagent billi
       ['a1', 'subagent-after-last', undefined],
       ['subagent', 'subagent', 0],
     ]);
+    // Each request was handed over once it was classified.
+    assert.deepEqual(seen, ['scenario', 'subagent', 'subagent', 'subagent', 'subagent-after-last', 'subagent', 'scenario']);
   } finally {
     await server.close();
   }

@@ -79,7 +79,15 @@ export const FINAL_TEXT = 'Done.';
 const AUX_TEXT = 'Scripted answer';
 const MAX_BODY = 32 * 1024 * 1024;
 
-export async function startModelServer(scenario: Scenario, opts: { lifetimeMs?: number; log?: (line: string) => void } = {}): Promise<ModelServer> {
+export interface ServerOptions {
+  /** The server closes itself after this long, whatever happens (default 120 s). */
+  lifetimeMs?: number;
+  log?: (line: string) => void;
+  /** Each Messages request, once it is classified, before it is answered. */
+  onRequest?: (rec: RecordedRequest) => void;
+}
+
+export async function startModelServer(scenario: Scenario, opts: ServerOptions = {}): Promise<ModelServer> {
   const lifetimeMs = opts.lifetimeMs ?? 120_000;
   const log = opts.log ?? (() => {});
   const requests: RecordedRequest[] = [];
@@ -157,6 +165,7 @@ export async function startModelServer(scenario: Scenario, opts: { lifetimeMs?: 
         turn = scenario.afterLast ?? [say(FINAL_TEXT)];
       }
       log(`model-server: #${rec.seq} ${rec.kind}${rec.agentId ? ` ${rec.agentId}` : ''}${rec.turn !== undefined ? ` turn ${rec.turn}` : ''}`);
+      opts.onRequest?.(rec);
       const message = assistantMessage(turn, String(rec.body.model ?? 'scripted-model'));
       const send = () => {
         if (res.destroyed) return;
