@@ -125,3 +125,40 @@ test('a background result Claude Code forwards itself (mid-turn) is recorded as 
   assert.equal(run.resultSource, 'task-notification');
   assert.deepEqual(run.recoveryAttempts, []);
 });
+
+test('no silent waiting: a background subagent past its SLA that Claude Code lists as running is reported to the person at the stop, and not recovered', { timeout: 150_000 }, async () => {
+  const p = project({ config: { watchdog: { slaSecondsByAgentType: { 'general-purpose': 1 } } } });
+  const r = await p.run({
+    prompt: 'Have the plan reviewed in the background.',
+    turns: [
+      [say('Sending the plan review to a background subagent.'), DISPATCH],
+      [bash('sleep 2', 'Let the SLA pass')],
+      [say('Waiting for the review.')],
+      // Claude Code's own turn for the notification, once the subagent is done.
+      [say('The review is back: Task 3 has no test step.')],
+    ],
+    // A slow subagent: still working when the main conversation stops.
+    subagent: [[pause(8_000), say(RESULT)]],
+    afterLast: [say('This turn should never be requested.')],
+  });
+  assertFinished(r);
+
+  // The first stop: Claude Code's payload lists the subagent as running; continuity tells the person, blocks nothing.
+  const stops = hookRuns(r, 'Stop');
+  assert.equal(stops.length, 2, timeline(r));
+  assert.equal(stops[0]!.output?.decision, undefined);
+  const notice = String(stops[0]!.output?.systemMessage);
+  assert.match(notice, /^continuity: Subagent run r-1 \(general-purpose, "Review the plan", dispatched \d+ s ago\) is past its SLA of 1 s \(\d+ s overdue\); no result has reached this conversation and Claude Code reports the subagent as still running\. continuity has taken no recovery step: a running subagent is slow, not lost\.$/);
+  assert.deepEqual(shownSystemMessages(r, 'Stop'), [notice]);
+  for (const q of r.conversation) assert.ok(!requestText(q).includes('is past its SLA'), 'the notice is for the person, not the model');
+
+  // Claude Code waited for the subagent and gave the model its result in a turn of its own; continuity recorded that.
+  assert.deepEqual(r.conversation.map((q) => q.turn), [0, 1, 2, 3], timeline(r));
+  assert.match(requestText(r.conversation[3]!), /<status>completed<\/status>/);
+  assert.ok(requestText(r.conversation[3]!).includes(RESULT));
+  assert.equal(stops[1]!.output, null);
+  const run = r.ledgerStatus.runs[0];
+  assert.equal(run.status, 'completed', timeline(r));
+  assert.equal(run.resultSource, 'task-notification');
+  assert.deepEqual(run.recoveryAttempts, []);
+});
