@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { NO_STACK, runCli, tempProject } from '../helpers/cli.js';
+import { NO_STACK, REPO_ROOT, runCli, tempProject } from '../helpers/cli.js';
 
 /** A PATH of one directory holding the given executables (none: no `claude` anywhere on it). */
 function pathWith(files: Record<string, string> = {}): string {
@@ -79,4 +79,16 @@ test('continuity demo: a --claude that is not there, or with --replay, is one li
   const help = runCli(['demo', '--help'], { cwd });
   assert.equal(help.code, 0);
   assert.match(help.stdout, /^usage: continuity demo \[--claude PATH \| --replay\] \[--keep\]/);
+});
+
+test('the scripted model server ships only in the chunk the real demo loads, never on the hook path', () => {
+  const dist = join(REPO_ROOT, 'dist');
+  const files = readdirSync(dist, { recursive: true }).map(String).filter((f) => f.endsWith('.mjs'));
+  // The header by which the server tells a subagent's requests apart is in its code only.
+  const holding = files.filter((f) => readFileSync(join(dist, f), 'utf8').includes('x-claude-code-agent-id'));
+  assert.equal(holding.length, 1, holding.join(', '));
+  assert.match(holding[0]!, /^chunks\/real-demo-[\w-]+\.mjs$/);
+  const demoChunk = files.find((f) => /^chunks\/demo-[\w-]+\.mjs$/.test(f));
+  assert.ok(demoChunk, 'the demo command has a chunk of its own');
+  assert.match(readFileSync(join(dist, demoChunk), 'utf8'), /import\("\.\/real-demo-[\w-]+\.mjs"\)/, 'loaded only when a claude executable is found');
 });

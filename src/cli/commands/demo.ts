@@ -66,21 +66,19 @@ export async function run(argv: string[]): Promise<number> {
 
 /** `--claude PATH`: it must be an executable file. */
 function givenClaude(path: string): string {
+  if (process.platform === 'win32') throw new CliError('demo: a real Claude Code session needs a POSIX shell; `continuity demo --replay` replays the recorded one', ExitCode.invalidInput);
   const abs = resolve(path);
   if (!existsSync(abs)) throw new CliError(`demo: --claude ${path}: no such file`, ExitCode.invalidInput);
   if (!isExecutable(abs)) throw new CliError(`demo: --claude ${path}: not an executable file`, ExitCode.invalidInput);
   return abs;
 }
 
-/** The first executable `claude` on PATH, or null. */
+/** The first executable `claude` on PATH, or null. The real session wires POSIX shell commands: none is looked for on Windows. */
 function claudeOnPath(): string | null {
-  const names = process.platform === 'win32' ? ['claude.exe', 'claude.cmd'] : ['claude'];
+  if (process.platform === 'win32') return null;
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    for (const name of names) {
-      const candidate = join(dir, name);
-      if (isExecutable(candidate)) return candidate;
-    }
+    const candidate = join(dir, 'claude');
+    if (dir && isExecutable(candidate)) return candidate;
   }
   return null;
 }
