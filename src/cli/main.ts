@@ -38,7 +38,7 @@ commands:
                              record an orchestrator's subagent receipts in the ledger (stdin JSON)
   summary parse FILE --json  the pending actions of a task summary
   replan --from-task ID …    record a replan that accounts for a task's pending actions
-  demo                       replay a recorded Claude Code session through the hooks
+  demo [--claude PATH]       a real Claude Code session, offline (else a recorded one replayed)
 
 Run \`continuity <command> --help\` for a command's options.`;
 

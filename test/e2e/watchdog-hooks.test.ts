@@ -287,6 +287,55 @@ test("a result delivered normally is never delivered again: Claude Code's own ta
   assert.equal(run.resultSource, 'task-notification');
 });
 
+const taskNote = (status: string, summary: string) =>
+  `<task-notification>\n<task-id>a5f1c9e</task-id>\n<tool-use-id>toolu_01Agent</tool-use-id>\n<status>${status}</status>\n<summary>${summary}</summary>\n</task-notification>`;
+const enqueued = (status: string) => ({ type: 'queue-operation', operation: 'enqueue', timestamp: '2026-11-22T05:57:53.098Z', sessionId: SESSION, content: taskNote(status, 'Agent "Review the limiter" finished') });
+
+test('a task notification Claude Code has only queued is waited for: not delivered again, not taken as delivered until it is in the conversation', () => {
+  const dir = project();
+  dispatchBackground(dir);
+  h(dir, subStop(dir, 'a5f1c9e', RESULT));
+  const transcript = join(dir, 'transcript.jsonl');
+  writeFileSync(transcript, `${JSON.stringify(enqueued('completed'))}\n`);
+  assert.equal(h(dir, stop()), null, 'nothing delivered and nothing said while the notification is on its way');
+  assert.equal(runOf(dir).status, 'done_but_not_forwarded');
+  assert.deepEqual(runOf(dir).recoveryAttempts, []);
+  const delivered = { type: 'user', message: { role: 'user', content: taskNote('completed', 'Agent "Review the limiter" finished') } };
+  writeFileSync(transcript, `${JSON.stringify(enqueued('completed'))}\n${JSON.stringify(delivered)}\n`);
+  assert.equal(h(dir, stop()), null);
+  assert.equal(runOf(dir).status, 'completed');
+  assert.equal(runOf(dir).resultSource, 'task-notification');
+});
+
+test("a resumed session's `failed` notification for a subagent that had finished does not count as delivery: the captured result is delivered", () => {
+  const dir = project();
+  dispatchBackground(dir);
+  h(dir, subStop(dir, 'a5f1c9e', RESULT));
+  // Claude Code ended before its notification reached the conversation; resumed, it reports the agent as failed.
+  const failed = taskNote('failed', 'Background agent "Review the limiter" was running when the previous Claude Code process exited and did not complete. Its in-process state was lost.');
+  const lines = [enqueued('completed'), enqueued('failed'), { type: 'user', message: { role: 'user', content: failed } }];
+  writeFileSync(join(dir, 'transcript.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  const out = h(dir, stop());
+  assert.equal(out?.decision, 'block');
+  assert.ok(String(out?.reason).includes(RESULT));
+  const run = runOf(dir);
+  assert.equal(run.status, 'recovered');
+  assert.equal(run.resultSource, 'fetch_history');
+});
+
+test('a `failed` notification for a subagent that never reported done delivered its outcome: nothing is respawned past the SLA', async () => {
+  const dir = project({ forwardGraceSeconds: 0, slaSecondsByAgentType: { 'code-reviewer': 1 } });
+  dispatchBackground(dir);
+  const failed = taskNote('failed', 'Background agent "Review the limiter" was running when the previous Claude Code process exited and did not complete.');
+  writeFileSync(join(dir, 'transcript.jsonl'), `${JSON.stringify({ type: 'user', message: { role: 'user', content: failed } })}\n`);
+  await sleep(1200);
+  assert.equal(h(dir, stop()), null);
+  const run = runOf(dir);
+  assert.equal(run.status, 'completed');
+  assert.equal(run.resultSource, 'task-notification');
+  assert.deepEqual(run.recoveryAttempts, []);
+});
+
 test('a recovered result is not delivered again when the agent later reads it with TaskOutput', async () => {
   const dir = project();
   dispatchBackground(dir);

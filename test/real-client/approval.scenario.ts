@@ -1,7 +1,7 @@
 // The real Claude Code CLI and continuity's approval and ground-truth words.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bash, say } from './model-server.js';
+import { bash, say } from '../../src/demo/real-client/model-server.js';
 import { assertFinished, hookContexts, hookRuns, project, shownSystemMessages, timeline } from './observe.js';
 
 const DRAFT_WORDS = 'continuity ledger: plan payments-export (docs/plans/payments-export.md, 3 tasks) is a draft: it is not approved and its execution has not been authorised.';

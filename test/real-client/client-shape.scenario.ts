@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CLAUDE_CODE_VERSION } from './claude-version.js';
-import { bash, say } from './model-server.js';
+import { SCRIPTED_API_KEY } from '../../src/demo/real-client/claude-process.js';
+import { bash, say } from '../../src/demo/real-client/model-server.js';
 import { assertFinished, hookRuns, project, timeline } from './observe.js';
 import { HOOK_EVENTS } from './run-claude.js';
 
@@ -16,7 +17,7 @@ test('the pinned client talks to the scripted server as to the Messages API, and
   assert.equal(first.method, 'POST');
   assert.equal(first.path, '/v1/messages');
   assert.equal(first.headers['anthropic-version'], '2023-06-01');
-  assert.equal(first.headers['x-api-key'], 'sk-ant-scripted-test-key');
+  assert.equal(first.headers['x-api-key'], SCRIPTED_API_KEY);
   assert.match(String(first.headers['user-agent']), new RegExp(`^claude-cli/${CLAUDE_CODE_VERSION.replace(/\./g, '\\.')} `));
   assert.equal(first.body.stream, true);
   const tools = (first.body.tools as { name: string }[]).map((t) => t.name);

@@ -2,7 +2,7 @@
 // file survives a pipe (denied before) and a script (put back after).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bash, requestText, say, write } from './model-server.js';
+import { bash, requestText, say, write } from '../../src/demo/real-client/model-server.js';
 import { assertFinished, hookRuns, project, timeline } from './observe.js';
 
 const TDD = '# TDD Task: CSV export\n\n**Status:** pending\n\n## Slice 1: Writer\n\n**Status:** pending\n\n## Slice 2: Endpoint\n\n**Status:** pending\n';

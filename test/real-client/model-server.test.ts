@@ -2,11 +2,11 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { test } from 'node:test';
-import { bash, say, startModelServer, type ModelServer } from './model-server.js';
+import { agent, bash, pause, say, startModelServer, type ModelServer } from '../../src/demo/real-client/model-server.js';
 
-function post(server: ModelServer, path: string, body: unknown): Promise<{ status: number; text: string; type: string }> {
+function post(server: ModelServer, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string; type: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+    const req = request(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
       let text = '';
       res.on('data', (d) => (text += d));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text, type: String(res.headers['content-type']) }));
@@ -73,4 +73,59 @@ test('the scripted server closes itself when its lifetime is over', async () => 
   await new Promise((r) => setTimeout(r, 300));
   assert.equal(server.closed, true);
   await assert.rejects(post(server, '/v1/messages', {}), /ECONNREFUSED/);
+});
+
+const textOf = (sse: string) => events(sse).filter((e) => e.event === 'content_block_delta' && e.data.delta.type === 'text_delta').map((e) => e.data.delta.text).join('');
+
+test("a subagent's requests (x-claude-code-agent-id, or the cc_is_subagent billing mark) get the subagent script, a cursor per subagent; the main conversation's turns are left alone", async () => {
+  const seen: string[] = [];
+  const server = await startModelServer(
+    {
+      turns: [[say('main 0'), agent({ description: 'Review', prompt: 'Review it.', run_in_background: true })], [say('main 1')]],
+      subagent: [[say('sub 0')], [say('sub 1')]],
+      subagentAfterLast: [say('sub done')],
+    },
+    { onRequest: (rec) => seen.push(rec.kind) },
+  );
+  try {
+    const main = (n: number) => post(server, '/v1/messages', { model: 'm', stream: true, tools: TOOLS, messages: new Array(n).fill({ role: 'user', content: 'x' }) });
+    const sub = (id: string) => post(server, '/v1/messages', { model: 'm', stream: true, tools: TOOLS, messages: [] }, { 'x-claude-code-agent-id': id });
+    const first = events((await main(1)).text);
+    const tool = first.find((e) => e.event === 'content_block_start' && e.data.content_block.type === 'tool_use')!;
+    assert.equal(tool.data.content_block.name, 'Agent');
+    assert.equal(textOf((await sub('a1')).text), 'sub 0');
+    assert.equal(textOf((await sub('a1')).text), 'sub 1');
+    assert.equal(textOf((await sub('a2')).text), 'sub 0', 'a second subagent starts at the first turn');
+    assert.equal(textOf((await sub('a1')).text), 'sub done');
+    const marked = await post(server, '/v1/messages', { model: 'm', stream: true, tools: TOOLS, system: [{ type: 'text', text: 'x-anthropic-billing-header: cc_version=2.1.197.e16; cc_entrypoint=sdk-cli; cc_is_subagent=true;' }], messages: [] });
+    assert.equal(textOf(marked.text), 'sub 0');
+    assert.equal(textOf((await main(3)).text), 'main 1');
+    assert.deepEqual(server.conversation().map((r) => r.turn), [0, 1]);
+    assert.deepEqual(server.subagentRequests().map((r) => [r.agentId, r.kind, r.turn]), [
+      ['a1', 'subagent', 0],
+      ['a1', 'subagent', 1],
+      ['a2', 'subagent', 0],
+      ['a1', 'subagent-after-last', undefined],
+      ['subagent', 'subagent', 0],
+    ]);
+    // Each request was handed over once it was classified.
+    assert.deepEqual(seen, ['scenario', 'subagent', 'subagent', 'subagent', 'subagent-after-last', 'subagent', 'scenario']);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a turn with a pause is answered after a later request without one; the pause is not sent', async () => {
+  const server = await startModelServer({ turns: [[pause(300), say('slow')]], subagent: [[say('quick')]] });
+  try {
+    const answered: string[] = [];
+    const slow = post(server, '/v1/messages', { model: 'm', stream: true, tools: TOOLS, messages: [] }).then((r) => answered.push(textOf(r.text)));
+    // The slow request is in before the quick one is sent.
+    while (server.requests.length === 0) await new Promise((r) => setImmediate(r));
+    const quick = post(server, '/v1/messages', { model: 'm', stream: true, tools: TOOLS, messages: [] }, { 'x-claude-code-agent-id': 'a1' }).then((r) => answered.push(textOf(r.text)));
+    await Promise.all([slow, quick]);
+    assert.deepEqual(answered, ['quick', 'slow']);
+  } finally {
+    await server.close();
+  }
 });

@@ -2,7 +2,7 @@
 // model, the hook events it reported, the transcript it wrote.
 import assert from 'node:assert/strict';
 import { after } from 'node:test';
-import { newMessages, requestText, say, type RecordedRequest } from './model-server.js';
+import { newMessages, requestText, say, type RecordedRequest } from '../../src/demo/real-client/model-server.js';
 import { Project, type ProjectOptions, type RunResult } from './run-claude.js';
 
 /** A project for one test, removed when the test file ends (kept with CONTINUITY_REAL_CLIENT_KEEP=1). */

@@ -1,53 +1,25 @@
 // Runs the real Claude Code CLI (pinned, installed by scripts/install-claude-code.mjs)
 // against the scripted model server, in a throwaway git project whose
 // .claude/settings.json wires continuity's hooks, with a home of its own.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startModelServer, type ModelServer, type RecordedRequest, type Scenario } from './model-server.js';
+import { claudeEnv as baseEnv, hookSettings as settingsFor, parseJsonLines, runClaude, shellWord as sh, type StreamEvent } from '../../src/demo/real-client/claude-process.js';
+import { startModelServer, type ModelServer, type RecordedRequest, type Scenario } from '../../src/demo/real-client/model-server.js';
+
+export { HOOK_EVENTS, type StreamEvent } from '../../src/demo/real-client/claude-process.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The built CLI the hooks run (CONTINUITY_REAL_CLIENT_CLI points at another build). */
 export const CLI = resolve(process.env.CONTINUITY_REAL_CLIENT_CLI ?? join(REPO_ROOT, 'dist', 'cli.cjs'));
 /** The Node that runs the hooks and the `continuity` command (the suite's runtime unless told). */
 export const NODE = process.env.CONTINUITY_TEST_NODE ?? process.execPath;
-export const HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact'] as const;
 
-/** Tools the scripted model may call without a permission prompt (`-p` mode has nobody to ask). */
-const ALLOWED_TOOLS = ['Bash', 'Write', 'Edit', 'Read'];
-
-/**
- * The environment Claude Code runs in: nothing inherited but PATH and locale,
- * so a surrounding agent's variables (CLAUDE_*, ANTHROPIC_*) never leak in.
- * Every variable that would make it talk to anything but the scripted server is off.
- */
+/** The environment Claude Code runs in (src/demo/real-client/claude-process.ts), with the suite's Node first on PATH. */
 export function claudeEnv(home: string, baseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return {
-    PATH: `${join(home, 'bin')}:${dirname(NODE)}:${process.env.PATH ?? '/usr/bin:/bin'}`,
-    HOME: home,
-    USER: process.env.USER ?? 'tester',
-    LANG: process.env.LANG ?? 'C.UTF-8',
-    TMPDIR: join(home, 'tmp'),
-    SHELL: '/bin/bash',
-    TERM: 'dumb',
-    NO_COLOR: '1',
-    ANTHROPIC_BASE_URL: baseUrl,
-    ANTHROPIC_API_KEY: 'sk-ant-scripted-test-key',
-    // No traffic but the model's: no telemetry, error reports, updates, feature flags.
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_TELEMETRY: '1',
-    DISABLE_ERROR_REPORTING: '1',
-    DISABLE_AUTOUPDATER: '1',
-    DISABLE_UPDATES: '1',
-    DISABLE_GROWTHBOOK: '1',
-    DISABLE_INSTALLATION_CHECKS: '1',
-    CLAUDE_CODE_ENABLE_TELEMETRY: '0',
-    // No retries on a failed request: a broken script fails fast instead of waiting out back-off.
-    CLAUDE_CODE_MAX_RETRIES: '0',
-    ...extra,
-  };
+  return baseEnv(home, baseUrl, extra, NODE);
 }
 
 let claudeBin: string | null = null;
@@ -100,16 +72,20 @@ export interface RunOptions extends Scenario {
   /** `stream-json` (default: every message and hook event on stdout, parsed into `stream`) or `text` (what a person sees). */
   outputFormat?: 'stream-json' | 'text';
   log?: (line: string) => void;
+  /**
+   * Kill Claude Code (and everything it started) as soon as a line of its
+   * stream matches: a crash at a chosen moment. The result says `crashed`.
+   */
+  crashWhen?: (event: StreamEvent) => boolean;
 }
-
-/** One line of `--output-format stream-json` (with `--include-hook-events`). */
-export type StreamEvent = Record<string, any> & { type: string; subtype?: string };
 
 export interface RunResult {
   /** Every request the server received, in order. */
   requests: RecordedRequest[];
   /** The requests of the main conversation (they carry `tools`), in order. */
   conversation: RecordedRequest[];
+  /** The requests of subagents' conversations, in order. */
+  subagentRequests: RecordedRequest[];
   /** Paths the server did not know. */
   unknownPaths: string[];
   stdout: string;
@@ -119,6 +95,8 @@ export interface RunResult {
   exitCode: number | null;
   signal: NodeJS.Signals | null;
   timedOut: boolean;
+  /** Killed by `crashWhen`. */
+  crashed: boolean;
   durationMs: number;
   /** The project's files after the run (text, relative paths; .git and .continuity left out). */
   files: Record<string, string>;
@@ -127,9 +105,10 @@ export interface RunResult {
   /** Claude Code's own session id (from its stream, else its transcript). */
   sessionId: string | null;
   /**
-   * The session transcript Claude Code wrote under the isolated HOME
-   * (~/.claude/projects/<project>/<session>.jsonl): what its UI shows, e.g. a
-   * hook's `systemMessage` as an attachment of type `hook_system_message`.
+   * What this run wrote to the session transcripts under the isolated HOME
+   * (~/.claude/projects/<project>/<session>.jsonl, and its subagents'): what
+   * its UI shows, e.g. a hook's `systemMessage` as an attachment of type
+   * `hook_system_message`. A resumed session's earlier lines are left out.
    */
   transcript: Record<string, any>[];
 }
@@ -158,8 +137,9 @@ export class Project {
     const files: Record<string, string> = { ...(plan ? { [plan.path]: plan.content } : {}), ...opts.files };
     for (const [path, content] of Object.entries(files)) this.writeFile(path, content);
     this.writeFile('.claude/settings.json', JSON.stringify(hookSettings(), null, 2) + '\n');
-    if (plan) this.continuity(['plan', 'import', plan.path]);
+    // The config first: the user's own edit of a guarded file is adopted by their next continuity command (here the import).
     if (opts.config !== undefined) this.writeFile('.continuity/config.json', JSON.stringify(opts.config, null, 2) + '\n');
+    if (plan) this.continuity(['plan', 'import', plan.path]);
   }
 
   writeFile(path: string, content: string): void {
@@ -205,44 +185,36 @@ export class Project {
     const log = opts.log ?? (process.env.CONTINUITY_REAL_CLIENT_DEBUG ? (l: string) => process.stderr.write(`${l}\n`) : () => {});
     const bin = claudeBinary(); // before the clock starts: a first install takes a while
     const server: ModelServer = await startModelServer(opts, { lifetimeMs: timeoutMs + 10_000, log });
-    const started = Date.now();
-    const transcriptsBefore = new Set(transcriptFiles(this.home));
+    // A resumed session appends to its transcript: only what this run wrote is read back.
+    const transcriptsBefore = new Map(transcriptFiles(this.home).map((f) => [f, statSync(f).size]));
     try {
-      const format = opts.outputFormat === 'text' ? ['--output-format', 'text'] : ['--output-format', 'stream-json', '--verbose', '--include-hook-events'];
-      const args = ['-p', opts.prompt, '--allowedTools', ...ALLOWED_TOOLS, ...format, ...(opts.args ?? [])];
-      const child = spawn(bin, args, { cwd: this.dir, env: claudeEnv(this.home, server.url, opts.env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        log(`run-claude: killing Claude Code after ${timeoutMs} ms`);
-        killGroup(child.pid);
-      }, timeoutMs);
-      const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolvePromise, reject) => {
-        child.on('error', reject);
-        child.on('close', (c, s) => resolvePromise({ code: c, signal: s }));
+      const run = await runClaude({
+        bin,
+        cwd: this.dir,
+        env: claudeEnv(this.home, server.url, opts.env),
+        prompt: opts.prompt,
+        args: opts.args,
+        outputFormat: opts.outputFormat,
+        timeoutMs,
+        crashWhen: opts.crashWhen,
+        log,
       });
-      clearTimeout(timer);
-      killGroup(child.pid); // hooks or shells it left behind
-      const stream = opts.outputFormat === 'text' ? [] : parseStream(stdout);
-      const transcript = transcriptFiles(this.home)
-        .filter((f) => !transcriptsBefore.has(f))
-        .flatMap((f) => parseJsonLines(readFileSync(f, 'utf8')));
+      const transcript = transcriptFiles(this.home).flatMap((f) => parseJsonLines(readFileSync(f).subarray(transcriptsBefore.get(f) ?? 0).toString('utf8')));
+      const stream = run.stream;
       const sessionId = (stream.find((e) => e.type === 'system' && e.subtype === 'init')?.session_id as string | undefined) ?? (transcript.find((e) => typeof e.sessionId === 'string')?.sessionId as string | undefined) ?? null;
       const result: RunResult = {
         requests: server.requests,
         conversation: server.conversation(),
+        subagentRequests: server.subagentRequests(),
         unknownPaths: server.unknown,
-        stdout,
-        stderr,
+        stdout: run.stdout,
+        stderr: run.stderr,
         stream,
-        exitCode: code,
-        signal,
-        timedOut,
-        durationMs: Date.now() - started,
+        exitCode: run.exitCode,
+        signal: run.signal,
+        timedOut: run.timedOut,
+        crashed: run.crashed,
+        durationMs: run.durationMs,
         files: this.files(),
         ledgerStatus: this.status(),
         sessionId,
@@ -261,11 +233,7 @@ export class Project {
 }
 
 export function hookSettings(): unknown {
-  const command = `${sh(NODE)} ${sh(CLI)} hook claude-code`;
-  const entry = (matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks: [{ type: 'command', command, timeout: 30 }] }];
-  const hooks: Record<string, unknown> = {};
-  for (const event of HOOK_EVENTS) hooks[event] = entry(event === 'PreToolUse' || event === 'PostToolUse' ? '*' : undefined);
-  return { hooks };
+  return settingsFor(`${sh(NODE)} ${sh(CLI)} hook claude-code`);
 }
 
 /** CONTINUITY_REAL_CLIENT_DUMP=DIR writes every run (requests, hook events, transcript) to DIR as JSON, to inspect what the client really sent. */
@@ -276,23 +244,6 @@ function dump(result: RunResult): void {
   const file = join(resolve(dir), `${new Date().toISOString().replace(/[:.]/g, '-')}-${result.sessionId ?? 'no-session'}.json`);
   writeFileSync(file, JSON.stringify(result, null, 2));
   process.stderr.write(`run-claude: wrote ${file}\n`);
-}
-
-function parseStream(stdout: string): StreamEvent[] {
-  return parseJsonLines(stdout) as StreamEvent[];
-}
-
-function parseJsonLines(text: string): Record<string, any>[] {
-  const out: Record<string, any>[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      out.push(JSON.parse(line));
-    } catch {
-      out.push({ type: 'unparsed', line });
-    }
-  }
-  return out;
 }
 
 function transcriptFiles(home: string): string[] {
@@ -306,17 +257,4 @@ function transcriptFiles(home: string): string[] {
   } catch {
     return [];
   }
-}
-
-function killGroup(pid: number | undefined): void {
-  if (!pid) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}
-
-function sh(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }

@@ -1,7 +1,7 @@
 // The real Claude Code CLI and continuity's Stop gate (auto-next obligation).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bash, say, write } from './model-server.js';
+import { bash, say, write } from '../../src/demo/real-client/model-server.js';
 import { addedUserText, approvedProject, assertFinished, hookRuns, shownSystemMessages, stopFeedback, timeline } from './observe.js';
 
 const CLOSEOUT = [say('Task 1 is done and committed. Next I can continue with Task 2 (Export endpoint).')];

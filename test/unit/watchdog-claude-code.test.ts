@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { agentIdOf, pickIntent, readAgentInput } from '../../src/adapters/claude-code/watchdog/record.js';
 import { runningChildren } from '../../src/adapters/claude-code/watchdog/step.js';
 import { fromSubagent, WATCHDOG_DELIVERY_RULE, WATCHDOG_DISPATCH_RULE, WATCHDOG_RESULT_RULE } from '../../src/adapters/claude-code/watchdog/tool-rules.js';
-import { lastAssistantText, transcriptShowsCompletion } from '../../src/adapters/claude-code/watchdog/transcript.js';
+import { lastAssistantText, taskNotification } from '../../src/adapters/claude-code/watchdog/transcript.js';
 import { deliveryWords, respawnWords } from '../../src/adapters/claude-code/render/watchdog-words.js';
 import { describeWatchdogAlerts } from '../../src/adapters/claude-code/render/ground-truth.js';
 import type { LoadedRun, RunView } from '../../src/app/watchdog-runs.js';
@@ -117,16 +117,48 @@ describe('tool rules: cheap wants', () => {
 
 describe('transcripts', () => {
   const dir = mkdtempSync(join(tmpdir(), 'continuity-transcript-'));
-  it('a final task notification naming the agent counts as delivered; the launch message does not', () => {
-    const path = join(dir, 'main.jsonl');
-    const launch = { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', content: 'Async agent launched successfully. agentId: a5f1c9e' }] } };
-    writeFileSync(path, `${JSON.stringify(launch)}\n`);
-    assert.equal(transcriptShowsCompletion(path, 'a5f1c9e'), false);
-    const note = { type: 'user', isMeta: true, message: { role: 'user', content: '<task-notification>\n<task-id>a5f1c9e</task-id>\n<status>completed</status>\n</task-notification>' } };
-    writeFileSync(path, `${JSON.stringify(launch)}\n${JSON.stringify(note)}\n`);
-    assert.equal(transcriptShowsCompletion(path, 'a5f1c9e'), true);
-    assert.equal(transcriptShowsCompletion(path, 'other'), false);
-    assert.equal(transcriptShowsCompletion(join(dir, 'missing.jsonl'), 'a5f1c9e'), false);
+  // Claude Code 2.1.197's transcript lines for a background agent's notification.
+  const notification = (agentId: string, status: string, extra = '') =>
+    `<task-notification>\n<task-id>${agentId}</task-id>\n<tool-use-id>toolu_1</tool-use-id>\n<status>${status}</status>\n<summary>Agent "Review the limiter" ${extra}</summary>\n</task-notification>`;
+  const enqueue = (agentId: string, status: string) => ({ type: 'queue-operation', operation: 'enqueue', timestamp: '2026-11-22T05:57:53.098Z', sessionId: 's', content: notification(agentId, status) });
+  const remove = { type: 'queue-operation', operation: 'remove', timestamp: '2026-11-22T05:57:53.200Z', sessionId: 's' };
+  const asUser = (agentId: string, status: string, extra = '') => ({ type: 'user', isSidechain: false, message: { role: 'user', content: notification(agentId, status, extra) } });
+  const midTurn = (agentId: string, status: string) => ({ type: 'attachment', isSidechain: false, attachment: { type: 'queued_command', prompt: notification(agentId, status), commandMode: 'task-notification' } });
+  const launch = { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', content: 'Async agent launched successfully. agentId: a5f1c9e' }] } };
+  const file = (name: string, lines: unknown[]) => {
+    const path = join(dir, name);
+    writeFileSync(path, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    return path;
+  };
+
+  it('a notification naming the agent that reached the conversation is delivered, with its status; the launch message is not', () => {
+    assert.deepEqual(taskNotification(file('launch.jsonl', [launch]), 'a5f1c9e'), { kind: 'none' });
+    const between = file('between-turns.jsonl', [launch, enqueue('a5f1c9e', 'completed'), { ...asUser('a5f1c9e', 'completed'), isMeta: true }]);
+    assert.deepEqual(taskNotification(between, 'a5f1c9e'), { kind: 'delivered', status: 'completed' });
+    assert.deepEqual(taskNotification(between, 'other'), { kind: 'none' });
+    const mid = file('mid-turn.jsonl', [launch, enqueue('a5f1c9e', 'completed'), remove, midTurn('a5f1c9e', 'completed')]);
+    assert.deepEqual(taskNotification(mid, 'a5f1c9e'), { kind: 'delivered', status: 'completed' });
+    assert.deepEqual(taskNotification(join(dir, 'missing.jsonl'), 'a5f1c9e'), { kind: 'none' });
+  });
+  it('a notification only enqueued is queued, not delivered: the process may end before it reaches the conversation', () => {
+    assert.deepEqual(taskNotification(file('queued.jsonl', [launch, enqueue('a5f1c9e', 'completed')]), 'a5f1c9e'), { kind: 'queued' });
+  });
+  it("a resumed session's `failed` notification supersedes the completed one the previous process only queued", () => {
+    const resumed = file('resumed.jsonl', [
+      launch,
+      enqueue('a5f1c9e', 'completed'),
+      enqueue('a5f1c9e', 'failed'),
+      asUser('a5f1c9e', 'failed', 'was running when the previous Claude Code process exited and did not complete'),
+    ]);
+    assert.deepEqual(taskNotification(resumed, 'a5f1c9e'), { kind: 'delivered', status: 'failed' });
+  });
+  it('a delivered completion wins over a later notification of the same agent; the status is read from the notification naming it', () => {
+    const again = file('again.jsonl', [asUser('a5f1c9e', 'completed'), asUser('a5f1c9e', 'killed'), asUser('b6e2d0f', 'failed')]);
+    assert.deepEqual(taskNotification(again, 'a5f1c9e'), { kind: 'delivered', status: 'completed' });
+    assert.deepEqual(taskNotification(again, 'b6e2d0f'), { kind: 'delivered', status: 'failed' });
+    // A notification that only quotes another agent's id in its text does not name it.
+    const quoted = file('quoted.jsonl', [{ type: 'user', message: { role: 'user', content: notification('b6e2d0f', 'completed', 'a5f1c9e') } }]);
+    assert.deepEqual(taskNotification(quoted, 'a5f1c9e'), { kind: 'none' });
   });
   it('lastAssistantText: the last assistant message with text', () => {
     const path = join(dir, 'agent.jsonl');

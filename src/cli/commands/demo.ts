@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { codeDir, selfCommand } from '../../util/code-dir.js';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
@@ -13,10 +13,13 @@ import { describeDecision } from '../render/decision-words.js';
 import { describeHookAnswer, wrapText } from '../render/hook-answer.js';
 
 /**
- * `continuity demo`: replays a recorded Claude Code session (hook payloads and
- * the developer's commands) through the real CLI, one process per event as
- * Claude Code runs hooks, in a throwaway project, and prints what continuity
- * decided at each step.
+ * `continuity demo`: with a `claude` executable (`--claude PATH`, or on PATH),
+ * a real Claude Code session against a scripted model, offline
+ * (src/demo/real-client/real-demo.ts, loaded only then). Otherwise, or with
+ * `--replay`: replays a recorded Claude Code session (hook payloads and the
+ * developer's commands) through the real CLI, one process per event as Claude
+ * Code runs hooks, in a throwaway project, and prints what continuity decided
+ * at each step.
  */
 const Step = v.union([
   v.object({ note: v.string() }),
@@ -34,17 +37,64 @@ const Session = v.object({
 });
 type Session = v.InferOutput<typeof Session>;
 
+const USAGE = `usage: continuity demo [--claude PATH | --replay] [--keep]
+  With a claude executable (--claude PATH, or \`claude\` on PATH): a real Claude Code
+  session against a scripted model on 127.0.0.1, offline and free.
+  --replay  replay the recorded session through the hooks instead
+  --keep    leave the demo project on disk
+`;
+
 export async function run(argv: string[]): Promise<number> {
-  let values: { keep?: boolean; help?: boolean };
+  let values: { keep?: boolean; help?: boolean; replay?: boolean; claude?: string };
   try {
-    ({ values } = parseArgs({ args: argv, options: { keep: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values } = parseArgs({ args: argv, options: { keep: { type: 'boolean' }, replay: { type: 'boolean' }, claude: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
   } catch (err) {
     throw new CliError(`demo: ${(err as Error).message}`, ExitCode.invalidInput);
   }
   if (values.help) {
-    process.stdout.write('usage: continuity demo [--keep]   (--keep leaves the demo project on disk)\n');
+    process.stdout.write(USAGE);
     return ExitCode.ok;
   }
+  if (values.replay && values.claude !== undefined) throw new CliError('demo: --replay and --claude exclude each other', ExitCode.invalidInput);
+  const claude = values.replay ? null : values.claude !== undefined ? givenClaude(values.claude) : claudeOnPath();
+  if (claude) {
+    const { runRealDemo } = await import('../../demo/real-client/real-demo.js');
+    const self = selfCommand(import.meta.url, []);
+    return runRealDemo({ claude, self: [self.cmd, ...self.args.map((a) => realpathSync(a))], keep: !!values.keep, out: (s) => process.stdout.write(`${s}\n`) });
+  }
+  return replay(!!values.keep, !values.replay);
+}
+
+/** `--claude PATH`: it must be an executable file. */
+function givenClaude(path: string): string {
+  if (process.platform === 'win32') throw new CliError('demo: a real Claude Code session needs a POSIX shell; `continuity demo --replay` replays the recorded one', ExitCode.invalidInput);
+  const abs = resolve(path);
+  if (!existsSync(abs)) throw new CliError(`demo: --claude ${path}: no such file`, ExitCode.invalidInput);
+  if (!isExecutable(abs)) throw new CliError(`demo: --claude ${path}: not an executable file`, ExitCode.invalidInput);
+  return abs;
+}
+
+/** The first executable `claude` on PATH, or null. The real session wires POSIX shell commands: none is looked for on Windows. */
+function claudeOnPath(): string | null {
+  if (process.platform === 'win32') return null;
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    const candidate = join(dir, 'claude');
+    if (dir && isExecutable(candidate)) return candidate;
+  }
+  return null;
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The recorded session, replayed through the hooks. */
+async function replay(keep: boolean, noClaudeFound: boolean): Promise<number> {
   const fixtures = join(packageRoot(), 'fixtures', 'demo');
   const session = loadSession(join(fixtures, 'session.json'));
   const project = mkdtempSync(join(tmpdir(), 'continuity-demo-'));
@@ -56,6 +106,7 @@ export async function run(argv: string[]): Promise<number> {
   const out = (s: string) => process.stdout.write(`${s}\n`);
 
   out(`continuity demo — ${session.title}`);
+  if (noClaudeFound) out('No `claude` executable on PATH: this replays recorded hook payloads. `continuity demo --claude PATH` runs a real Claude Code session, offline.');
   out(`Each hook event runs \`continuity hook claude-code\` in its own process, as Claude Code does.`);
   out(`Project: ${project}\n`);
   let n = 0;
@@ -85,7 +136,7 @@ export async function run(argv: string[]): Promise<number> {
     const status = spawnSelf(['status'], { cwd: project, encoding: 'utf8', env: demoEnv(project) });
     out(status.stdout.trimEnd().split('\n').map((l) => `  ${l}`).join('\n'));
   } finally {
-    if (values.keep) out(`\nThe demo project was kept at ${project}`);
+    if (keep) out(`\nThe demo project was kept at ${project}`);
     else rmSync(project, { recursive: true, force: true });
   }
   return ExitCode.ok;

@@ -19,7 +19,7 @@ import type { SqlDatabase } from '../../../ledger/driver.js';
 import type { Ledger } from '../../../ledger/ledger.js';
 import { attentionRuns, insertAttempt, linkAttemptsToEvent, patchRun, resolveAttempt, respawnOfRun, type RunRow } from '../../../ledger/runs.js';
 import { deliveryWords, noticeWords, respawnWords } from '../render/watchdog-words.js';
-import { lastAssistantText, transcriptShowsCompletion } from './transcript.js';
+import { lastAssistantText, taskNotification } from './transcript.js';
 
 export type WatchdogChannel = 'Stop' | 'UserPromptSubmit' | 'PostToolUse';
 
@@ -58,13 +58,19 @@ export async function runWatchdogPass(ledger: Ledger, o: PassOptions): Promise<P
   const policy = policyOf(o.config);
 
   // Facts from files, read before the lock and only for runs that are late.
-  const external = new Map<string, { normallyDelivered: boolean; fetched: string | null }>();
+  const external = new Map<string, { normallyDelivered: boolean; queued: boolean; fetched: string | null }>();
   for (const l of loadRuns(ledger.db, first)) {
     if (!LATE.has(assessRun(l.run, nowMs, policy).status)) continue;
     const childKey = l.row.childSessionKey;
-    const normallyDelivered = !!(childKey && o.transcriptPath && l.row.background && transcriptShowsCompletion(o.transcriptPath, childKey));
-    const fetched = l.row.childDone && !l.row.capturedResult && l.row.childTranscriptPath ? lastAssistantText(l.row.childTranscriptPath) : null;
-    if (normallyDelivered || fetched) external.set(l.row.runId, { normallyDelivered, fetched });
+    const note = childKey && o.transcriptPath && l.row.background ? taskNotification(o.transcriptPath, childKey) : null;
+    // Claude Code's notification delivered the run's outcome, unless it says `failed` of a child that
+    // reported done: then a result exists that Claude Code lost (a resumed session says so of every
+    // background agent the previous process did not report on).
+    const normallyDelivered = note?.kind === 'delivered' && !(note.status === 'failed' && l.row.childDone);
+    // Queued: Claude Code holds the notification and puts it into the conversation at its next turn.
+    const queued = note?.kind === 'queued';
+    const fetched = !normallyDelivered && !queued && l.row.childDone && !l.row.capturedResult && l.row.childTranscriptPath ? lastAssistantText(l.row.childTranscriptPath) : null;
+    if (normallyDelivered || queued || fetched) external.set(l.row.runId, { normallyDelivered, queued, fetched });
   }
 
   return ledger.write((db) => {
@@ -73,6 +79,7 @@ export async function runWatchdogPass(ledger: Ledger, o: PassOptions): Promise<P
     const user: string[] = [];
     for (const row of attentionRuns(db, o.sessionId)) {
       const ext = external.get(row.runId);
+      if (ext?.queued) continue; // on its way by the normal path: nothing to do or tell yet
       if (ext?.normallyDelivered) {
         // Delivered by Claude Code's own notification: recorded as such, never delivered again.
         recordCompletion(db, loadRun(db, row.runId)!, { completionReceivedAt: o.now, forwardedToMain: true, resultSource: 'task-notification' }, o.now);

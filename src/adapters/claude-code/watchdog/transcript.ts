@@ -2,10 +2,10 @@
  * The two facts the watchdog reads from Claude Code's transcripts (JSON lines),
  * only for a run that is about to be recovered, never on the ordinary hook path:
  *
- * - did the main conversation receive the background subagent's completion
- *   notification (`<task-notification>` naming the agent, status completed)?
- *   Then its result was delivered by the normal path and recovery must not
- *   deliver it again;
+ * - what Claude Code's own notification for a background subagent
+ *   (`<task-notification>` naming the agent) did: reached the main
+ *   conversation with the result (status completed), is queued and not yet
+ *   there, or reached it saying the agent failed;
  * - the subagent's last assistant text, from its own transcript, when its
  *   SubagentStop carried no final message (the history fetch proper).
  *
@@ -15,14 +15,59 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 const TAIL_BYTES = 8 * 1024 * 1024;
 
-/** True when the transcript holds a final task notification (completed, failed or killed) for this agent. */
-export function transcriptShowsCompletion(path: string, agentId: string): boolean {
+/**
+ * Claude Code's notification for one background subagent, as the main transcript shows it:
+ * - `delivered`: a notification reached the conversation (a user message, or a
+ *   `queued_command` attachment mid-turn), with its `<status>`; a completed one
+ *   wins over any other, since it carried the result;
+ * - `queued`: a notification was enqueued (`queue-operation`) after the last
+ *   one delivered and is not in the conversation yet. Claude Code puts it there
+ *   at its next turn; if the process ends first, the resumed session gets a
+ *   `failed` notification instead ("was running when the previous Claude Code
+ *   process exited"), even for an agent that had finished;
+ * - `none`: no notification for the agent.
+ */
+export type TaskNotification = { kind: 'none' } | { kind: 'queued' } | { kind: 'delivered'; status: string };
+
+export function taskNotification(path: string, agentId: string): TaskNotification {
   const text = readTail(path);
-  if (text === null || !text.includes(agentId)) return false;
+  if (text === null || !text.includes(agentId)) return { kind: 'none' };
+  let queued = false;
+  let completed = false;
+  let last: string | null = null;
   for (const line of text.split('\n')) {
-    if (line.includes('task-notification') && line.includes(agentId) && /\b(completed|failed|killed)\b/.test(line)) return true;
+    if (!line.includes('task-notification') || !line.includes(agentId)) continue;
+    const statuses = notificationStatuses(line, agentId);
+    if (statuses.length === 0) continue;
+    let entry: { type?: unknown; operation?: unknown };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      continue; // the first line of a tail may be cut
+    }
+    if (entry.type === 'queue-operation') {
+      if (entry.operation === 'enqueue') queued = true;
+      continue;
+    }
+    queued = false;
+    last = statuses.at(-1)!;
+    if (statuses.includes('completed')) completed = true;
   }
-  return false;
+  if (completed) return { kind: 'delivered', status: 'completed' };
+  if (queued) return { kind: 'queued' };
+  return last === null ? { kind: 'none' } : { kind: 'delivered', status: last };
+}
+
+/** The `<status>` of each notification in a transcript line that names the agent as its `<task-id>`. */
+function notificationStatuses(line: string, agentId: string): string[] {
+  const out: string[] = [];
+  for (const m of line.matchAll(/<task-notification>([\s\S]*?)<\/task-notification>/g)) {
+    const body = m[1]!;
+    if (/<task-id>([^<]*)<\/task-id>/.exec(body)?.[1]?.trim() !== agentId) continue;
+    const status = /<status>([^<]*)<\/status>/.exec(body)?.[1]?.trim().toLowerCase();
+    if (status) out.push(status);
+  }
+  return out;
 }
 
 /** The last assistant message's text in a transcript, or null. */

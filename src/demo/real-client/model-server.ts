@@ -1,31 +1,48 @@
 // A scripted stand-in for the Anthropic Messages API, for running the real
 // Claude Code CLI offline. It listens on 127.0.0.1 only, on a free port, records
-// every request, and answers the main conversation from a script of assistant
-// turns. It closes itself after `lifetimeMs` whatever happens.
+// every request, and answers the main conversation and each subagent's
+// conversation from scripts of assistant turns. It closes itself after
+// `lifetimeMs` whatever happens.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 export type Block =
   | { type: 'text'; text: string }
-  | { type: 'tool_use'; name: string; input: Record<string, unknown> };
+  | { type: 'tool_use'; name: string; input: Record<string, unknown> }
+  | { type: 'pause'; ms: number };
 
-/** One assistant message: its content blocks. `tool_use` blocks make the stop reason `tool_use`. */
+/**
+ * One assistant message: its content blocks. `tool_use` blocks make the stop
+ * reason `tool_use`; `pause` blocks are not sent: the answer waits that long
+ * first (a slow model, so that something else happens meanwhile).
+ */
 export type Turn = Block[];
 
 export const say = (text: string): Block => ({ type: 'text', text });
+export const pause = (ms: number): Block => ({ type: 'pause', ms });
 export const bash = (command: string, description = 'Run a command'): Block => ({ type: 'tool_use', name: 'Bash', input: { command, description } });
 export const write = (filePath: string, content: string): Block => ({ type: 'tool_use', name: 'Write', input: { file_path: filePath, content } });
+/** Claude Code's subagent tool (`Agent`; `Task` before 2.1). */
+export const agent = (input: { description: string; prompt: string; subagent_type?: string; run_in_background?: boolean }): Block => ({ type: 'tool_use', name: 'Agent', input });
 
 export interface Scenario {
   /** The assistant turns of the main conversation, consumed one per request that carries `tools`. */
   turns: Turn[];
   /** The answer once the turns are used up (default: a short final text). */
   afterLast?: Turn;
+  /**
+   * The assistant turns of every subagent's conversation. Each subagent (one
+   * `x-claude-code-agent-id`) goes through them from the first, with a cursor
+   * of its own, so a re-dispatched subagent gets the same answers.
+   */
+  subagent?: Turn[];
+  /** A subagent's answer once its turns are used up (default: a short final text). */
+  subagentAfterLast?: Turn;
   /** The answer to requests without `tools` (titles, summaries, topic checks). */
   auxText?: string;
 }
 
-export type RequestKind = 'scenario' | 'after-last' | 'aux' | 'count_tokens' | 'other';
+export type RequestKind = 'scenario' | 'after-last' | 'subagent' | 'subagent-after-last' | 'aux' | 'count_tokens' | 'other';
 
 export interface RecordedRequest {
   seq: number;
@@ -36,8 +53,10 @@ export interface RecordedRequest {
   /** The parsed JSON body, or the raw text when it was not JSON, or null. */
   body: any;
   kind: RequestKind;
-  /** For `scenario` requests: the index of the turn answered. */
+  /** For `scenario` and `subagent` requests: the index of the turn answered. */
   turn?: number;
+  /** For a subagent's requests: its agent id. */
+  agentId?: string;
 }
 
 export interface ModelServer {
@@ -48,21 +67,35 @@ export interface ModelServer {
   unknown: string[];
   /** The requests of the main conversation (those that carried `tools`), in order. */
   conversation(): RecordedRequest[];
+  /** The requests of subagents' conversations, in order (`agentId` tells them apart). */
+  subagentRequests(): RecordedRequest[];
   close(): Promise<void>;
   closed: boolean;
 }
+
+type ContentBlock = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
 
 export const FINAL_TEXT = 'Done.';
 const AUX_TEXT = 'Scripted answer';
 const MAX_BODY = 32 * 1024 * 1024;
 
-export async function startModelServer(scenario: Scenario, opts: { lifetimeMs?: number; log?: (line: string) => void } = {}): Promise<ModelServer> {
+export interface ServerOptions {
+  /** The server closes itself after this long, whatever happens (default 120 s). */
+  lifetimeMs?: number;
+  log?: (line: string) => void;
+  /** Each Messages request, once it is classified, before it is answered. */
+  onRequest?: (rec: RecordedRequest) => void;
+}
+
+export async function startModelServer(scenario: Scenario, opts: ServerOptions = {}): Promise<ModelServer> {
   const lifetimeMs = opts.lifetimeMs ?? 120_000;
   const log = opts.log ?? (() => {});
   const requests: RecordedRequest[] = [];
   const unknown: string[] = [];
   const sockets = new Set<Socket>();
+  const pending = new Set<NodeJS.Timeout>();
   let nextTurn = 0;
+  const subagentTurns = new Map<string, number>();
   let seq = 0;
   let ids = 0;
 
@@ -105,10 +138,24 @@ export async function startModelServer(scenario: Scenario, opts: { lifetimeMs?: 
     }
     if (rec.method === 'POST' && rec.path === '/v1/messages' && rec.body && typeof rec.body === 'object') {
       const hasTools = Array.isArray(rec.body.tools) && rec.body.tools.length > 0;
+      const agentId = hasTools ? subagentOf(rec) : null;
       let turn: Turn;
       if (!hasTools) {
         rec.kind = 'aux';
         turn = [say(scenario.auxText ?? AUX_TEXT)];
+      } else if (agentId !== null) {
+        rec.agentId = agentId;
+        const next = subagentTurns.get(agentId) ?? 0;
+        const script = scenario.subagent ?? [];
+        if (next < script.length) {
+          rec.kind = 'subagent';
+          rec.turn = next;
+          turn = script[next]!;
+          subagentTurns.set(agentId, next + 1);
+        } else {
+          rec.kind = 'subagent-after-last';
+          turn = scenario.subagentAfterLast ?? [say(FINAL_TEXT)];
+        }
       } else if (nextTurn < scenario.turns.length) {
         rec.kind = 'scenario';
         rec.turn = nextTurn;
@@ -117,10 +164,17 @@ export async function startModelServer(scenario: Scenario, opts: { lifetimeMs?: 
         rec.kind = 'after-last';
         turn = scenario.afterLast ?? [say(FINAL_TEXT)];
       }
-      log(`model-server: #${rec.seq} ${rec.kind}${rec.turn !== undefined ? ` turn ${rec.turn}` : ''}`);
+      log(`model-server: #${rec.seq} ${rec.kind}${rec.agentId ? ` ${rec.agentId}` : ''}${rec.turn !== undefined ? ` turn ${rec.turn}` : ''}`);
+      opts.onRequest?.(rec);
       const message = assistantMessage(turn, String(rec.body.model ?? 'scripted-model'));
-      if (rec.body.stream) stream(res, message);
-      else json(res, 200, message);
+      const send = () => {
+        if (res.destroyed) return;
+        if (rec.body.stream) stream(res, message);
+        else json(res, 200, message);
+      };
+      const wait = turn.reduce((ms, b) => ms + (b.type === 'pause' ? b.ms : 0), 0);
+      if (wait > 0) pending.add(setTimeout(() => send(), wait));
+      else send();
       return;
     }
     // Connectivity checks (HEAD /) and anything else: harmless, and logged.
@@ -135,7 +189,11 @@ export async function startModelServer(scenario: Scenario, opts: { lifetimeMs?: 
   }
 
   function assistantMessage(turn: Turn, model: string) {
-    const content = turn.map((b) => (b.type === 'text' ? { type: 'text' as const, text: b.text } : { type: 'tool_use' as const, id: `toolu_scripted_${String(++ids).padStart(4, '0')}`, name: b.name, input: b.input }));
+    const content: ContentBlock[] = [];
+    for (const b of turn) {
+      if (b.type === 'text') content.push({ type: 'text', text: b.text });
+      else if (b.type === 'tool_use') content.push({ type: 'tool_use', id: `toolu_scripted_${String(++ids).padStart(4, '0')}`, name: b.name, input: b.input });
+    }
     const stopReason = content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
     return { id: `msg_scripted_${seq}`, type: 'message', role: 'assistant', model, content, stop_reason: stopReason, stop_sequence: null, usage: { input_tokens: 100, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } };
   }
@@ -181,9 +239,11 @@ export async function startModelServer(scenario: Scenario, opts: { lifetimeMs?: 
     unknown,
     closed: false,
     conversation: () => requests.filter((r) => r.kind === 'scenario' || r.kind === 'after-last'),
+    subagentRequests: () => requests.filter((r) => r.kind === 'subagent' || r.kind === 'subagent-after-last'),
     close() {
       closing ??= new Promise<void>((resolve) => {
         clearTimeout(timer);
+        for (const t of pending) clearTimeout(t);
         handle.closed = true;
         server.close(() => resolve());
         for (const s of sockets) s.destroy();
@@ -197,6 +257,22 @@ export async function startModelServer(scenario: Scenario, opts: { lifetimeMs?: 
   }, lifetimeMs);
   timer.unref();
   return handle;
+}
+
+/**
+ * The subagent a request comes from, or null for the main conversation.
+ * Claude Code (2.1.197) sends a subagent's requests with the header
+ * `x-claude-code-agent-id` (the agent id its hooks get as `agent_id`) and
+ * marks them `cc_is_subagent=true` in the billing line of the system prompt;
+ * the main conversation's requests carry neither.
+ */
+export function subagentOf(rec: Pick<RecordedRequest, 'headers' | 'body'>): string | null {
+  const header = rec.headers['x-claude-code-agent-id'];
+  const id = Array.isArray(header) ? header[0] : header;
+  if (typeof id === 'string' && id !== '') return id;
+  const system = rec.body && typeof rec.body === 'object' ? rec.body.system : null;
+  const first = Array.isArray(system) ? system[0]?.text : typeof system === 'string' ? system : null;
+  return typeof first === 'string' && /\bcc_is_subagent=true\b/.test(first) ? 'subagent' : null;
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {
