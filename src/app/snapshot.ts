@@ -1,7 +1,10 @@
+import { join } from 'node:path';
 import { planProgress, type PlanProgress } from '../domain/progress.js';
 import type { NextStep } from '../domain/next-step.js';
+import { countStopBlocks, countViolations, recentStopBlocks, type StopBlockRecord } from '../ledger/audit-query.js';
 import { countEvents, recentEvents, type EventRecord } from '../ledger/events.js';
-import type { Ledger } from '../ledger/ledger.js';
+import { LEDGER_DIR, type Ledger } from '../ledger/ledger.js';
+import { countSpooled } from '../ledger/spool.js';
 import type { PendingActionRecord } from '../ledger/pending-actions.js';
 import { recentViolations } from '../ledger/sessions.js';
 import { loadPlanView, type PlanView } from './plan-view.js';
@@ -10,39 +13,71 @@ import type { Config } from '../config/schema.js';
 import { DEFAULT_WATCHDOG_POLICY } from '../domain/watchdog.js';
 import { policyOf, runViews, type RunView } from './watchdog-runs.js';
 
-/** The whole picture `status` shows, as data (`status --json` prints it as is). */
+/** The whole picture `status` shows, as data (`status --json` prints it as is; docs/status-and-log.md). */
 export interface Snapshot {
   enabled: true;
   root: string;
-  ledger: { path: string; driver: string; events: number };
+  /** The instant the picture was taken: run ages and statuses are as of then. */
+  takenAt: string;
+  /** `spooled`: events recorded in the spool and not yet moved into the events table (counted in `events` once moved). */
+  ledger: { path: string; driver: string; events: number; spooled: number };
   plan: PlanView | null;
-  progress: PlanProgress | null;
+  progress: ProgressView | null;
   nextStep: NextStepView | null;
   pendingActions: PendingActionRecord[];
   /** Subagent runs, newest first, with their watchdog status and age (docs/watchdog.md). */
   runs: RunView[];
   recentViolations: ReturnType<typeof recentViolations>;
+  /** The Stop gate's latest blocks (and stops let go after the block limit), newest first. */
+  recentStopBlocks: StopBlockRecord[];
+  totals: { violations: number; stopBlocks: number };
   recentEvents: Pick<EventRecord, 'id' | 'at' | 'kind' | 'sessionId' | 'decision'>[];
 }
+
+/** The plan's progress with every task state counted (complete + inProgress + blocked + pending = total). */
+export type ProgressView = PlanProgress & { inProgress: number; pending: number };
 
 /** deriveNextStep's answer without the internals: what kind of step, and the tasks and actions it names. */
 export type NextStepView = { kind: NextStep['kind']; taskId?: string; fromTaskId?: string | null; actionIds?: string[] };
 
+/**
+ * Reads the picture. The reads run in one read transaction, so a frame never
+ * mixes states from before and after a hook's commit; in WAL mode a reader
+ * blocks no writer, and the transaction ends before this returns.
+ */
 export function takeSnapshot(ledger: Ledger, opts: { now?: string; config?: Config } = {}): Snapshot {
+  const now = opts.now ?? new Date().toISOString();
+  ledger.db.exec('BEGIN');
+  try {
+    return readSnapshot(ledger, now, opts.config);
+  } finally {
+    ledger.db.exec('COMMIT');
+  }
+}
+
+function readSnapshot(ledger: Ledger, now: string, config: Config | undefined): Snapshot {
   const plan = loadPlanView(ledger);
   const state = readPlanState(ledger);
   return {
     enabled: true,
     root: ledger.root,
-    ledger: { path: ledger.path, driver: ledger.driver, events: countEvents(ledger.db) },
+    takenAt: now,
+    ledger: { path: ledger.path, driver: ledger.driver, events: countEvents(ledger.db), spooled: countSpooled(join(ledger.root, LEDGER_DIR)) },
     plan,
-    progress: state ? planProgress(state.tasks) : null,
+    progress: state ? progressView(state.tasks) : null,
     nextStep: state ? viewStep(state.nextStep) : null,
     pendingActions: state?.actions ?? [],
-    runs: runViews(ledger.db, { nowMs: Date.parse(opts.now ?? new Date().toISOString()), policy: opts.config ? policyOf(opts.config) : DEFAULT_WATCHDOG_POLICY }),
+    runs: runViews(ledger.db, { nowMs: Date.parse(now), policy: config ? policyOf(config) : DEFAULT_WATCHDOG_POLICY }),
     recentViolations: recentViolations(ledger.db, 5),
+    recentStopBlocks: recentStopBlocks(ledger.db, 5),
+    totals: { violations: countViolations(ledger.db), stopBlocks: countStopBlocks(ledger.db) },
     recentEvents: recentEvents(ledger.db, { limit: 8 }).map(({ id, at, kind, sessionId, decision }) => ({ id, at, kind, sessionId, decision })),
   };
+}
+
+function progressView(tasks: Parameters<typeof planProgress>[0]): ProgressView {
+  const of = (state: string) => tasks.filter((t) => t.state === state).length;
+  return { ...planProgress(tasks), inProgress: of('in_progress'), pending: of('pending') };
 }
 
 function viewStep(s: NextStep): NextStepView {

@@ -11,6 +11,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   hook: () => import('./commands/hook.js'),
   plan: () => import('./commands/plan.js'),
   status: () => import('./commands/status.js'),
+  log: () => import('./commands/log.js'),
   demo: () => import('./commands/demo.js'),
   gate: () => import('./commands/gate.js'),
   task: () => import('./commands/task.js'),
@@ -29,6 +30,10 @@ commands:
   plan show [--json]         print the active plan and its tasks
   approve                    approve the active plan (a person at a terminal only)
   status [--json]            the whole picture: plan, approval, tasks, next step
+  status --watch [--interval S]
+                             the same picture, redrawn until Ctrl-C
+  log [FILTERS] [--json]     the audit trail: every hook call and its decision, newest last
+                             (--session ID --event NAME --decision WORD --since T --limit N)
   gate evaluate              evaluate a continuity envelope (stdin → verdict)
   task done ID [--summary F] record that a task of the active plan is complete
   task blocked ID --reason T record that a task is blocked

@@ -28,12 +28,25 @@ export function spoolEvent(ledgerDir: string, event: NewEvent): void {
   renameSync(join(dir, `.${name}`), join(dir, name));
 }
 
+function spooledNames(dir: string): string[] {
+  return readdirSync(dir).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
+}
+
+/** How many events wait in the spool (recorded, not yet moved into the events table). */
+export function countSpooled(ledgerDir: string): number {
+  try {
+    return spooledNames(join(ledgerDir, SPOOL_DIR)).length;
+  } catch {
+    return 0;
+  }
+}
+
 /** Moves spooled events into the events table, oldest first. Returns how many were taken in. */
 export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) => T) => T): number {
   const dir = join(ledgerDir, SPOOL_DIR);
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort();
+    names = spooledNames(dir).sort();
   } catch {
     return 0;
   }

@@ -26,11 +26,21 @@ export interface CliResult {
   stderr: string;
 }
 
+/**
+ * The environment a spawned CLI gets: this process's, with what a test
+ * chooses explicitly per call taken out unless the call sets it.
+ * Claude Code sets CLAUDE_PROJECT_DIR for hooks; node --test sets
+ * FORCE_COLOR=1 in its test processes when run from a terminal.
+ */
+export function cliEnv(extra: NodeJS.ProcessEnv | undefined): NodeJS.ProcessEnv {
+  const env = { ...process.env, ...extra };
+  for (const key of ['CLAUDE_PROJECT_DIR', 'FORCE_COLOR', 'NO_COLOR']) if (!extra || !(key in extra)) delete env[key];
+  return env;
+}
+
 /** Spawns the real, built CLI as an agent or a user would. */
 export function runCli(args: string[], opts: { cwd: string; input?: string; env?: NodeJS.ProcessEnv }): CliResult {
-  const env = { ...process.env, ...opts.env };
-  // Claude Code sets this for hooks; tests choose it explicitly per call.
-  if (!opts.env || !('CLAUDE_PROJECT_DIR' in opts.env)) delete env.CLAUDE_PROJECT_DIR;
+  const env = cliEnv(opts.env);
   const c = cliCommand(args);
   const r = spawnSync(c.cmd, c.args, { cwd: opts.cwd, input: opts.input ?? '', encoding: 'utf8', env });
   if (r.error) throw r.error;
@@ -39,7 +49,7 @@ export function runCli(args: string[], opts: { cwd: string; input?: string; env?
 
 export function runCliAsync(args: string[], opts: { cwd: string; input?: string; env?: NodeJS.ProcessEnv }): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
-    const env = { ...process.env, ...opts.env };
+    const env = cliEnv(opts.env);
     const c = cliCommand(args);
     const child = spawn(c.cmd, c.args, { cwd: opts.cwd, env });
     let stdout = '';

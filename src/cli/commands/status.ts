@@ -4,18 +4,73 @@ import { takeSnapshot } from '../../app/snapshot.js';
 import { CliError, ExitCode } from '../errors.js';
 import { ledgerDirExists, projectRoot, withLedger } from '../project.js';
 import { renderStatus } from '../render/status-view.js';
+import { localTimeZone, terminalOptions } from '../render/terminal.js';
 
-export async function run(argv: string[]): Promise<number> {
-  let json = false;
+const USAGE = `usage: continuity status [--json] [--watch [--interval SECONDS]]
+
+  --json               the whole picture as one JSON object (for tools)
+  --watch              redraw the picture every --interval seconds until Ctrl-C
+  --interval SECONDS   how often --watch redraws (default 2; at least 0.1)
+
+Colour only on a terminal, never when NO_COLOR is set; FORCE_COLOR forces it.`;
+
+export const DEFAULT_INTERVAL_SECONDS = 2;
+const MIN_INTERVAL_SECONDS = 0.1;
+
+export interface StatusArgs {
+  json: boolean;
+  watch: boolean;
+  intervalSeconds: number;
+  /** Hidden: stop after this many frames (tests, scripts that want a few samples). */
+  frames: number | null;
+}
+
+export function parseStatusArgs(argv: string[]): StatusArgs | 'help' {
+  let values;
   try {
-    json = !!parseArgs({ args: argv, options: { json: { type: 'boolean' } }, strict: true }).values.json;
+    values = parseArgs({
+      args: argv,
+      options: { json: { type: 'boolean' }, watch: { type: 'boolean' }, interval: { type: 'string' }, frames: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }).values;
   } catch (err) {
     throw new CliError(`status: ${(err as Error).message}`, ExitCode.invalidInput);
   }
+  if (values.help) return 'help';
+  const watch = !!values.watch;
+  if (!watch && values.interval !== undefined) throw new CliError('status: --interval applies only to --watch', ExitCode.invalidInput);
+  if (!watch && values.frames !== undefined) throw new CliError('status: --frames applies only to --watch', ExitCode.invalidInput);
+  if (watch && values.json) throw new CliError('status: --watch draws for a person; --json is one picture for tools (use one of them)', ExitCode.invalidInput);
+  let intervalSeconds = DEFAULT_INTERVAL_SECONDS;
+  if (values.interval !== undefined) {
+    const n = Number(values.interval);
+    if (values.interval.trim() === '' || !Number.isFinite(n) || n < MIN_INTERVAL_SECONDS || n > 86_400) {
+      throw new CliError(`status: --interval must be a number of seconds between ${MIN_INTERVAL_SECONDS} and 86400, not "${values.interval}"`, ExitCode.invalidInput);
+    }
+    intervalSeconds = n;
+  }
+  let frames: number | null = null;
+  if (values.frames !== undefined) {
+    if (!/^[1-9]\d{0,8}$/.test(values.frames)) throw new CliError(`status: --frames must be a positive whole number, not "${values.frames}"`, ExitCode.invalidInput);
+    frames = Number(values.frames);
+  }
+  return { json: !!values.json, watch, intervalSeconds, frames };
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const args = parseStatusArgs(argv);
+  if (args === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return ExitCode.ok;
+  }
+  if (args.watch) {
+    const { watchStatus } = await import('../status-watch.js');
+    return watchStatus({ intervalSeconds: args.intervalSeconds, frames: args.frames });
+  }
   const root = projectRoot();
   if (!ledgerDirExists(root)) {
-    if (json) process.stdout.write(`${JSON.stringify({ enabled: false, root })}\n`);
-    else process.stdout.write(`continuity is not enabled in ${root} (no .continuity/). Run \`continuity plan import FILE\` to start.\n`);
+    if (args.json) process.stdout.write(`${JSON.stringify({ enabled: false, root })}\n`);
+    else process.stdout.write(`${notEnabled(root)}\n`);
     return ExitCode.ok;
   }
   const snapshot = await withLedger({ create: true }, async (ledger, { config }) => {
@@ -23,6 +78,11 @@ export async function run(argv: string[]): Promise<number> {
     await loadPlanState(ledger, { now, config, source: 'cli' });
     return takeSnapshot(ledger, { now, config });
   });
-  process.stdout.write(json ? `${JSON.stringify(snapshot, null, 2)}\n` : renderStatus(snapshot, { width: 80 }));
+  if (args.json) process.stdout.write(`${JSON.stringify(snapshot, null, 2)}\n`);
+  else process.stdout.write(renderStatus(snapshot, { ...terminalOptions(process.stdout, process.env), timeZone: localTimeZone() }));
   return ExitCode.ok;
+}
+
+export function notEnabled(root: string): string {
+  return `continuity is not enabled in ${root} (no .continuity/). Run \`continuity plan import FILE\` to start.`;
 }

@@ -1,0 +1,120 @@
+import type { AuditEntry, Verdict } from '../../app/audit-log.js';
+import { clockParts } from './clock.js';
+import { describeDecision } from './decision-words.js';
+import { stopBlockOf } from '../../ledger/audit-query.js';
+import { describeStopWhy, shortSession } from './status-view.js';
+import { renderLine, type Line, type Style } from './style.js';
+import { displayWidth, padEnd, plural } from './text.js';
+
+export interface LogRenderOptions {
+  width: number;
+  colour?: boolean;
+  /** Time zone of the times shown (default UTC). */
+  timeZone?: string;
+}
+
+const VERDICT_STYLE: Record<Verdict, Style> = {
+  block: 'red',
+  deny: 'red',
+  ask: 'yellow',
+  allow: 'green',
+  context: 'cyan',
+  none: 'dim',
+  refused: 'red',
+  recorded: 'blue',
+};
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+
+/** Why, in a few words; the verdict itself is in its own column, so words that repeat it are left out. */
+export function describeEntry(e: AuditEntry): string {
+  const d = obj(e.decision);
+  const input = obj(e.input);
+  switch (e.kind) {
+    case 'plan.import':
+    case 'plan.refresh':
+    case 'plan.register': {
+      if (typeof d.state !== 'string') break;
+      const was = typeof d.previousState === 'string' && d.previousState !== d.state ? ` (was ${d.previousState})` : '';
+      // The subject names the plan's file; its id is usually that file's name.
+      return `${d.state}${was}${typeof d.taskCount === 'number' ? `, ${plural(d.taskCount, 'task')}` : ''}`;
+    }
+    case 'task.done':
+      return 'complete';
+    case 'task.blocked': {
+      const evidence = typeof input.evidence === 'string' ? input.evidence : '';
+      const colon = evidence.indexOf(': ');
+      return `blocked${colon >= 0 ? `: ${evidence.slice(colon + 2)}` : ''}`;
+    }
+    case 'replan':
+      return `${plural(Object.keys(obj(input.absorb)).length, 'action')} absorbed, ${Object.keys(obj(input.drop)).length} dropped`;
+    case 'closure':
+      return typeof input.reason === 'string' ? input.reason : '';
+    case 'approve':
+      return `plan ${String(input.planId ?? '')} approved (${String(d.channel ?? 'cli')})`;
+    case 'approve.refused':
+      return typeof input.refusal === 'string' ? input.refusal : 'approval refused';
+    case 'sdd-ledger.read':
+      return Array.isArray(d.changes) ? `${plural(d.changes.length, 'task state')} read from the SDD ledger` : '';
+    case 'summary.read':
+      return Array.isArray(input.files) ? `${plural(input.files.length, 'task summary', 'task summaries')} read` : '';
+    case 'Stop':
+      if (d.action === 'block' || d.action === 'allow_after_limit') return describeStopWhy(stopBlockOf(e.id, e.at, e.sessionId, d));
+      break;
+    default:
+      break;
+  }
+  const said = describeDecision(e.kind, e.decision);
+  if (said === 'recorded' || said === 'none') return '';
+  return said.replace(/^(DENIED|BLOCKED|allowed): /, '');
+}
+
+/**
+ * `continuity log`: one line per event, oldest first, fitted to the width.
+ * A line names the time, the session (left out when there is only one:
+ * the heading names it), the event, its verdict, what it was about and
+ * why. A heading opens each day.
+ */
+export function renderLog(entries: readonly AuditEntry[], opts: LogRenderOptions): string {
+  const tz = opts.timeZone ?? 'UTC';
+  const width = Math.max(1, Math.floor(opts.width));
+  const colour = !!opts.colour;
+  if (!entries.length) return `${renderLine(['no recorded events match'], width, colour)}\n`;
+  // Commands run outside a session record none; a column is worth its width only when sessions differ.
+  const sessions = new Set(entries.map((e) => e.sessionId).filter((id): id is string => id !== null));
+  const common = sessions.size === 1 ? [...sessions][0]! : null;
+  const showSession = sessions.size > 1;
+  const kindWidth = Math.min(18, Math.max(...entries.map((e) => displayWidth(e.kind))));
+  const verdictWidth = Math.max(...entries.map((e) => e.verdict.length));
+  // What is left after the fixed columns is shared: the subject gives way first, down to half of it.
+  const fixed = 8 + (showSession ? 10 : 0) + 2 + kindWidth + 2 + verdictWidth + 2;
+  const subjectKeep = Math.max(12, Math.floor((width - fixed - 3) / 2));
+  const out: string[] = [];
+  let day: string | null = null;
+  for (const e of entries) {
+    const at = clockParts(e.at, tz);
+    const date = at?.date ?? e.at.slice(0, 10);
+    if (date !== day) {
+      const heading = [date, ...(day === null ? [tz] : []), ...(day === null && common ? [`session ${common}`] : [])].join(' · ');
+      out.push(renderLine([{ text: `── ${heading} ──`, style: 'dim', shrink: 'end' }], width, colour));
+      day = date;
+    }
+    const what = e.subject ?? '';
+    const why = describeEntry(e);
+    const line: Line = [
+      { text: at ? at.time : e.at.slice(11, 19), style: 'dim' },
+      ...(showSession ? ['  ', { text: padEnd(e.sessionId ? shortSession(e.sessionId) : '-', 8), style: 'dim' as const }] : []),
+      '  ',
+      padEnd(e.kind, kindWidth),
+      '  ',
+      { text: e.verdict, style: VERDICT_STYLE[e.verdict] },
+      ' '.repeat(verdictWidth - e.verdict.length + 2),
+      { text: what, shrink: 'end', keep: subjectKeep },
+      ...(what && why ? [{ text: ' · ', style: 'dim' as const }] : []),
+      { text: why, shrink: 'end', keep: 12, order: 1 },
+    ];
+    out.push(renderLine(line, width, colour));
+  }
+  return `${out.join('\n')}\n`;
+}
