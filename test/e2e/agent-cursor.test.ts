@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { NO_STACK } from '../helpers/cli.js';
+import { NO_STACK, runCli } from '../helpers/cli.js';
 import { agentHook, draftTddProject, events, planProject, planState, taskDone, violations } from '../helpers/agent-hook.js';
 
 function cursor(project: string, fields: Record<string, unknown>, env: NodeJS.ProcessEnv = { CURSOR_PROJECT_DIR: project }) {
@@ -104,4 +104,12 @@ test('Cursor: a malformed payload is one line on stderr and exit 1 (never 2, whi
   assert.equal(r.stderr, 'continuity: invalid Cursor beforeShellExecution payload: command: expected string, received 42\n');
   assert.doesNotMatch(r.stderr, NO_STACK);
   assert.deepEqual((await events(project)).filter((e) => e.kind === 'malformed-payload').map((e) => e.source), ['hook:cursor']);
+});
+
+test('Cursor: a closure declared for the conversation with `continuity closure` lets the stop through (Cursor\'s stop carries no final message)', () => {
+  const project = approvedProject();
+  taskDone(project, '1');
+  const r = runCli(['closure', 'waiting_user', '--reason', 'which export format?', '--session', 'conv-7f3a'], { cwd: project });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(stop(project, 0), null);
 });
