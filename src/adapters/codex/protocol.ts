@@ -32,7 +32,13 @@
  *   tool_input.command; file edits as tool_name "apply_patch" whose
  *   tool_input.command is the patch text (`*** Add File:` / `*** Update
  *   File:` / `*** Move to:` / `*** Delete File:`).
- * - openai/codex issue #19666 — SessionStart `source` is startup, resume or clear.
+ * - openai/codex, the hooks config's HookHandlerConfig (serde) — a handler is
+ *   `{ "type": "command", "command": "<shell command line>", "timeout"
+ *   (seconds; alias timeoutSec), "async", "statusMessage" }` inside
+ *   `{ "matcher"?, "hooks": [...] }` groups per event.
+ * - openai/codex issue #19666 — SessionStart `source` is startup, resume or
+ *   clear (the Hooks page's field table lists only the first two; the
+ *   matcher table and the runtime have all three).
  *
  * Codex sets no project-directory variable for hooks (none is documented):
  * the project is found from the payload's `cwd`.
