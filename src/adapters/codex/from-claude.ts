@@ -27,12 +27,10 @@ export function claudeToCodex(p: CodexPayload, answer: Record<string, unknown> |
       out = { ...(context ? specific({ additionalContext: context }) : {}), ...system };
       break;
     case 'Stop':
-    case 'SubagentStop':
       // No context field at a stop: context, if any, goes with the reason the turn continues with.
       out = { ...(block ? { decision: 'block', reason: joinText(block, context) } : {}), ...system };
       break;
     case 'PreCompact':
-    case 'SubagentStart':
       out = { ...system };
       break;
     default:

@@ -8,8 +8,15 @@ import type { ClaudeCall } from '../bridge/types.js';
 import { patchOps, type PatchOp } from './apply-patch.js';
 import type { CodexPayload, CodexPayloadOf } from './protocol.js';
 
-/** Events with the same meaning in both protocols. Any other is recorded under `codex:<event>` and answered with nothing. */
-const SAME_EVENTS = new Set(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact', 'Stop', 'SubagentStart', 'SubagentStop']);
+/**
+ * Events with the same meaning in both protocols. Any other is recorded under
+ * `codex:<event>` and answered with nothing. SubagentStart and SubagentStop
+ * are among the others: the delivery watchdog pairs a child's receipts with
+ * the dispatch and the hand-over to the main conversation that Claude Code's
+ * Agent tool reports, and Codex's subagent tools report neither, so a
+ * finished Codex child would always look undelivered.
+ */
+const SAME_EVENTS = new Set(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact', 'Stop']);
 
 export function codexToClaude(p: CodexPayload): ClaudeCall {
   // Codex sends transcript_path null when there is none; Claude Code's field is a string or absent.
@@ -17,10 +24,6 @@ export function codexToClaude(p: CodexPayload): ClaudeCall {
   const base: Record<string, unknown> = { ...rest, ...(typeof transcript_path === 'string' ? { transcript_path } : {}) };
   const call = (payloads: Record<string, unknown>[]): ClaudeCall => ({ payloads, searchFrom: p.cwd });
   if (!SAME_EVENTS.has(p.hook_event_name)) return call([{ ...base, hook_event_name: `codex:${p.hook_event_name}` }]);
-  if (p.hook_event_name === 'SubagentStop') {
-    const { agent_transcript_path, ...stop } = base as CodexPayloadOf<'SubagentStop'>;
-    return call([{ ...stop, ...(typeof agent_transcript_path === 'string' ? { agent_transcript_path } : {}) }]);
-  }
   if (p.hook_event_name === 'PreToolUse' || p.hook_event_name === 'PostToolUse') {
     const tool = p as CodexPayloadOf<'PreToolUse'> & { tool_response?: unknown };
     if (tool.tool_name === 'apply_patch') {

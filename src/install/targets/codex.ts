@@ -11,7 +11,7 @@ import { agentHookCommand, commandLine, continuityHookOf } from './command-line.
 import { addHookEntries, ourHookEntries, removeHookEntries, type HookSettingsFormat } from './hooks-json-edit.js';
 
 /** Every event a rule reads (docs/agents/codex.md); tool events for every tool (no matcher). */
-export const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact', 'Stop', 'SubagentStart', 'SubagentStop'] as const;
+export const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact', 'Stop'] as const;
 
 const FILE = '.codex/hooks.json';
 
