@@ -26,6 +26,7 @@ const USAGE = `usage: continuity <command> [options]
 
 commands:
   hook claude-code           answer one Claude Code hook payload (stdin → stdout)
+  hook codex|gemini|cursor   the same for OpenAI Codex CLI, Gemini CLI, Cursor
   plan import FILE           register or refresh the project's active plan
   plan show [--json]         print the active plan and its tasks
   approve                    approve the active plan (a person at a terminal only)

@@ -31,6 +31,15 @@ export function parsePayload(raw: string): GenericPayload {
   } catch (err) {
     throw new PayloadError(`payload is not JSON (${(err as Error).message.split('\n')[0]})`);
   }
+  return validatePayload(data);
+}
+
+/**
+ * Checks an already-decoded payload against Claude Code's schemas (the common
+ * fields, then the event's own). Other agents' adapters pass their translated
+ * payloads through it, so every handler sees the same validated shape.
+ */
+export function validatePayload(data: unknown): GenericPayload {
   const base = v.safeParse(GenericPayload, data);
   if (!base.success) throw new PayloadError(`invalid payload: ${describeIssue(base.issues)}`);
   const event = base.output.hook_event_name;
@@ -45,7 +54,11 @@ export function parsePayload(raw: string): GenericPayload {
  * A project without `.continuity/` has not enabled continuity: nothing is
  * opened, written or said.
  */
-export async function handlePayload(payload: GenericPayload, opts: { env: NodeJS.ProcessEnv; now: string; fallbackCwd: string }): Promise<HookOutcome> {
+export async function handlePayload(
+  payload: GenericPayload,
+  opts: { env: NodeJS.ProcessEnv; now: string; fallbackCwd: string; /** The agent the call came from, as the records name it; default Claude Code's. */ source?: string },
+): Promise<HookOutcome> {
+  const source = opts.source ?? SOURCE;
   const root = findProjectRoot(payload.cwd ?? opts.fallbackCwd, opts.env);
   if (!ledgerDirExists(root)) return { output: null, eventId: null };
 
@@ -56,7 +69,7 @@ export async function handlePayload(payload: GenericPayload, opts: { env: NodeJS
   if (!entry || (entry.wants && !entry.wants(payload, hot, root))) {
     // Nothing to decide: recorded through the spool, without opening SQLite.
     const decision = entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision;
-    spoolEvent(ledgerDir, { at: opts.now, source: SOURCE, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output: null } });
+    spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output: null } });
     return { output: null, eventId: null };
   }
   // The config, the ledger and the SQLite driver are loaded only for a call that decides something.
@@ -64,11 +77,11 @@ export async function handlePayload(payload: GenericPayload, opts: { env: NodeJS
   const config = await loadConfig(root);
   const ledger = await Ledger.open(root, { create: true });
   try {
-    const result: HandlerResult = await (await entry.load())({ payload: payload as never, ledger, config, root, now: opts.now });
+    const result: HandlerResult = await (await entry.load())({ payload: payload as never, ledger, config, root, now: opts.now, source });
     const eventId = ledger.write((db) => {
       const id = appendEvent(db, {
         at: opts.now,
-        source: SOURCE,
+        source,
         kind: event,
         sessionId: payload.session_id,
         input: payload,

@@ -10,6 +10,8 @@ export interface HookContext<P = GenericPayload> {
   config: Config;
   root: string;
   now: string;
+  /** The event source the records this call writes carry (`hook:claude-code`, `hook:codex`, …). */
+  source: string;
 }
 
 /**

@@ -4,21 +4,32 @@ import { handlePayload, parsePayload, PayloadError } from '../../adapters/claude
 import { answerMalformed } from '../../adapters/claude-code/malformed.js';
 
 const AGENTS = ['claude-code'] as const;
+/**
+ * Agents whose protocol is translated onto the Claude Code adapter's rules.
+ * Their code (src/cli/agent-hook-main.ts) is loaded only when one of them
+ * calls, so a Claude Code hook call loads nothing more than before.
+ */
+const OTHER_AGENTS = ['codex', 'gemini', 'cursor'] as const;
 
 /**
  * `continuity hook <agent>`: one payload on stdin, the agent's protocol on stdout.
- * Claude Code reads exit code 2 as "block", so no failure here may exit 2:
+ * Claude Code reads exit code 2 as "block" (so do Codex and Gemini CLI; Cursor reads it as "deny"), so no failure here may exit 2:
  * a malformed payload or an internal problem is one line on stderr and exit 1,
  * which Claude Code treats as a non-blocking error.
  */
 export async function run(argv: string[]): Promise<number> {
   const agent = argv[0];
   if (agent === '--help' || agent === '-h') {
-    process.stdout.write(`usage: continuity hook claude-code < payload.json\n`);
+    process.stdout.write(`usage: continuity hook ${[...AGENTS, ...OTHER_AGENTS].join('|')} < payload.json\n`);
     return ExitCode.ok;
   }
+  if (agent && (OTHER_AGENTS as readonly string[]).includes(agent)) {
+    // Loaded only for these agents: a file of its own on the hook path (see scripts/build.mjs).
+    const { run: runAgent } = await import('../agent-hook-main.js');
+    return runAgent(argv);
+  }
   if (!agent || !(AGENTS as readonly string[]).includes(agent)) {
-    throw new CliError(`hook: unknown agent "${agent ?? ''}" (supported: ${AGENTS.join(', ')})`, ExitCode.invalidInput);
+    throw new CliError(`hook: unknown agent "${agent ?? ''}" (supported: ${[...AGENTS, ...OTHER_AGENTS].join(', ')})`, ExitCode.invalidInput);
   }
   let raw = '';
   try {

@@ -3,7 +3,6 @@ import { taskLineOf } from '../../../ledger/plans.js';
 import type { PayloadOf } from '../payload.js';
 import { describeGroundTruth, describeWatchdogAlerts } from '../render/ground-truth.js';
 import { policyOf, runViews } from '../../../app/watchdog-runs.js';
-import { SOURCE } from '../source.js';
 import type { Handler } from '../types.js';
 
 type SessionStartPayload = PayloadOf<'SessionStart'>;
@@ -12,8 +11,8 @@ type SessionStartPayload = PayloadOf<'SessionStart'>;
  * SessionStart (startup, resume, clear, compact): the agent's context gets
  * the ledger's ground truth, read fresh, so what compaction dropped is back.
  */
-export const handleSessionStart: Handler<SessionStartPayload> = async ({ payload, ledger, config, now }) => {
-  const state = await loadPlanState(ledger, { now, config, source: SOURCE, sessionId: payload.session_id });
+export const handleSessionStart: Handler<SessionStartPayload> = async ({ payload, ledger, config, now, source }) => {
+  const state = await loadPlanState(ledger, { now, config, source, sessionId: payload.session_id });
   // The delivery watchdog's alerts for this session: late or blocked subagent runs.
   const alerts = describeWatchdogAlerts(runViews(ledger.db, { nowMs: Date.parse(now), policy: policyOf(config), sessionId: payload.session_id, limit: 200 }));
   if (!state) {

@@ -6,7 +6,6 @@ import { insertReceipt, receiptsForBoundary } from '../../../ledger/receipts.js'
 import { insertClosure, insertViolation, latestClosure, saveSession, sessionById } from '../../../ledger/sessions.js';
 import type { PayloadOf } from '../payload.js';
 import { renderStopDecision } from '../render/stop-words.js';
-import { SOURCE } from '../source.js';
 import type { Handler } from '../types.js';
 import { watchdogAtStop, withWatchdog } from '../watchdog/step.js';
 
@@ -17,11 +16,11 @@ type StopPayload = PayloadOf<'Stop'>;
  * closure and counters, let the Stop rule decide, record its receipt or
  * violation with the event, answer in Claude Code's protocol.
  */
-export const handleStop: Handler<StopPayload> = async ({ payload, ledger, config, now }) => {
+export const handleStop: Handler<StopPayload> = async ({ payload, ledger, config, now, source }) => {
   // First the delivery watchdog: a subagent result that never reached this conversation is delivered by blocking this stop.
-  const watchdog = await watchdogAtStop({ payload, ledger, config, now, root: ledger.root });
+  const watchdog = await watchdogAtStop({ payload, ledger, config, now, root: ledger.root, source });
   if (watchdog.block) return watchdog.block;
-  const state = await loadPlanState(ledger, { now, config, source: SOURCE, sessionId: payload.session_id });
+  const state = await loadPlanState(ledger, { now, config, source, sessionId: payload.session_id });
   const db = ledger.db;
   const plan = state?.plan ?? null;
   const step = state?.nextStep ?? null;

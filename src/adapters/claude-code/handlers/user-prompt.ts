@@ -4,7 +4,6 @@ import { approvePlan } from '../../../app/approve.js';
 import { activePlan } from '../../../ledger/plans.js';
 import { saveSession, sessionById } from '../../../ledger/sessions.js';
 import type { PayloadOf } from '../payload.js';
-import { SOURCE } from '../source.js';
 import type { Handler, HandlerResult } from '../types.js';
 import { describeStateLine } from '../render/ground-truth.js';
 import { watchdogAt, withWatchdog } from '../watchdog/step.js';
@@ -16,11 +15,11 @@ type PromptPayload = PayloadOf<'UserPromptSubmit'>;
  * gate for this session until a prompt that is neither; an approval phrase
  * approves the active draft or stale plan, bound to its current structure.
  */
-export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger, config, now, root }) => {
+export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger, config, now, root, source }) => {
   const session = sessionById(ledger.db, payload.session_id);
   const pause = isPauseWord(payload.prompt);
   const approving = matchesApprovalPhrase(payload.prompt, config.approval.phrases);
-  const state = await loadPlanState(ledger, { now, config, source: SOURCE, sessionId: payload.session_id });
+  const state = await loadPlanState(ledger, { now, config, source, sessionId: payload.session_id });
   const plan = approving ? activePlan(ledger.db) : null;
   const approve = plan && (plan.state === 'draft' || plan.state === 'stale') ? plan : null;
 
@@ -45,5 +44,5 @@ export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger
     },
   };
   // The delivery watchdog: a lost subagent result reaches the agent as context; late runs are reported to the user.
-  return withWatchdog(result, await watchdogAt({ payload, ledger, config, now, root }, 'UserPromptSubmit', { canAct: true, userVisible: true }), 'UserPromptSubmit');
+  return withWatchdog(result, await watchdogAt({ payload, ledger, config, now, root, source }, 'UserPromptSubmit', { canAct: true, userVisible: true }), 'UserPromptSubmit');
 };

@@ -5,7 +5,6 @@ import { refreshActivePlan } from '../../../app/refresh-plan.js';
 import { CliError } from '../../../cli/errors.js';
 import { isApprovalAnswer } from '../../../domain/user-words.js';
 import { activePlan } from '../../../ledger/plans.js';
-import { SOURCE } from '../source.js';
 import type { ToolPayload } from '../tool-rules.js';
 import type { HandlerResult, HookContext } from '../types.js';
 
@@ -33,7 +32,7 @@ export async function approveFromAnswer(ctx: HookContext<ToolPayload>): Promise<
     channel = 'ask-user-question';
     evidence = answer;
   }
-  await refreshActivePlan(ctx.ledger, { now: ctx.now, config: ctx.config, source: SOURCE, sessionId: payload.session_id });
+  await refreshActivePlan(ctx.ledger, { now: ctx.now, config: ctx.config, source: ctx.source, sessionId: payload.session_id });
   const plan = activePlan(ctx.ledger.db);
   if (!plan || (plan.state !== 'draft' && plan.state !== 'stale')) return none('no draft or stale plan to approve');
   return {
@@ -61,7 +60,7 @@ function approvalAnswer(response: Record<string, unknown>): string | null {
 async function registerPlanModeFile(ctx: HookContext<ToolPayload>, path: string): Promise<void> {
   try {
     const file = readPlanFile(ctx.root, path);
-    importPlan(ctx.ledger, file, await parsePlanFile(file), { now: ctx.now, config: ctx.config, source: SOURCE, kind: 'plan.register', sessionId: ctx.payload.session_id });
+    importPlan(ctx.ledger, file, await parsePlanFile(file), { now: ctx.now, config: ctx.config, source: ctx.source, kind: 'plan.register', sessionId: ctx.payload.session_id });
   } catch (err) {
     if (!(err instanceof CliError)) throw err;
   }

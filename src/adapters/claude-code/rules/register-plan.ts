@@ -4,7 +4,6 @@ import { restoreApprovedLine } from '../../../app/guard.js';
 import { CliError } from '../../../cli/errors.js';
 import { approvedLinesOf } from '../../../formats/approved-line.js';
 import { activePlan } from '../../../ledger/plans.js';
-import { SOURCE } from '../source.js';
 import type { ToolPayload } from '../tool-rules.js';
 import type { HandlerResult, HookContext } from '../types.js';
 import { writtenPath } from './plan-paths.js';
@@ -20,7 +19,7 @@ export async function registerWrittenPlan(ctx: HookContext<ToolPayload>): Promis
   try {
     const file = readPlanFile(ctx.root, abs);
     const parsed = await parsePlanFile(file);
-    const result = importPlan(ctx.ledger, file, parsed, { now: ctx.now, config: ctx.config, source: SOURCE, kind: 'plan.register', sessionId: ctx.payload.session_id });
+    const result = importPlan(ctx.ledger, file, parsed, { now: ctx.now, config: ctx.config, source: ctx.source, kind: 'plan.register', sessionId: ctx.payload.session_id });
     // An Approved line in a plan the agent just wrote is not an approval: only continuity writes one.
     const forged = approvedLinesOf(file.text).length ? restoreApprovedLine(abs, activePlan(ctx.ledger.db)?.approvedLine ?? null) : [];
     const words =
