@@ -19,11 +19,14 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   summary: () => import('./commands/summary.js'),
   replan: () => import('./commands/replan.js'),
   approve: () => import('./commands/approve.js'),
+  init: () => import('./commands/init.js'),
 };
 
 const USAGE = `usage: continuity <command> [options]
 
 commands:
+  init [--agent A] [--uninstall]
+                             wire continuity's hooks into the agent's project settings; create .continuity/
   hook claude-code           answer one Claude Code hook payload (stdin → stdout)
   plan import FILE           register or refresh the project's active plan
   plan show [--json]         print the active plan and its tasks
