@@ -113,6 +113,18 @@ describe('init', () => {
     assert.equal(text(project, SETTINGS), OWN_SETTINGS.replace('["Bash(npm test)"]', '["Bash(npm test)", "Bash(npm run lint)"]'));
   });
 
+  test('a later change keeps the first backup and writes the next one beside it', () => {
+    const project = tempProject({ [SETTINGS]: OWN_SETTINGS });
+    ok(init(project));
+    const edited = text(project, SETTINGS).replace('"timeout": 30', '"timeout": 5');
+    writeFileSync(join(project, SETTINGS), edited);
+    const r = ok(init(project));
+    assert.match(r.stdout, /^created \.claude\/settings\.json\.continuity-backup-2 \(backup of \.claude\/settings\.json as it was\)$/m);
+    assert.equal(text(project, BACKUP), OWN_SETTINGS);
+    assert.equal(text(project, `${BACKUP}-2`), edited);
+    assert.doesNotMatch(text(project, SETTINGS), /"timeout": 5/);
+  });
+
   test('a settings file init created is removed again by --uninstall, with its folder', () => {
     const project = tempProject();
     ok(init(project));
