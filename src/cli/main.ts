@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   replan: () => import('./commands/replan.js'),
   approve: () => import('./commands/approve.js'),
   init: () => import('./commands/init.js'),
+  doctor: () => import('./commands/doctor.js'),
 };
 
 const USAGE = `usage: continuity <command> [options]
@@ -27,6 +28,7 @@ const USAGE = `usage: continuity <command> [options]
 commands:
   init [--agent A] [--uninstall]
                              wire continuity's hooks into the agent's project settings; create .continuity/
+  doctor [--json]            check Node, SQLite, the ledger, the hooks, the config and a hook round-trip
   hook claude-code           answer one Claude Code hook payload (stdin → stdout)
   plan import FILE           register or refresh the project's active plan
   plan show [--json]         print the active plan and its tasks

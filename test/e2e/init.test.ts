@@ -155,6 +155,13 @@ describe('init', () => {
     });
   }
 
+  test('continuity already wired by hand (shell form) is pointed out: each call would run twice', () => {
+    const byHand = JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `node ${CLI} hook claude-code` }] }] } }, null, 2);
+    const project = tempProject({ [SETTINGS]: byHand });
+    const r = ok(init(project));
+    assert.match(r.stdout, new RegExp(`^note \\.claude/settings\\.json \\(it also runs continuity as "node ${CLI.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} hook claude-code", an entry init did not write: each hook call then runs twice; remove that entry\\)$`, 'm'));
+  });
+
   test('an existing config is never overwritten', () => {
     const mine = '{ "stopGate": { "maxConsecutiveBlocks": 5 } }\n';
     const project = tempProject({ '.continuity/config.json': mine });

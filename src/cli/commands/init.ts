@@ -156,10 +156,6 @@ function settingsError(err: unknown): unknown {
   return err instanceof InvalidSettingsError ? new CliError(`init: ${err.message}`, ExitCode.config) : err;
 }
 
-function sameCommand(a: HookCommand, b: HookCommand): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 function installSettings(target: HookTarget, agent: AgentName, files: Files, report: Report): void {
   const path = join(files.root, target.settingsFile);
   const hook = runningFromPlugin() ? null : hookCommandOfThisInstall(agent);
@@ -189,8 +185,10 @@ function installSettings(target: HookTarget, agent: AgentName, files: Files, rep
     files.write(path, next);
     report.line(existing === null ? 'created' : 'changed', target.settingsFile, `continuity's hooks for ${LABEL[agent]}: ${hook.command} ${hook.args.join(' ')}`);
   }
-  for (const other of target.installedCommands(next).filter((c) => !sameCommand(c, hook))) {
-    report.line('note', target.settingsFile, `it also runs continuity as "${other.command} ${other.args.join(' ')}": each hook call then runs twice; remove that entry`);
+  // Continuity wired some other way as well (by hand, in shell form): each event would run it twice.
+  const rest = target.uninstall(next);
+  for (const other of rest === null ? [] : target.installedCommands(rest)) {
+    report.line('note', target.settingsFile, `it also runs continuity as "${[other.command, ...other.args].join(' ')}", an entry init did not write: each hook call then runs twice; remove that entry`);
   }
 }
 
