@@ -1,10 +1,16 @@
 // Builds dist/: the entry cli.mjs and the command chunks it loads on demand,
 // and hook.mjs with its own chunks, so a hook call resolves no code that is
-// shared with the other commands.
+// shared with the other commands. Also builds the Claude Code plugin's CLI,
+// plugin/lib/continuity.mjs: one self-contained file, checked in.
+//   node scripts/build.mjs                      dist/ and the plugin's CLI
+//   node scripts/build.mjs --plugin-only FILE   only the plugin's CLI, into FILE
 import { build } from 'esbuild';
 import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const PLUGIN_BUNDLE = 'plugin/lib/continuity.mjs';
 
 const common = {
   bundle: true,
@@ -21,6 +27,37 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
 };
+
+// The plugin's CLI: no code splitting (the plugin directory is copied as it is
+// and nothing is installed into it), no source map, minified (it is checked in).
+// Paths in the output are relative to the repository, so every clone builds the
+// same bytes: a stale checked-in bundle is a failing test, not a surprise.
+function buildPluginBundle(outfile) {
+  return build({
+    ...common,
+    absWorkingDir: repoRoot,
+    entryPoints: ['src/cli/plugin-entry.ts'],
+    outfile,
+    splitting: false,
+    minify: true,
+    define: { ...common.define, __CONTINUITY_PLUGIN__: 'true' },
+  });
+}
+
+const pluginOnly = process.argv.indexOf('--plugin-only');
+if (pluginOnly !== -1) {
+  const outfile = process.argv[pluginOnly + 1];
+  if (!outfile) {
+    process.stderr.write('usage: node scripts/build.mjs --plugin-only FILE\n');
+    process.exit(2);
+  }
+  try {
+    await buildPluginBundle(outfile);
+  } catch {
+    process.exit(1);
+  }
+  process.exit(0);
+}
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 try {
@@ -49,6 +86,7 @@ try {
       minify: true,
       sourcemap: 'linked',
     }),
+    buildPluginBundle(PLUGIN_BUNDLE),
   ]);
 } catch {
   // esbuild has already printed the errors with their locations.
