@@ -97,7 +97,7 @@ export function hooksCheck(f: HooksFacts): Check | null {
   try {
     commands = f.target.installedCommands(f.settings);
   } catch (err) {
-    return { name, ok: false, detail: (err as Error).message, fix: `correct ${file}; init edits only a file it can read` };
+    return { name, ok: false, detail: (err as Error).message.replace(/; it was left untouched$/, ''), fix: `correct ${file}; init edits only a file it can read` };
   }
   if (commands.length === 0) return missing(`${f.label}: ${file} runs no continuity hook`);
   const describe = (c: HookCommand) => [c.command, ...c.args].join(' ');

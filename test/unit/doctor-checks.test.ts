@@ -65,7 +65,7 @@ test('hooks: a runtime that is not on PATH is named', () => {
 test('hooks: an unreadable settings file fails with the reason', () => {
   const c = hooksCheck(facts('{ nope'))!;
   assert.equal(c.ok, false);
-  assert.match(c.detail, /^\.claude\/settings\.json is not valid settings \(/);
+  assert.match(c.detail, /^\.claude\/settings\.json is not valid settings \(.*\)$/);
 });
 
 test('hooks: another agent is looked at only when its settings file exists', () => {
