@@ -10,6 +10,10 @@
 //                    each required when first needed.
 //   main.mjs, chunks/  the other commands, ES modules split per command.
 //   bin/continuity   the compiled executable (Bun), see compileExecutable.
+// It also builds the Claude Code plugin's CLI, plugin/lib/continuity.mjs: one
+// self-contained file, checked in.
+//   node scripts/build.mjs                      dist/ and the plugin's CLI
+//   node scripts/build.mjs --plugin-only FILE   only the plugin's CLI, into FILE
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
@@ -17,6 +21,8 @@ import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const PLUGIN_BUNDLE = 'plugin/lib/continuity.mjs';
 
 const common = {
   bundle: true,
@@ -45,6 +51,37 @@ const cjs = {
   banner: { js: 'const __continuityModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
 };
 
+// The plugin's CLI: no code splitting (the plugin directory is copied as it is
+// and nothing is installed into it), no source map, minified (it is checked in).
+// Paths in the output are relative to the repository, so every clone builds the
+// same bytes: a stale checked-in bundle is a failing test, not a surprise.
+function buildPluginBundle(outfile) {
+  return build({
+    ...esm,
+    absWorkingDir: repoRoot,
+    entryPoints: ['src/cli/plugin-entry.ts'],
+    outfile,
+    splitting: false,
+    minify: true,
+    define: { ...common.define, __CONTINUITY_PLUGIN__: 'true' },
+  });
+}
+
+const pluginOnly = process.argv.indexOf('--plugin-only');
+if (pluginOnly !== -1) {
+  const outfile = process.argv[pluginOnly + 1];
+  if (!outfile) {
+    process.stderr.write('usage: node scripts/build.mjs --plugin-only FILE\n');
+    process.exit(2);
+  }
+  try {
+    await buildPluginBundle(outfile);
+  } catch {
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 // The compiled executable (Bun) builds from the sources alongside the bundles.
 const compiled = compileExecutable();
@@ -67,6 +104,7 @@ try {
       chunkNames: 'chunks/[name]-[hash]',
     }),
     buildHook(),
+    buildPluginBundle(PLUGIN_BUNDLE),
   ]);
 } catch {
   // esbuild has already printed the errors with their locations.

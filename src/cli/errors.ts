@@ -4,13 +4,13 @@
  */
 export const ExitCode = {
   ok: 0,
-  /** `gate evaluate`: continuity failure. `hook`: malformed payload (non-blocking for Claude Code). */
+  /** `gate evaluate`: continuity failure. `hook`: malformed payload (non-blocking for Claude Code). `doctor`: a check failed. */
   failure: 1,
   /** Bad usage or invalid input (arguments, stdin JSON, plan content). */
   invalidInput: 2,
   /** A file could not be read or written. */
   io: 3,
-  /** `.continuity/config.json` is invalid. */
+  /** `.continuity/config.json` is invalid; for `init`, the agent's settings file is (and is left untouched). */
   config: 4,
   /** The ledger cannot be opened or is corrupt. */
   ledger: 5,

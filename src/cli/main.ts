@@ -20,11 +20,16 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   summary: () => import('./commands/summary.js'),
   replan: () => import('./commands/replan.js'),
   approve: () => import('./commands/approve.js'),
+  init: () => import('./commands/init.js'),
+  doctor: () => import('./commands/doctor.js'),
 };
 
 const USAGE = `usage: continuity <command> [options]
 
 commands:
+  init [--agent A] [--uninstall]
+                             wire continuity's hooks into the agent's project settings; create .continuity/
+  doctor [--json]            check Node, SQLite, the ledger, the hooks, the config and a hook round-trip
   hook claude-code           answer one Claude Code hook payload (stdin → stdout)
   hook codex|gemini|cursor   the same for OpenAI Codex CLI, Gemini CLI, Cursor
   plan import FILE           register or refresh the project's active plan

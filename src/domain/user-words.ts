@@ -16,6 +16,19 @@ export function matchesApprovalPhrase(prompt: string, phrases: readonly string[]
 }
 
 /**
+ * The Claude Code plugin's `/continuity:approve`. Claude Code gives
+ * UserPromptSubmit the prompt as the person typed it (the command, not its
+ * expansion), and only for prompts a person submits: the model invoking a
+ * command goes through a tool, not this hook. It approves whatever the
+ * configured phrases are.
+ */
+export const APPROVE_COMMAND = '/continuity:approve';
+
+export function isApprovalCommand(prompt: string): boolean {
+  return normalize(prompt) === APPROVE_COMMAND;
+}
+
+/**
  * An answer to an approval question that approves: "Approve", "Approved",
  * "Yes", "Yes, approve", "Approve the plan". "Yes, but change Task 3" does not.
  */

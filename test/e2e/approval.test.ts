@@ -36,6 +36,17 @@ test('the user\'s answer to an approval question approves the plan; another answ
   assert.equal(planState(project), 'approved');
 });
 
+test('the plugin\'s /continuity:approve, typed by the person, approves the plan whatever the configured phrases are', () => {
+  const project = draftProject({ '.continuity/config.json': JSON.stringify({ approval: { phrases: ['ship it'] } }) });
+  const later = hook(project, { hook_event_name: 'UserPromptSubmit', prompt: '/continuity:approve later' });
+  assert.equal(later.code, 0, later.stderr);
+  assert.equal(planState(project), 'draft');
+  const typed = hook(project, { hook_event_name: 'UserPromptSubmit', prompt: '/continuity:approve' });
+  assert.equal(typed.code, 0, typed.stderr);
+  assert.equal(JSON.parse(typed.stdout).systemMessage, 'continuity: plan search-index approved.');
+  assert.equal(planState(project), 'approved');
+});
+
 test('accepting a plan-mode plan (ExitPlanMode) registers the plan file and approves it', () => {
   const home = tempProject();
   const project = tempProject();

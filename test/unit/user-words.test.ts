@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { isPauseWord, matchesApprovalPhrase } from '../../src/domain/user-words.js';
+import { isApprovalCommand, isPauseWord, matchesApprovalPhrase } from '../../src/domain/user-words.js';
 
 /** The config's default approval phrases. */
 const DEFAULT_PHRASES = ['approve', 'approved', '/approve'];
@@ -53,4 +53,17 @@ describe('matchesApprovalPhrase', () => {
   it('no configured phrases → nothing approves', () => {
     assert.equal(matchesApprovalPhrase('approved', []), false);
   });
+});
+
+describe('isApprovalCommand', () => {
+  for (const prompt of ['/continuity:approve', '  /continuity:approve\n', '/Continuity:Approve', '/continuity:approve.']) {
+    it(`${JSON.stringify(prompt)} is the plugin's approval command`, () => {
+      assert.equal(isApprovalCommand(prompt), true);
+    });
+  }
+  for (const prompt of ['/continuity:approve later', '/continuity:status', 'continuity:approve', '/approve', 'run /continuity:approve', '']) {
+    it(`${JSON.stringify(prompt)} is not`, () => {
+      assert.equal(isApprovalCommand(prompt), false);
+    });
+  }
 });

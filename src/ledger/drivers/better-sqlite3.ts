@@ -10,8 +10,12 @@ import { wrapDatabase, type DriverFactory } from '../driver.js';
 /** better-sqlite3: the driver for Node versions without node:sqlite (Node 20). */
 export function loadBetterSqlite3(): DriverFactory {
   const nativeBinding = locateAddon(createRequire(import.meta.url));
+  // Without it better-sqlite3 would fall back to the `bindings` package, which
+  // cannot run inside an ES module bundle; saying so here lets the driver
+  // selection report it (e.g. the Claude Code plugin's CLI on Node 20).
+  if (!nativeBinding) throw new Error('its native addon (better_sqlite3.node) is not installed where continuity can find it');
   return (path, opts) => {
-    const db = new Database(path, { fileMustExist: !!opts.mustExist, readonly: !!opts.readonly, ...(nativeBinding ? { nativeBinding } : {}) });
+    const db = new Database(path, { fileMustExist: !!opts.mustExist, readonly: !!opts.readonly, nativeBinding });
     return wrapDatabase('better-sqlite3', db as unknown as Parameters<typeof wrapDatabase>[1]);
   };
 }

@@ -1,5 +1,5 @@
 import { loadPlanState } from '../../../app/plan-state.js';
-import { matchesApprovalPhrase, isPauseWord } from '../../../domain/user-words.js';
+import { isApprovalCommand, isPauseWord, matchesApprovalPhrase } from '../../../domain/user-words.js';
 import { approvePlan } from '../../../app/approve.js';
 import { activePlan } from '../../../ledger/plans.js';
 import { saveSession, sessionById } from '../../../ledger/sessions.js';
@@ -12,13 +12,14 @@ type PromptPayload = PayloadOf<'UserPromptSubmit'>;
 
 /**
  * UserPromptSubmit: the user's own words. `stop` or `pause` suspends the Stop
- * gate for this session until a prompt that is neither; an approval phrase
- * approves the active draft or stale plan, bound to its current structure.
+ * gate for this session until a prompt that is neither; an approval phrase,
+ * or the plugin's /continuity:approve, approves the active draft or stale
+ * plan, bound to its current structure.
  */
 export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger, config, now, root, source }) => {
   const session = sessionById(ledger.db, payload.session_id);
   const pause = isPauseWord(payload.prompt);
-  const approving = matchesApprovalPhrase(payload.prompt, config.approval.phrases);
+  const approving = matchesApprovalPhrase(payload.prompt, config.approval.phrases) || isApprovalCommand(payload.prompt);
   const state = await loadPlanState(ledger, { now, config, source, sessionId: payload.session_id });
   const plan = approving ? activePlan(ledger.db) : null;
   const approve = plan && (plan.state === 'draft' || plan.state === 'stale') ? plan : null;

@@ -1,0 +1,177 @@
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { parse as parseJsonc } from 'jsonc-parser';
+import { CONFIG_PATH, loadConfig } from '../../config/load.js';
+import { configCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, renderChecks, roundTripCheck, type Check, type LedgerFacts, type RoundTripFacts } from '../../install/doctor.js';
+import type { HookCommand } from '../../install/hook-target.js';
+import type { DriverFactory } from '../../ledger/driver.js';
+import { AGENT_NAMES, loadTarget } from '../../install/targets/index.js';
+import { HOOK_TIMEOUT_SECONDS } from '../../install/targets/claude-code.js';
+import { hookCommandOfThisInstall } from '../../install/this-install.js';
+import { LEDGER_DIR, LEDGER_FILE } from '../../ledger/ledger-dir.js';
+import { SCHEMA_VERSION } from '../../ledger/migrations.js';
+import { loadDriver } from '../../ledger/select-driver.js';
+import { CliError, ExitCode } from '../errors.js';
+import { projectRoot } from '../project.js';
+
+const USAGE = `usage: continuity doctor [--json]
+
+Checks this project's continuity: the Node version, which SQLite driver
+loads, the ledger (integrity, migrations), each agent's hooks (wired, and
+pointing at files that exist), the config, and one hook round-trip (a
+SessionStart call in a throwaway project; the project's ledger records
+nothing). Each failure comes with its fix. Exit 0 when every check passes,
+1 otherwise.`;
+
+const LABEL: Record<string, string> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', cursor: 'Cursor' };
+
+export async function run(argv: string[]): Promise<number> {
+  let json = false;
+  try {
+    const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+    if (values.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return ExitCode.ok;
+    }
+    json = !!values.json;
+  } catch (err) {
+    throw new CliError(`doctor: ${(err as Error).message}`, ExitCode.invalidInput);
+  }
+  const root = projectRoot();
+  const checks: Check[] = [nodeCheck(process.versions.node)];
+  const driver: { name: string; open: DriverFactory } | { error: string } = await loadDriver().catch((err: Error) => ({ error: err.message }));
+  checks.push(driverCheck(driver));
+  checks.push(ledgerCheck(probeLedger(root, 'open' in driver ? driver.open : null)));
+  const hookCommands = await hookChecks(root, checks);
+  checks.push(configCheck(await probeConfig(root)));
+  checks.push(roundTripCheck(roundTrip(root, hookCommands[0] ?? hookCommandOfThisInstall('claude-code'))));
+
+  const ok = checks.every((c) => c.ok);
+  process.stdout.write(json ? `${JSON.stringify({ ok, root, checks }, null, 2)}\n` : renderChecks(checks));
+  return ok ? ExitCode.ok : ExitCode.failure;
+}
+
+/**
+ * Checks a copy of the ledger: opening even read-only can leave a -wal file
+ * behind, which the hooks would read as someone else writing the ledger.
+ * Doctor never migrates, checkpoints or records in the project's ledger.
+ */
+function probeLedger(root: string, open: DriverFactory | null): LedgerFacts {
+  if (!existsSync(join(root, LEDGER_DIR))) return { state: 'not-enabled' };
+  const path = join(root, LEDGER_DIR, LEDGER_FILE);
+  if (!existsSync(path)) return { state: 'no-ledger' };
+  if (!open) return { state: 'unreadable', error: 'no SQLite driver to open it with' };
+  const scratch = mkdtempSync(join(tmpdir(), 'continuity-doctor-'));
+  try {
+    for (const suffix of ['', '-wal']) if (existsSync(path + suffix)) copyFileSync(path + suffix, join(scratch, LEDGER_FILE + suffix));
+    const db = open(join(scratch, LEDGER_FILE), { mustExist: true });
+    try {
+      const integrity = db.all<{ integrity_check: string }>('PRAGMA integrity_check').map((r) => String(r.integrity_check));
+      const version = Number(db.get<{ user_version: number }>('PRAGMA user_version')?.user_version ?? 0);
+      return { state: 'open', integrity, version, latest: SCHEMA_VERSION };
+    } finally {
+      db.close();
+    }
+  } catch (err) {
+    return { state: 'unreadable', error: `${path} cannot be read: ${(err as Error).message.split('\n')[0]}` };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function probeConfig(root: string): Promise<{ state: 'absent' } | { state: 'valid' } | { state: 'invalid'; error: string }> {
+  if (!existsSync(join(root, CONFIG_PATH))) return { state: 'absent' };
+  try {
+    await loadConfig(root);
+    return { state: 'valid' };
+  } catch (err) {
+    return { state: 'invalid', error: (err as Error).message };
+  }
+}
+
+/** One check per agent whose target this build has; returns the continuity hook commands Claude Code's settings run. */
+async function hookChecks(root: string, checks: Check[]): Promise<HookCommand[]> {
+  let claudeCommands: HookCommand[] = [];
+  for (const agent of AGENT_NAMES) {
+    let target;
+    try {
+      target = await loadTarget(agent);
+    } catch {
+      continue; // not part of this build
+    }
+    const settings = readOrNull(join(root, target.settingsFile));
+    const check = hooksCheck({ agent, label: LABEL[agent] ?? agent, target, settings, plugin: agent === 'claude-code' && pluginEnabled(root), exists: existsSync, onPath });
+    if (check) checks.push(check);
+    if (agent === 'claude-code' && settings !== null) {
+      try {
+        claudeCommands = target.installedCommands(settings);
+      } catch {
+        // reported by the check
+      }
+    }
+  }
+  return claudeCommands;
+}
+
+/** Is the continuity plugin enabled for Claude Code here (user, project or local settings)? */
+function pluginEnabled(root: string): boolean {
+  const files = [join(homedir(), '.claude', 'settings.json'), join(root, '.claude', 'settings.json'), join(root, '.claude', 'settings.local.json')];
+  return files.some((file) => {
+    const text = readOrNull(file);
+    const enabled = text === null ? undefined : (parseJsonc(text) as { enabledPlugins?: Record<string, unknown> } | undefined)?.enabledPlugins;
+    return !!enabled && typeof enabled === 'object' && Object.entries(enabled).some(([id, on]) => id.startsWith('continuity@') && on === true);
+  });
+}
+
+/**
+ * Runs the hook command once, as Claude Code would (exec form, a payload on
+ * stdin), with a SessionStart payload for a throwaway project holding a copy
+ * of this project's config: the whole path runs (config, driver, a ledger),
+ * and the project's own ledger records nothing.
+ */
+function roundTrip(root: string, command: HookCommand | null): RoundTripFacts {
+  if (!command) return { state: 'none' };
+  const scratch = mkdtempSync(join(tmpdir(), 'continuity-doctor-'));
+  try {
+    mkdirSync(join(scratch, '.git'));
+    mkdirSync(join(scratch, LEDGER_DIR));
+    if (existsSync(join(root, CONFIG_PATH))) copyFileSync(join(root, CONFIG_PATH), join(scratch, CONFIG_PATH));
+    const payload = { session_id: 'continuity-doctor', hook_event_name: 'SessionStart', source: 'startup', cwd: scratch, transcript_path: join(scratch, 'transcript.jsonl') };
+    const started = performance.now();
+    const r = spawnSync(command.command, command.args, {
+      cwd: scratch,
+      input: JSON.stringify(payload),
+      encoding: 'utf8',
+      env: { ...process.env, CLAUDE_PROJECT_DIR: scratch },
+      timeout: HOOK_TIMEOUT_SECONDS * 1000,
+    });
+    const ms = Math.round(performance.now() - started);
+    const timedOut = (r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
+    const stderr = r.error && !timedOut ? r.error.message : (r.stderr ?? '');
+    return { state: 'answered', command, ms, status: r.status, stdout: r.stdout ?? '', stderr, timedOut };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function onPath(command: string): boolean {
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function readOrNull(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}

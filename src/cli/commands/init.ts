@@ -1,0 +1,305 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { CONFIG_PATH } from '../../config/load.js';
+import { defaultConfigText } from '../../install/default-config.js';
+import { SCRIPT_PATH } from '../../install/hook-command.js';
+import { InvalidSettingsError, type AgentName, type HookCommand, type HookTarget } from '../../install/hook-target.js';
+import { backupFor, backupsOf, GITIGNORE_ENTRY, ignoresContinuity, withContinuityIgnored } from '../../install/side-files.js';
+import { AGENT_NAMES, isAgentName, loadTarget } from '../../install/targets/index.js';
+import { hookCommandOfThisInstall, runningFromPlugin } from '../../install/this-install.js';
+import { LEDGER_DIR, LEDGER_FILE } from '../../ledger/ledger-dir.js';
+import { CliError, ExitCode, ioError } from '../errors.js';
+import { projectRoot, withLedger } from '../project.js';
+
+const USAGE = `usage: continuity init [--agent ${AGENT_NAMES.join('|')}] [--uninstall] [--gitignore|--no-gitignore] [--dry-run]
+
+Wires continuity's hooks into the agent's project settings (Claude Code:
+.claude/settings.json), keeping a backup of a file it changes; creates
+.continuity/ with a commented config.json (never overwritten); with
+--gitignore adds .continuity/ to .gitignore (asked on a terminal, not done
+otherwise). Running it again changes nothing. --uninstall takes out exactly
+the hooks init added. --dry-run prints what would change and writes nothing.
+Exit 4 when the settings file is not valid settings (it is left untouched).`;
+
+const LABEL: Record<AgentName, string> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', cursor: 'Cursor' };
+
+type Verb = 'created' | 'changed' | 'removed' | 'restored' | 'unchanged' | 'kept' | 'note';
+const WOULD: Partial<Record<Verb, string>> = { created: 'would create', changed: 'would change', removed: 'would remove', restored: 'would restore' };
+
+/** What init did, one line per file, in the order it happened. */
+class Report {
+  private changes = 0;
+  constructor(private readonly dryRun: boolean) {}
+  line(verb: Verb, what: string, why?: string): void {
+    if (verb !== 'unchanged' && verb !== 'kept' && verb !== 'note') this.changes++;
+    const word = (this.dryRun && WOULD[verb]) || verb;
+    process.stdout.write(`${word} ${what}${why ? ` (${why})` : ''}\n`);
+  }
+  get changed(): boolean {
+    return this.changes > 0;
+  }
+}
+
+interface Options {
+  agent: AgentName;
+  uninstall: boolean;
+  gitignore: boolean | null;
+  dryRun: boolean;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const opts = parseOptions(argv);
+  if (!opts) {
+    process.stdout.write(`${USAGE}\n`);
+    return ExitCode.ok;
+  }
+  const root = projectRoot();
+  const target = await loadTarget(opts.agent);
+  const report = new Report(opts.dryRun);
+  const files = new Files(root, opts.dryRun);
+  if (opts.uninstall) {
+    uninstallSettings(target, files, report);
+    report.line('kept', `${LEDGER_DIR}/`, "the ledger and config are the project's record; delete the folder by hand to remove them");
+    const sentence = report.changed ? `continuity's hooks for ${LABEL[opts.agent]} are removed from ${root}.` : `continuity's hooks for ${LABEL[opts.agent]} were not installed in ${root}.`;
+    process.stdout.write(`${doneLine(opts, sentence)}\n`);
+    return ExitCode.ok;
+  }
+  installSettings(target, opts.agent, files, report);
+  const configCreated = writeConfig(files, report);
+  if (configCreated && !opts.dryRun) await adoptConfig(root);
+  await updateGitignore(files, report, opts);
+  const sentence = `continuity is ${report.changed ? '' : 'already '}installed for ${LABEL[opts.agent]} in ${root}.`;
+  process.stdout.write(`${doneLine(opts, sentence)}\n`);
+  return ExitCode.ok;
+}
+
+function doneLine(opts: Options, sentence: string): string {
+  return opts.dryRun ? 'dry run: nothing was written.' : sentence;
+}
+
+function parseOptions(argv: string[]): Options | null {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        agent: { type: 'string' },
+        uninstall: { type: 'boolean' },
+        gitignore: { type: 'boolean' },
+        'no-gitignore': { type: 'boolean' },
+        'dry-run': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }));
+  } catch (err) {
+    throw new CliError(`init: ${(err as Error).message}`, ExitCode.invalidInput);
+  }
+  if (values.help) return null;
+  const agent = (values.agent as string | undefined) ?? 'claude-code';
+  if (!isAgentName(agent)) throw new CliError(`init: unknown agent "${agent}" (known: ${AGENT_NAMES.join(', ')})`, ExitCode.invalidInput);
+  if (values.gitignore && values['no-gitignore']) throw new CliError('init: --gitignore and --no-gitignore contradict each other', ExitCode.invalidInput);
+  return {
+    agent,
+    uninstall: !!values.uninstall,
+    gitignore: values.gitignore ? true : values['no-gitignore'] ? false : null,
+    dryRun: !!values['dry-run'],
+  };
+}
+
+/** The project's files as init reads and writes them; in a dry run nothing is written. */
+class Files {
+  constructor(readonly root: string, readonly dryRun: boolean) {}
+  rel(path: string): string {
+    return relative(this.root, path) || '.';
+  }
+  read(path: string): string | null {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw ioError(path, err);
+    }
+  }
+  write(path: string, text: string): void {
+    if (this.dryRun) return;
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+    } catch (err) {
+      throw ioError(path, err, 'write');
+    }
+  }
+  remove(path: string): void {
+    if (this.dryRun) return;
+    try {
+      unlinkSync(path);
+    } catch (err) {
+      throw ioError(path, err, 'remove');
+    }
+  }
+  /** The backups of a file beside it, name → text. */
+  backups(path: string): Map<string, string> {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dirname(path));
+    } catch {
+      // no folder: no backups
+    }
+    return new Map(backupsOf(basename(path), names).map((name) => [name, this.read(join(dirname(path), name)) ?? '']));
+  }
+}
+
+function settingsError(err: unknown): unknown {
+  return err instanceof InvalidSettingsError ? new CliError(`init: ${err.message}`, ExitCode.config) : err;
+}
+
+function installSettings(target: HookTarget, agent: AgentName, files: Files, report: Report): void {
+  const path = join(files.root, target.settingsFile);
+  const hook = runningFromPlugin() ? null : hookCommandOfThisInstall(agent);
+  if (!hook) {
+    if (runningFromPlugin() && agent === 'claude-code') {
+      report.line('unchanged', target.settingsFile, "the continuity plugin's own hooks are active");
+      return;
+    }
+    throw new CliError(`init: this continuity has no ${SCRIPT_PATH} for the hooks to run; use an installed continuity (npx continuity init)`, ExitCode.io);
+  }
+  const existing = files.read(path);
+  let next: string;
+  try {
+    next = target.install(existing, hook);
+  } catch (err) {
+    throw settingsError(err);
+  }
+  if (next === existing) {
+    report.line('unchanged', target.settingsFile, 'already installed');
+  } else {
+    if (existing !== null) {
+      const backup = backupFor(basename(path), existing, files.backups(path));
+      const backupPath = join(dirname(path), backup.name);
+      if (backup.write) files.write(backupPath, existing);
+      report.line(backup.write ? 'created' : 'unchanged', files.rel(backupPath), `backup of ${target.settingsFile} as it was`);
+    }
+    files.write(path, next);
+    report.line(existing === null ? 'created' : 'changed', target.settingsFile, `continuity's hooks for ${LABEL[agent]}: ${hook.command} ${hook.args.join(' ')}`);
+  }
+  // Continuity wired some other way as well (by hand, in shell form): each event would run it twice.
+  const rest = target.uninstall(next);
+  for (const other of rest === null ? [] : target.installedCommands(rest)) {
+    report.line('note', target.settingsFile, `it also runs continuity as "${[other.command, ...other.args].join(' ')}", an entry init did not write: each hook call then runs twice; remove that entry`);
+  }
+}
+
+/**
+ * Takes continuity's hooks out. When the file is exactly what install made
+ * of a backup, the backup comes back byte for byte; otherwise the hooks are
+ * cut out of the file as it is now. A file init created and nothing else
+ * uses is removed.
+ */
+function uninstallSettings(target: HookTarget, files: Files, report: Report): void {
+  const path = join(files.root, target.settingsFile);
+  const current = files.read(path);
+  if (current === null) {
+    report.line('unchanged', target.settingsFile, 'there is no such file');
+    return;
+  }
+  let stripped: string | null;
+  let installed: HookCommand[];
+  try {
+    stripped = target.uninstall(current);
+    installed = target.installedCommands(current);
+  } catch (err) {
+    throw settingsError(err);
+  }
+  if (stripped === current) {
+    report.line('unchanged', target.settingsFile, "continuity's hooks are not in it");
+    return;
+  }
+  const backups = files.backups(path);
+  const exact = [...backups.keys()].reverse().find((name) => {
+    const text = backups.get(name)!;
+    return target.uninstall(text) === text && installed.some((h) => target.install(text, h) === current);
+  });
+  if (exact) {
+    files.write(path, backups.get(exact)!);
+    report.line('restored', target.settingsFile, `from ${files.rel(join(dirname(path), exact))}, which init had saved before adding its hooks`);
+    files.remove(join(dirname(path), exact));
+    report.line('removed', files.rel(join(dirname(path), exact)), 'the file is back as it was');
+    return;
+  }
+  if (stripped === null && backups.size === 0) {
+    files.remove(path);
+    report.line('removed', target.settingsFile, 'init had created it and nothing else is in it');
+    removeIfEmpty(dirname(path), files);
+    return;
+  }
+  const eol = current.includes('\r\n') ? '\r\n' : '\n';
+  files.write(path, stripped ?? `{}${eol}`);
+  report.line('changed', target.settingsFile, "continuity's hooks taken out");
+  for (const name of backups.keys()) report.line('kept', files.rel(join(dirname(path), name)), 'an earlier backup');
+}
+
+function removeIfEmpty(dir: string, files: Files): void {
+  if (files.dryRun) return;
+  try {
+    if (readdirSync(dir).length === 0) rmdirSync(dir);
+  } catch {
+    // left as it is
+  }
+}
+
+/** Writes the default config unless there is one; true when it was created. */
+function writeConfig(files: Files, report: Report): boolean {
+  const path = join(files.root, CONFIG_PATH);
+  if (existsSync(path)) {
+    report.line('unchanged', CONFIG_PATH, 'kept as it is');
+    return false;
+  }
+  files.write(path, defaultConfigText());
+  report.line('created', CONFIG_PATH, 'every setting with its default, commented');
+  return true;
+}
+
+/**
+ * A project that already has a ledger guards config.json with the content it
+ * last saw; the new file is recorded as authorised (a person ran init outside
+ * an agent) so the hooks do not put it back.
+ */
+async function adoptConfig(root: string): Promise<void> {
+  if (!existsSync(join(root, LEDGER_DIR, LEDGER_FILE))) return;
+  await withLedger({ create: false }, () => undefined);
+}
+
+async function updateGitignore(files: Files, report: Report, opts: Options): Promise<void> {
+  const path = join(files.root, '.gitignore');
+  const current = files.read(path);
+  if (ignoresContinuity(current)) {
+    report.line('unchanged', '.gitignore', `it already ignores ${GITIGNORE_ENTRY}`);
+    return;
+  }
+  let add = opts.gitignore;
+  let why = add === false ? '--no-gitignore' : '';
+  if (add === null) {
+    if (opts.dryRun) why = `not asked in a dry run; --gitignore adds ${GITIGNORE_ENTRY}`;
+    else if (process.stdin.isTTY) add = await askYesNo(`Add ${GITIGNORE_ENTRY} to .gitignore? [y/N] `);
+    else why = `no terminal to ask; --gitignore adds ${GITIGNORE_ENTRY}`;
+    if (add === false) why = 'answered no';
+  }
+  if (!add) {
+    report.line('unchanged', '.gitignore', why);
+    return;
+  }
+  files.write(path, withContinuityIgnored(current));
+  report.line(current === null ? 'created' : 'changed', '.gitignore', `added ${GITIGNORE_ENTRY}`);
+}
+
+async function askYesNo(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}

@@ -1,0 +1,43 @@
+import { DEFAULT_CONFIG } from '../config/schema.js';
+
+const d = DEFAULT_CONFIG;
+// Arrays on one line, elements separated as a person would write them.
+const j = (value: unknown): string => (Array.isArray(value) ? `[${value.map((x) => JSON.stringify(x)).join(', ')}]` : JSON.stringify(value));
+
+/**
+ * The `.continuity/config.json` that init writes: every key with its default
+ * and what it means, so the file documents itself. The values come from the
+ * schema's defaults, so the file never disagrees with them.
+ */
+export function defaultConfigText(): string {
+  return `// continuity's settings for this project. Every key is optional and shown
+// with its default; comments and trailing commas are allowed.
+// Reference: docs/config.md in the continuity package.
+{
+  "stopGate": {
+    // Blocks in a row at one task boundary, with no progress, before the stop is let through and reported.
+    "maxConsecutiveBlocks": ${j(d.stopGate.maxConsecutiveBlocks)}
+  },
+  "watchdog": {
+    // Seconds after a subagent is dispatched before a run with no completion is reported overdue.
+    "slaSeconds": ${j(d.watchdog.slaSeconds)},
+    // Seconds a finished subagent's result may take to reach the main conversation before recovery starts.
+    "forwardGraceSeconds": ${j(d.watchdog.forwardGraceSeconds)},
+    // Per agent type overrides of slaSeconds, e.g. { "code-reviewer": 1800 }.
+    "slaSecondsByAgentType": ${j(d.watchdog.slaSecondsByAgentType)}
+  },
+  // Extra paths (globs relative to the project root) the agent may not write; .continuity/** always is.
+  "protect": ${j(d.protect)},
+  "approval": {
+    // User prompts that approve the active plan: the whole prompt, case-insensitive, surrounding space ignored.
+    "phrases": ${j(d.approval.phrases)}
+  },
+  "summaries": {
+    // Where a completed task's summary is looked for; {plan} is the plan file's name without extension, {task} the task id.
+    "paths": ${j(d.summaries.paths)}
+  },
+  // Task ids that are declared high-risk stop points: "8" for any plan, "plan-id#8" for one plan.
+  "highRiskStops": ${j(d.highRiskStops)}
+}
+`;
+}

@@ -1,0 +1,159 @@
+/**
+ * `continuity doctor`'s rules: each check is a function of facts the command
+ * gathered (versions, file contents, what a probe answered), and says what is
+ * wrong and how to fix it. Nothing here reads a file or starts a process.
+ */
+import type { AgentName, HookCommand, HookTarget } from './hook-target.js';
+
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+  /** How to put it right, for a failed check. */
+  fix?: string;
+  /** The hook round-trip's duration. */
+  ms?: number;
+}
+
+export const MIN_NODE_MAJOR = 20;
+
+export function nodeCheck(version: string): Check {
+  const major = Number(version.replace(/^v/, '').split('.')[0]);
+  return major >= MIN_NODE_MAJOR
+    ? { name: 'node', ok: true, detail: `Node ${version} (continuity needs ${MIN_NODE_MAJOR} or newer)` }
+    : { name: 'node', ok: false, detail: `Node ${version} is older than ${MIN_NODE_MAJOR}`, fix: `install Node ${MIN_NODE_MAJOR} or newer (22.13 or newer has SQLite built in)` };
+}
+
+export function driverCheck(loaded: { name: string } | { error: string }): Check {
+  return 'name' in loaded
+    ? { name: 'sqlite', ok: true, detail: `${loaded.name} loads` }
+    : { name: 'sqlite', ok: false, detail: loaded.error, fix: 'use Node 22.13 or newer (node:sqlite), or install better-sqlite3 beside continuity (npm install better-sqlite3)' };
+}
+
+export type LedgerFacts =
+  | { state: 'not-enabled' }
+  | { state: 'no-ledger' }
+  | { state: 'unreadable'; error: string }
+  | { state: 'open'; integrity: string[]; version: number; latest: number };
+
+export function ledgerCheck(facts: LedgerFacts): Check {
+  const name = 'ledger';
+  switch (facts.state) {
+    case 'not-enabled':
+      return { name, ok: false, detail: 'continuity is not enabled in this project (no .continuity/)', fix: 'run `continuity init`' };
+    case 'no-ledger':
+      return { name, ok: true, detail: 'no ledger yet: `continuity plan import` or the first hook call that decides something creates .continuity/ledger.db' };
+    case 'unreadable':
+      return { name, ok: false, detail: facts.error, fix: 'move .continuity/ledger.db aside (it keeps the record so far) and run `continuity plan import FILE` to start a new ledger' };
+    case 'open': {
+      if (facts.integrity.length !== 1 || facts.integrity[0] !== 'ok') {
+        return { name, ok: false, detail: `integrity check failed: ${facts.integrity.slice(0, 3).join('; ')}`, fix: 'move .continuity/ledger.db aside (sqlite3 .recover can save what is readable) and run `continuity plan import FILE` to start a new ledger' };
+      }
+      if (facts.version < facts.latest) {
+        return { name, ok: false, detail: `schema v${facts.version}, migrations up to v${facts.latest} not applied yet`, fix: 'run any continuity command in the project (e.g. `continuity status`); it migrates the ledger' };
+      }
+      if (facts.version > facts.latest) {
+        return { name, ok: false, detail: `schema v${facts.version} is newer than this continuity understands (v${facts.latest})`, fix: 'upgrade continuity to the version that wrote this ledger, or newer' };
+      }
+      return { name, ok: true, detail: `integrity ok, schema v${facts.version} (the latest)` };
+    }
+  }
+}
+
+export type ConfigFacts = { state: 'absent' } | { state: 'valid' } | { state: 'invalid'; error: string };
+
+export function configCheck(facts: ConfigFacts): Check {
+  if (facts.state === 'invalid') return { name: 'config', ok: false, detail: facts.error, fix: 'correct .continuity/config.json (docs/config.md lists every key), or delete it to use the defaults' };
+  return { name: 'config', ok: true, detail: facts.state === 'valid' ? '.continuity/config.json is valid' : 'no .continuity/config.json: the defaults apply' };
+}
+
+export interface HooksFacts {
+  agent: AgentName;
+  label: string;
+  target: HookTarget;
+  /** The settings file's text, or null when there is none. */
+  settings: string | null;
+  /** Claude Code only: the continuity plugin is enabled, so its hooks.json wires the hooks. */
+  plugin: boolean;
+  /** Does this path exist? Does this bare command name resolve on PATH? */
+  exists: (path: string) => boolean;
+  onPath: (command: string) => boolean;
+}
+
+/**
+ * An agent's wiring: its settings file runs continuity, every command it runs
+ * is there, and the wiring is what `continuity init` writes today (install
+ * would change nothing). Claude Code is the agent continuity is for, so its
+ * hooks are required; another agent is looked at when its settings file exists.
+ */
+export function hooksCheck(f: HooksFacts): Check | null {
+  const name = `hooks ${f.agent}`;
+  const file = f.target.settingsFile;
+  const init = `continuity init${f.agent === 'claude-code' ? '' : ` --agent ${f.agent}`}`;
+  const missing = (detail: string): Check =>
+    f.plugin ? { name, ok: true, detail: `wired by the continuity plugin (${detail})` } : { name, ok: false, detail, fix: `run \`${init}\`${f.agent === 'claude-code' ? ', or install the continuity plugin' : ''}` };
+  if (f.settings === null) return f.agent === 'claude-code' ? missing(`no ${file}`) : null;
+  let commands: HookCommand[];
+  try {
+    commands = f.target.installedCommands(f.settings);
+  } catch (err) {
+    return { name, ok: false, detail: (err as Error).message.replace(/; it was left untouched$/, ''), fix: `correct ${file}; init edits only a file it can read` };
+  }
+  if (commands.length === 0) return missing(`${f.label}: ${file} runs no continuity hook`);
+  const describe = (c: HookCommand) => [c.command, ...c.args].join(' ');
+  // Hooks init did not write (by hand, shell form) beside those it did: every event then runs continuity twice.
+  const rest = f.target.uninstall(f.settings);
+  const byHand = rest === null || rest === f.settings ? [] : f.target.installedCommands(rest);
+  if (byHand.length > 0) {
+    return { name, ok: false, detail: `${file} runs continuity twice: as init wired it and as ${byHand.map(describe).join('; ')}`, fix: 'remove the entries init did not write (the shell-form ones), by hand' };
+  }
+  if (commands.length > 1) {
+    return { name, ok: false, detail: `${file} runs continuity ${commands.length} ways (${commands.map(describe).join('; ')}): each hook call runs more than once`, fix: `keep one: remove the others by hand, then run \`${init}\`` };
+  }
+  const command = commands[0]!;
+  const absent = [command.command, ...command.args].filter((part, i) => (i === 0 && !isPath(part) ? !f.onPath(part) : isPath(part) && !f.exists(part)));
+  if (absent.length) {
+    return { name, ok: false, detail: `${file} runs ${describe(command)}, but ${absent.join(' and ')} ${absent.length === 1 ? 'does' : 'do'} not exist`, fix: `run \`npx ${init}\` from the continuity you have installed, to point the hooks at it` };
+  }
+  if (f.target.install(f.settings, command) !== f.settings) {
+    return { name, ok: false, detail: `${file} runs ${describe(command)} for fewer or other events than continuity answers`, fix: `run \`${init}\` to bring the wiring up to date` };
+  }
+  return { name, ok: true, detail: `${f.label}: ${file} runs ${describe(command)}` };
+}
+
+function isPath(part: string): boolean {
+  return part.includes('/') || part.includes('\\');
+}
+
+export type RoundTripFacts =
+  | { state: 'none' }
+  | { state: 'answered'; command: HookCommand; ms: number; status: number | null; stdout: string; stderr: string; timedOut: boolean };
+
+/** One SessionStart call through the hook command, in a throwaway project: it must exit 0 with nothing or Claude Code JSON on stdout. */
+export function roundTripCheck(f: RoundTripFacts): Check {
+  const name = 'hook round-trip';
+  if (f.state === 'none') return { name, ok: false, detail: 'no hook command to try', fix: 'run `continuity init` (or install the continuity plugin), then doctor again' };
+  const what = [f.command.command, ...f.command.args].join(' ');
+  if (f.timedOut) return { name, ok: false, detail: `${what} did not answer within the hook timeout`, ms: f.ms, fix: 'run it by hand with CONTINUITY_DEBUG=1 and a payload on stdin to see where it waits' };
+  const firstLine = f.stderr.trim().split('\n')[0] ?? '';
+  if (f.status !== 0) return { name, ok: false, detail: `${what} exited ${f.status ?? 'on a signal'}${firstLine ? `: ${firstLine}` : ''}`, ms: f.ms, fix: 'the message says what is wrong; CONTINUITY_DEBUG=1 adds the stack' };
+  if (f.stdout.trim() !== '' && !isJsonObject(f.stdout)) return { name, ok: false, detail: `${what} answered something Claude Code cannot read: ${f.stdout.trim().slice(0, 80)}`, ms: f.ms, fix: 'run `continuity init` to point the hooks at continuity itself' };
+  return { name, ok: true, detail: `a SessionStart call answered in ${f.ms} ms (${what})`, ms: f.ms };
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+export function renderChecks(checks: readonly Check[]): string {
+  const width = Math.max(...checks.map((c) => c.name.length));
+  const lines = checks.flatMap((c) => [`${c.ok ? 'ok  ' : 'FAIL'}  ${c.name.padEnd(width)}  ${c.detail}`, ...(c.fix && !c.ok ? [`${' '.repeat(width + 8)}fix: ${c.fix}`] : [])]);
+  const failed = checks.filter((c) => !c.ok).length;
+  lines.push(failed === 0 ? 'All checks passed.' : `${failed} check${failed === 1 ? '' : 's'} failed.`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,40 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { isCompiled } from '../util/code-dir.js';
+import { COMPILED_PATH, resolveHookCommand, SCRIPT_PATH } from './hook-command.js';
+import type { AgentName, HookCommand } from './hook-target.js';
+
+/** Set in the Claude Code plugin's single-file bundle (scripts/build.mjs), whose own hooks.json wires the hooks. */
+declare const __CONTINUITY_PLUGIN__: boolean | undefined;
+
+export function runningFromPlugin(): boolean {
+  return typeof __CONTINUITY_PLUGIN__ === 'boolean' && __CONTINUITY_PLUGIN__;
+}
+
+/**
+ * The directory holding the running continuity's `dist/`, found from the
+ * entry script (`npx`/`npm -g` reach it through a symlink) or the compiled
+ * executable (dist/bin/continuity), or null when this process runs neither.
+ */
+export function packageRoot(entry: string | undefined = process.argv[1]): string | null {
+  if (isCompiled(import.meta.url)) {
+    const exe = realpathSync(process.execPath);
+    return exe.endsWith(COMPILED_PATH) ? exe.slice(0, -COMPILED_PATH.length - 1) : null;
+  }
+  if (!entry) return null;
+  let real: string;
+  try {
+    real = realpathSync(entry);
+  } catch {
+    return null;
+  }
+  if (basename(real) !== basename(SCRIPT_PATH) || basename(dirname(real)) !== dirname(SCRIPT_PATH)) return null;
+  return dirname(dirname(real));
+}
+
+/** The hook command for this installation, or null when it has no `dist/cli.cjs` to point at. */
+export function hookCommandOfThisInstall(agent: AgentName): HookCommand | null {
+  const root = packageRoot();
+  if (!root) return null;
+  return resolveHookCommand({ packageRoot: root, agent, compiledExists: existsSync(join(root, COMPILED_PATH)) });
+}

@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { NO_STACK, REPO_ROOT, runCli, tempProject, type CliResult } from '../helpers/cli.js';
+
+const COMPILED = join(REPO_ROOT, 'dist', 'bin', 'continuity');
+
+const PLAN_PATH = 'docs/plans/p.md';
+const PLAN = '# Plan\n\n### Task 1: First\n\nDo it.\n';
+
+/** A HOME of its own, so the person's own Claude Code settings (an enabled plugin) play no part. */
+function home(settings?: unknown): string {
+  const dir = mkdtempSync(join(tmpdir(), 'continuity-home-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  if (settings !== undefined) {
+    mkdirSync(join(dir, '.claude'));
+    writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify(settings));
+  }
+  return dir;
+}
+
+interface Report {
+  ok: boolean;
+  checks: { name: string; ok: boolean; detail: string; fix?: string; ms?: number }[];
+}
+
+function doctor(project: string, env: NodeJS.ProcessEnv = { HOME: home() }): { r: CliResult; report: Report } {
+  const r = runCli(['doctor', '--json'], { cwd: project, env });
+  assert.equal(r.stderr, '');
+  return { r, report: JSON.parse(r.stdout) as Report };
+}
+
+function check(report: Report, name: string) {
+  const c = report.checks.find((x) => x.name === name);
+  assert.ok(c, `no check named ${name}`);
+  return c;
+}
+
+/** init, then a plan imported: the project as a person sets it up. */
+function healthyProject(): string {
+  const project = tempProject({ [PLAN_PATH]: PLAN });
+  for (const args of [['init'], ['plan', 'import', PLAN_PATH]]) {
+    const r = runCli(args, { cwd: project });
+    assert.equal(r.code, 0, r.stderr);
+  }
+  return project;
+}
+
+function snapshotOf(dir: string): string {
+  return readdirSync(dir)
+    .sort()
+    .map((name) => `${name}:${statSync(join(dir, name)).mtimeMs}:${statSync(join(dir, name)).size}`)
+    .join('\n');
+}
+
+describe('doctor', () => {
+  test('a healthy project: every check passes, exit 0, the round-trip timed; the ledger folder is left exactly as it was', () => {
+    const project = healthyProject();
+    const before = snapshotOf(join(project, '.continuity'));
+    const { r, report } = doctor(project);
+    assert.equal(r.code, 0, r.stdout);
+    assert.equal(report.ok, true);
+    assert.deepEqual(report.checks.map((c) => c.name), ['node', 'sqlite', 'ledger', 'hooks claude-code', 'config', 'hook round-trip']);
+    for (const c of report.checks) assert.equal(c.ok, true, `${c.name}: ${c.detail}`);
+    assert.match(check(report, 'ledger').detail, /^integrity ok, schema v\d+ \(the latest\)$/);
+    // init wires the compiled executable the build makes (dist/bin/continuity).
+    assert.match(check(report, 'hooks claude-code').detail, new RegExp(`runs ${COMPILED.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} hook claude-code$`));
+    const trip = check(report, 'hook round-trip');
+    assert.equal(typeof trip.ms, 'number');
+    assert.match(trip.detail, new RegExp(`^a SessionStart call answered in ${trip.ms} ms \\(`));
+    assert.equal(snapshotOf(join(project, '.continuity')), before);
+
+    const text = runCli(['doctor'], { cwd: project, env: { HOME: home() } });
+    assert.equal(text.code, 0);
+    assert.match(text.stdout, /^ok {4}hook round-trip {4}a SessionStart call answered in \d+ ms/m);
+    assert.match(text.stdout, /\nAll checks passed\.\n$/);
+  });
+
+  test('settings without continuity\'s hooks: the hooks check fails with its fix, exit 1', () => {
+    const project = healthyProject();
+    writeFileSync(join(project, '.claude', 'settings.json'), '{ "model": "opus" }\n');
+    const { r, report } = doctor(project);
+    assert.equal(r.code, 1);
+    assert.equal(report.ok, false);
+    const hooks = check(report, 'hooks claude-code');
+    assert.equal(hooks.ok, false);
+    assert.equal(hooks.detail, 'Claude Code: .claude/settings.json runs no continuity hook');
+    assert.equal(hooks.fix, 'run `continuity init`, or install the continuity plugin');
+    const text = runCli(['doctor'], { cwd: project, env: { HOME: home() } });
+    assert.equal(text.code, 1);
+    assert.match(text.stdout, /^FAIL {2}hooks claude-code {2}Claude Code: \.claude\/settings\.json runs no continuity hook\n {25}fix: run `continuity init`, or install the continuity plugin$/m);
+    assert.match(text.stdout, /\n1 check failed\.\n$/);
+  });
+
+  test('the continuity plugin enabled in the user\'s Claude Code settings counts as wired', () => {
+    const project = healthyProject();
+    rmSync(join(project, '.claude'), { recursive: true });
+    const { report } = doctor(project, { HOME: home({ enabledPlugins: { 'continuity@continuity': true } }) });
+    const hooks = check(report, 'hooks claude-code');
+    assert.equal(hooks.ok, true);
+    assert.equal(hooks.detail, 'wired by the continuity plugin (no .claude/settings.json)');
+  });
+
+  test('hooks pointing at a file that does not exist: named, with the fix; the round-trip fails too', () => {
+    const project = healthyProject();
+    const settingsPath = join(project, '.claude', 'settings.json');
+    const moved = '/nowhere/continuity/dist/bin/continuity';
+    writeFileSync(settingsPath, readFileSync(settingsPath, 'utf8').split(COMPILED).join(moved));
+    const { r, report } = doctor(project);
+    assert.equal(r.code, 1);
+    const hooks = check(report, 'hooks claude-code');
+    assert.equal(hooks.ok, false);
+    assert.equal(hooks.detail, `.claude/settings.json runs ${moved} hook claude-code, but ${moved} does not exist`);
+    assert.equal(hooks.fix, 'run `npx continuity init` from the continuity you have installed, to point the hooks at it');
+    const trip = check(report, 'hook round-trip');
+    assert.equal(trip.ok, false);
+    assert.match(trip.detail, new RegExp(`^${moved.replace(/\//g, '\\/')} hook claude-code `));
+  });
+
+  test('an invalid config: the message names the key, with the fix; exit 1, no stack', () => {
+    const project = healthyProject();
+    writeFileSync(join(project, '.continuity', 'config.json'), '{ "stopGate": { "maxBlocks": 2 } }\n');
+    const { r, report } = doctor(project);
+    assert.equal(r.code, 1);
+    const config = check(report, 'config');
+    assert.equal(config.ok, false);
+    assert.equal(config.detail, `invalid ${join(project, '.continuity', 'config.json')}: stopGate.maxBlocks: unknown key`);
+    assert.equal(config.fix, 'correct .continuity/config.json (docs/config.md lists every key), or delete it to use the defaults');
+    assert.doesNotMatch(r.stdout, NO_STACK);
+  });
+
+  test('a project without .continuity/: the ledger check says to run init', () => {
+    const project = tempProject();
+    const { r, report } = doctor(project);
+    assert.equal(r.code, 1);
+    assert.deepEqual(
+      { ok: check(report, 'ledger').ok, fix: check(report, 'ledger').fix },
+      { ok: false, fix: 'run `continuity init`' },
+    );
+  });
+
+  test('a ledger that is not SQLite fails the ledger check and is left untouched', () => {
+    const project = tempProject({ '.continuity/ledger.db': 'not a database, just text\n' });
+    const { report } = doctor(project);
+    const ledger = check(report, 'ledger');
+    assert.equal(ledger.ok, false);
+    assert.match(ledger.detail, /ledger\.db cannot be read: /);
+    assert.equal(readFileSync(join(project, '.continuity', 'ledger.db'), 'utf8'), 'not a database, just text\n');
+  });
+
+  test('a bad option: exit 2, one line', () => {
+    const r = runCli(['doctor', '--verbose'], { cwd: tempProject() });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /^continuity: doctor: Unknown option '--verbose'/);
+  });
+});

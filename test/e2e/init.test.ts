@@ -1,0 +1,279 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { parse } from 'jsonc-parser';
+import * as v from 'valibot';
+import { parseConfig } from '../../src/config/load.js';
+import { DEFAULT_CONFIG } from '../../src/config/schema.js';
+import { CLAUDE_CODE_WIRING } from '../../src/install/targets/claude-code.js';
+import { CLI, hook, NO_STACK, NODE, payload, REPO_ROOT, runCli, tempProject, type CliResult } from '../helpers/cli.js';
+import { HooksConfig } from '../helpers/claude-code-schema.js';
+
+const SETTINGS = '.claude/settings.json';
+const COMPILED = join(REPO_ROOT, 'dist', 'bin', 'continuity');
+const BACKUP = '.claude/settings.json.continuity-backup';
+
+function init(project: string, args: string[] = []): CliResult {
+  return runCli(['init', ...args], { cwd: project });
+}
+
+function ok(r: CliResult): CliResult {
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stderr, '');
+  return r;
+}
+
+const text = (project: string, path: string) => readFileSync(join(project, path), 'utf8');
+
+type Handler = { type: string; command: string; args: string[] };
+function handlers(settingsText: string): Record<string, Handler[]> {
+  const settings = parse(settingsText) as { hooks: Record<string, { hooks: Handler[] }[]> };
+  return Object.fromEntries(Object.entries(settings.hooks).map(([event, groups]) => [event, groups.flatMap((g) => g.hooks)]));
+}
+
+const PLAN_PATH = 'docs/plans/p.md';
+const PLAN = '# Plan\n\n### Task 1: First\n\nDo it.\n\n### Task 2: Second\n\nDo more.\n';
+const OWN_SETTINGS = `{
+  // the team's settings
+  "permissions": {"allow": ["Bash(npm test)"]},
+  "hooks": {
+    "Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ]
+  }
+}
+`;
+
+describe('init', () => {
+  test('a fresh project: settings wiring every event, a commented config that loads, and a hook command that runs', async () => {
+    const project = tempProject({ [PLAN_PATH]: PLAN });
+    const r = ok(init(project));
+    assert.match(r.stdout, /^created \.claude\/settings\.json \(/m);
+    assert.match(r.stdout, /^created \.continuity\/config\.json \(/m);
+    assert.match(r.stdout, /^continuity is installed for Claude Code in /m);
+
+    const settings = text(project, SETTINGS);
+    assert.ok(v.is(HooksConfig, (parse(settings) as { hooks: unknown }).hooks));
+    const wired = handlers(settings);
+    assert.deepEqual(Object.keys(wired), CLAUDE_CODE_WIRING.map((w) => w.event));
+    const command = wired.SessionStart![0]!;
+    // The build compiles dist/bin/continuity; init prefers it to Node with dist/cli.cjs.
+    assert.ok(existsSync(COMPILED), `${COMPILED} is built by npm run build`);
+    assert.deepEqual(command, { type: 'command', command: COMPILED, args: ['hook', 'claude-code'], timeout: 30 });
+
+    // The config is continuity's own defaults, read by continuity's own loader, and by the CLI.
+    assert.deepEqual(await parseConfig(text(project, '.continuity/config.json')), DEFAULT_CONFIG);
+    ok(runCli(['plan', 'import', PLAN_PATH], { cwd: project }));
+    // What Claude Code would run, run the way it runs it: exec form, a payload on stdin.
+    const started = spawnSync(command.command === 'node' ? NODE : command.command, command.args, {
+      input: payload(project, { hook_event_name: 'SessionStart', source: 'startup' }),
+      encoding: 'utf8',
+      env: { ...process.env, CLAUDE_PROJECT_DIR: project },
+    });
+    assert.equal(started.status, 0, started.stderr);
+    assert.match(JSON.parse(started.stdout).hookSpecificOutput.additionalContext, /is a draft/);
+  });
+
+  test('init twice: the second run changes nothing, byte for byte, and says it is already installed', () => {
+    const project = tempProject({ [SETTINGS]: OWN_SETTINGS });
+    ok(init(project));
+    const before = { settings: text(project, SETTINGS), config: text(project, '.continuity/config.json'), files: readdirSync(join(project, '.claude')).sort() };
+    const again = ok(init(project));
+    assert.match(again.stdout, /^unchanged \.claude\/settings\.json \(already installed\)$/m);
+    assert.match(again.stdout, /^continuity is already installed for Claude Code in /m);
+    assert.doesNotMatch(again.stdout, /^(created|changed) /m);
+    assert.equal(text(project, SETTINGS), before.settings);
+    assert.equal(text(project, '.continuity/config.json'), before.config);
+    assert.deepEqual(readdirSync(join(project, '.claude')).sort(), before.files);
+  });
+
+  test("the person's settings are backed up, kept and merged; --uninstall gives them back byte for byte", () => {
+    const project = tempProject({ [SETTINGS]: OWN_SETTINGS });
+    const r = ok(init(project));
+    assert.match(r.stdout, /^created \.claude\/settings\.json\.continuity-backup \(backup of \.claude\/settings\.json as it was\)$/m);
+    assert.match(r.stdout, /^changed \.claude\/settings\.json \(/m);
+    assert.equal(text(project, BACKUP), OWN_SETTINGS);
+    const settings = text(project, SETTINGS);
+    assert.ok(settings.startsWith('{\n  // the team\'s settings\n  "permissions": {"allow": ["Bash(npm test)"]},\n'));
+    assert.deepEqual(handlers(settings).Stop![0], { type: 'command', command: 'say done' });
+    assert.equal(handlers(settings).Stop!.length, 2);
+
+    const u = ok(init(project, ['--uninstall']));
+    assert.match(u.stdout, /^restored \.claude\/settings\.json \(/m);
+    assert.equal(text(project, SETTINGS), OWN_SETTINGS);
+    assert.equal(existsSync(join(project, BACKUP)), false);
+    assert.ok(existsSync(join(project, '.continuity', 'config.json')), '.continuity/ is kept');
+  });
+
+  test('--uninstall after the person edited the file takes out only continuity\'s hooks', () => {
+    const project = tempProject({ [SETTINGS]: OWN_SETTINGS });
+    ok(init(project));
+    const edited = text(project, SETTINGS).replace('"permissions": {"allow": ["Bash(npm test)"]},', '"permissions": {"allow": ["Bash(npm test)", "Bash(npm run lint)"]},');
+    writeFileSync(join(project, SETTINGS), edited);
+    const u = ok(init(project, ['--uninstall']));
+    assert.match(u.stdout, /^changed \.claude\/settings\.json \(continuity's hooks taken out\)$/m);
+    assert.match(u.stdout, /^kept \.claude\/settings\.json\.continuity-backup \(an earlier backup\)$/m);
+    assert.equal(text(project, SETTINGS), OWN_SETTINGS.replace('["Bash(npm test)"]', '["Bash(npm test)", "Bash(npm run lint)"]'));
+  });
+
+  test('a later change keeps the first backup and writes the next one beside it', () => {
+    const project = tempProject({ [SETTINGS]: OWN_SETTINGS });
+    ok(init(project));
+    const edited = text(project, SETTINGS).replace('"timeout": 30', '"timeout": 5');
+    writeFileSync(join(project, SETTINGS), edited);
+    const r = ok(init(project));
+    assert.match(r.stdout, /^created \.claude\/settings\.json\.continuity-backup-2 \(backup of \.claude\/settings\.json as it was\)$/m);
+    assert.equal(text(project, BACKUP), OWN_SETTINGS);
+    assert.equal(text(project, `${BACKUP}-2`), edited);
+    assert.doesNotMatch(text(project, SETTINGS), /"timeout": 5/);
+  });
+
+  test('a settings file init created is removed again by --uninstall, with its folder', () => {
+    const project = tempProject();
+    ok(init(project));
+    const u = ok(init(project, ['--uninstall']));
+    assert.match(u.stdout, /^removed \.claude\/settings\.json \(init had created it and nothing else is in it\)$/m);
+    assert.equal(existsSync(join(project, '.claude')), false);
+    const again = ok(init(project, ['--uninstall']));
+    assert.match(again.stdout, /^unchanged \.claude\/settings\.json \(there is no such file\)$/m);
+    assert.match(again.stdout, /were not installed in/);
+  });
+
+  for (const [what, bad] of [
+    ['not JSON', '{ "hooks": { "Stop": [ }'],
+    ['hooks of the wrong shape', '{ "hooks": { "Stop": { "command": "say done" } } }'],
+  ] as const) {
+    test(`invalid settings (${what}): exit 4, one line, the file untouched, nothing created`, () => {
+      const project = tempProject({ [SETTINGS]: bad });
+      for (const args of [[], ['--uninstall']]) {
+        const r = init(project, args);
+        assert.equal(r.code, 4);
+        assert.equal(r.stdout, '');
+        assert.match(r.stderr, /^continuity: init: \.claude\/settings\.json is not valid settings \(.+\); it was left untouched\n$/);
+        assert.doesNotMatch(r.stderr, NO_STACK);
+        assert.equal(text(project, SETTINGS), bad);
+        assert.equal(existsSync(join(project, '.continuity')), false);
+        assert.equal(existsSync(join(project, BACKUP)), false);
+      }
+    });
+  }
+
+  test('continuity already wired by hand (shell form) is pointed out: each call would run twice', () => {
+    const byHand = JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `node ${CLI} hook claude-code` }] }] } }, null, 2);
+    const project = tempProject({ [SETTINGS]: byHand });
+    const r = ok(init(project));
+    assert.match(r.stdout, new RegExp(`^note \\.claude/settings\\.json \\(it also runs continuity as "node ${CLI.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} hook claude-code", an entry init did not write: each hook call then runs twice; remove that entry\\)$`, 'm'));
+  });
+
+  test('an existing config is never overwritten', () => {
+    const mine = '{ "stopGate": { "maxConsecutiveBlocks": 5 } }\n';
+    const project = tempProject({ '.continuity/config.json': mine });
+    const r = ok(init(project));
+    assert.match(r.stdout, /^unchanged \.continuity\/config\.json \(kept as it is\)$/m);
+    assert.equal(text(project, '.continuity/config.json'), mine);
+  });
+
+  test('in a project that already has a ledger, the new config is authorised: the hooks do not put it back', () => {
+    const project = tempProject({ [PLAN_PATH]: PLAN });
+    ok(runCli(['plan', 'import', PLAN_PATH], { cwd: project }));
+    ok(init(project));
+    const after = hook(project, { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 't1', tool_input: { command: 'ls' }, tool_response: { stdout: '' } });
+    assert.equal(after.code, 0, after.stderr);
+    assert.equal(after.stdout, '');
+    assert.ok(existsSync(join(project, '.continuity', 'config.json')));
+  });
+
+  test('--dry-run says what would change and writes nothing', () => {
+    const project = tempProject({ [SETTINGS]: OWN_SETTINGS });
+    const r = ok(init(project, ['--dry-run', '--gitignore']));
+    assert.match(r.stdout, /^would create \.claude\/settings\.json\.continuity-backup /m);
+    assert.match(r.stdout, /^would change \.claude\/settings\.json /m);
+    assert.match(r.stdout, /^would create \.continuity\/config\.json /m);
+    assert.match(r.stdout, /^would create \.gitignore \(added \.continuity\/\)$/m);
+    assert.match(r.stdout, /^dry run: nothing was written\.$/m);
+    assert.equal(text(project, SETTINGS), OWN_SETTINGS);
+    assert.deepEqual(readdirSync(project).sort(), ['.claude', '.git']);
+    assert.deepEqual(readdirSync(join(project, '.claude')), ['settings.json']);
+  });
+
+  for (const agent of ['codex', 'gemini', 'cursor'] as const) {
+    test(`--agent ${agent}: wires that agent's settings once, and --uninstall takes out the file it created`, () => {
+      const project = tempProject();
+      const first = ok(init(project, ['--agent', agent, '--no-gitignore']));
+      const file = first.stdout.match(/^created (\S+) \(/m)?.[1];
+      assert.ok(file && !file.startsWith('.continuity'), first.stdout);
+      const wired = text(project, file);
+      assert.match(wired, new RegExp(`hook ${agent}`));
+      ok(init(project, ['--agent', agent, '--no-gitignore']));
+      assert.equal(text(project, file), wired, 'a second run changes nothing');
+      ok(init(project, ['--agent', agent, '--uninstall']));
+      assert.equal(existsSync(join(project, file)), false);
+    });
+  }
+
+  test('unknown agents and contradicting flags: exit 2, one line', () => {
+    const project = tempProject();
+    const cases: [string[], RegExp][] = [
+      [['--agent', 'vim'], /^continuity: init: unknown agent "vim" \(known: claude-code, codex, gemini, cursor\)\n$/],
+      [['--gitignore', '--no-gitignore'], /^continuity: init: --gitignore and --no-gitignore contradict each other\n$/],
+    ];
+    for (const [args, message] of cases) {
+      const r = init(project, args);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.match(r.stderr, message);
+    }
+    assert.deepEqual(readdirSync(project), ['.git']);
+  });
+});
+
+describe('init and .gitignore', () => {
+  test('--gitignore adds .continuity/ once, after what is there', () => {
+    const project = tempProject({ '.gitignore': 'node_modules/' });
+    assert.match(ok(init(project, ['--gitignore'])).stdout, /^changed \.gitignore \(added \.continuity\/\)$/m);
+    assert.match(ok(init(project, ['--gitignore'])).stdout, /^unchanged \.gitignore \(it already ignores \.continuity\/\)$/m);
+    assert.equal(text(project, '.gitignore'), 'node_modules/\n.continuity/\n');
+  });
+
+  test('--no-gitignore leaves it alone', () => {
+    const project = tempProject({ '.gitignore': 'node_modules/\n' });
+    assert.match(ok(init(project, ['--no-gitignore'])).stdout, /^unchanged \.gitignore \(--no-gitignore\)$/m);
+    assert.equal(text(project, '.gitignore'), 'node_modules/\n');
+  });
+
+  test('without a terminal nothing is asked or changed, and the output says so', () => {
+    const project = tempProject();
+    assert.match(ok(init(project)).stdout, /^unchanged \.gitignore \(no terminal to ask; --gitignore adds \.continuity\/\)$/m);
+    assert.equal(existsSync(join(project, '.gitignore')), false);
+  });
+
+  for (const [answer, added] of [['y', true], ['', false]] as const) {
+    test(`on a terminal the person is asked; "${answer}" ${added ? 'adds' : 'does not add'} the line`, async () => {
+      const project = tempProject();
+      const r = await onTerminal(project, ['init'], 'Add .continuity/ to .gitignore? [y/N]', `${answer}\n`);
+      assert.equal(r.code, 0, r.output);
+      assert.match(r.output, added ? /created \.gitignore \(added \.continuity\/\)/ : /unchanged \.gitignore \(answered no\)/);
+      assert.equal(existsSync(join(project, '.gitignore')), added);
+    });
+  }
+});
+
+/** Runs the CLI on a pseudo-terminal (util-linux `script`), answering `prompt` with `answer` once it is shown. */
+function onTerminal(cwd: string, args: string[], prompt: string, answer: string): Promise<{ code: number; output: string }> {
+  const line = [NODE, CLI, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  return new Promise((resolvePromise, reject) => {
+    const env = { ...process.env };
+    delete env.CLAUDE_PROJECT_DIR;
+    const child = spawn('script', ['-q', '-e', '-c', line, '/dev/null'], { cwd, env });
+    let output = '';
+    let answered = false;
+    child.stdout.on('data', (d: Buffer) => {
+      output += d.toString();
+      if (!answered && output.includes(prompt)) {
+        answered = true;
+        child.stdin.write(answer);
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code: code ?? -1, output }));
+  });
+}

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { driverCheck, hooksCheck, ledgerCheck, nodeCheck, roundTripCheck, type HooksFacts } from '../../src/install/doctor.js';
+import type { HookCommand } from '../../src/install/hook-target.js';
+import { target } from '../../src/install/targets/claude-code.js';
+
+const HOOK: HookCommand = { command: 'node', args: ['/opt/continuity/dist/cli.cjs', 'hook', 'claude-code'] };
+
+function facts(settings: string | null, over: Partial<HooksFacts> = {}): HooksFacts {
+  return { agent: 'claude-code', label: 'Claude Code', target, settings, plugin: false, exists: () => true, onPath: () => true, ...over };
+}
+
+test('node: 20 and newer pass, older fail with the fix', () => {
+  assert.equal(nodeCheck('20.0.0').ok, true);
+  assert.equal(nodeCheck('24.1.0').ok, true);
+  const old = nodeCheck('18.19.1');
+  assert.equal(old.ok, false);
+  assert.match(old.fix!, /install Node 20 or newer/);
+});
+
+test('sqlite: the driver that loads, or the loader\'s message with the fix', () => {
+  assert.deepEqual(driverCheck({ name: 'node:sqlite' }), { name: 'sqlite', ok: true, detail: 'node:sqlite loads' });
+  assert.equal(driverCheck({ error: 'no SQLite driver available' }).ok, false);
+});
+
+test('ledger: integrity problems and schema versions other than the latest fail, each with its fix', () => {
+  assert.equal(ledgerCheck({ state: 'open', integrity: ['ok'], version: 6, latest: 6 }).ok, true);
+  const corrupt = ledgerCheck({ state: 'open', integrity: ['row 3 missing from index x', 'page 7 is never used'], version: 6, latest: 6 });
+  assert.equal(corrupt.ok, false);
+  assert.match(corrupt.detail, /^integrity check failed: row 3 missing from index x; page 7 is never used$/);
+  const behind = ledgerCheck({ state: 'open', integrity: ['ok'], version: 4, latest: 6 });
+  assert.deepEqual([behind.ok, behind.fix], [false, 'run any continuity command in the project (e.g. `continuity status`); it migrates the ledger']);
+  const ahead = ledgerCheck({ state: 'open', integrity: ['ok'], version: 7, latest: 6 });
+  assert.match(ahead.fix!, /^upgrade continuity/);
+  assert.equal(ledgerCheck({ state: 'no-ledger' }).ok, true);
+});
+
+test('hooks: what init writes passes', () => {
+  assert.equal(hooksCheck(facts(target.install(null, HOOK)))!.ok, true);
+});
+
+test('hooks: a wiring with events missing is out of date', () => {
+  const full = JSON.parse(target.install(null, HOOK)) as { hooks: Record<string, unknown> };
+  delete full.hooks.PreCompact;
+  const c = hooksCheck(facts(JSON.stringify(full, null, 2)))!;
+  assert.equal(c.ok, false);
+  assert.match(c.detail, /for fewer or other events than continuity answers$/);
+  assert.equal(c.fix, 'run `continuity init` to bring the wiring up to date');
+});
+
+test('hooks: continuity wired twice (by hand and by init) fails', () => {
+  const installed = JSON.parse(target.install(null, HOOK)) as { hooks: Record<string, { hooks: unknown[] }[]> };
+  installed.hooks.Stop![0]!.hooks.push({ type: 'command', command: 'node /opt/continuity/dist/cli.cjs hook claude-code' });
+  const c = hooksCheck(facts(JSON.stringify(installed)))!;
+  assert.equal(c.ok, false);
+  assert.equal(c.detail, '.claude/settings.json runs continuity twice: as init wired it and as node /opt/continuity/dist/cli.cjs hook claude-code');
+});
+
+test('hooks: a runtime that is not on PATH is named', () => {
+  const c = hooksCheck(facts(target.install(null, HOOK), { onPath: () => false }))!;
+  assert.equal(c.ok, false);
+  assert.equal(c.detail, '.claude/settings.json runs node /opt/continuity/dist/cli.cjs hook claude-code, but node does not exist');
+});
+
+test('hooks: an unreadable settings file fails with the reason', () => {
+  const c = hooksCheck(facts('{ nope'))!;
+  assert.equal(c.ok, false);
+  assert.match(c.detail, /^\.claude\/settings\.json is not valid settings \(.*\)$/);
+});
+
+test('hooks: another agent is looked at only when its settings file exists', () => {
+  assert.equal(hooksCheck(facts(null, { agent: 'gemini', label: 'Gemini CLI' })), null);
+  assert.equal(hooksCheck(facts(null))!.ok, false);
+});
+
+test('round-trip: exit 0 with nothing or a JSON object passes; anything else fails with the reason', () => {
+  const base = { state: 'answered' as const, command: HOOK, ms: 42, status: 0, stdout: '', stderr: '', timedOut: false };
+  assert.equal(roundTripCheck(base).ok, true);
+  assert.equal(roundTripCheck({ ...base, stdout: '{"hookSpecificOutput":{}}\n' }).ok, true);
+  assert.match(roundTripCheck({ ...base, stdout: 'hello\n' }).detail, /answered something Claude Code cannot read: hello$/);
+  assert.match(roundTripCheck({ ...base, status: 1, stderr: 'continuity: boom\nmore\n' }).detail, /exited 1: continuity: boom$/);
+  assert.match(roundTripCheck({ ...base, status: null, timedOut: true }).detail, /did not answer within the hook timeout$/);
+  assert.equal(roundTripCheck({ state: 'none' }).ok, false);
+});
