@@ -184,6 +184,8 @@ function lazyName(path, taken) {
  *   --bytecode   no parsing of the JavaScript at each start
  *   --external better-sqlite3  the executable uses bun:sqlite; the Node
  *                driver's chunk is never loaded there
+ *   --no-compile-autoload-*  a project's .env or bunfig.toml must not change
+ *                what the hooks do (nor cost a lookup per call)
  */
 function compileExecutable() {
   const bun = fileURLToPath(new URL('../node_modules/bun/bin/bun.exe', import.meta.url));
@@ -196,6 +198,7 @@ function compileExecutable() {
   const args = [
     'build', 'src/cli/compiled-entry.ts', '--compile', '--outfile', 'dist/bin/continuity',
     '--format=esm', '--splitting', '--bytecode', '--minify', '--external', 'better-sqlite3',
+    '--no-compile-autoload-dotenv', '--no-compile-autoload-bunfig',
     '--define', `__CONTINUITY_VERSION__=${JSON.stringify(pkg.version)}`,
     ...(target ? [`--target=${target}`] : []),
   ];

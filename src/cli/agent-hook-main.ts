@@ -2,6 +2,7 @@
  * `continuity hook codex|gemini|cursor`. The hook command loads it only for
  * these agents, so a Claude Code hook call loads none of it.
  */
+import { writeFd } from '../util/write-fd.js';
 import { readStdin } from '../util/stdin.js';
 import { PayloadError } from '../adapters/claude-code/handle.js';
 import { recordMalformed } from '../adapters/bridge/malformed.js';
@@ -32,11 +33,11 @@ export async function run(argv: string[]): Promise<number> {
   try {
     raw = readStdin();
     const answer = await runAgentHook(adapter, raw, { env: process.env, now, cwd: process.cwd() });
-    if (answer.stdout) process.stdout.write(`${JSON.stringify(answer.stdout)}\n`);
+    if (answer.stdout) writeFd(1, `${JSON.stringify(answer.stdout)}\n`);
     return answer.exitCode;
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
-    process.stderr.write(`continuity: ${message}\n`);
+    writeFd(2, `continuity: ${message}\n`);
     if (err instanceof PayloadError) {
       try {
         recordMalformed(agent, raw, message, { env: process.env, cwd: process.cwd(), now });
@@ -44,7 +45,7 @@ export async function run(argv: string[]): Promise<number> {
         // Recording must never turn a malformed payload into a crash of its own.
       }
     }
-    if (process.env.CONTINUITY_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+    if (process.env.CONTINUITY_DEBUG && err instanceof Error) writeFd(2, `${err.stack}\n`);
     return ExitCode.failure;
   }
 }

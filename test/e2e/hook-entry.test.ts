@@ -160,3 +160,11 @@ test('a draft plan\'s stop is recorded without opening the ledger; a closure lin
   assert.equal(spooled(), 0, 'opening the ledger ingested the spool');
   assert.notEqual(ledgerStamp(project), stamp, 'the closure was recorded in the ledger');
 });
+
+test('a project\'s .env does not reach the hooks (the compiled executable would otherwise load it)', () => {
+  const project = enabledProject();
+  writeFileSync(join(project, '.env'), 'CONTINUITY_SQLITE_DRIVER=not-a-driver\nCLAUDE_PROJECT_DIR=/nowhere\n');
+  const r = hook(project, { hook_event_name: 'SessionStart', source: 'startup' });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /is a draft/);
+});

@@ -1,3 +1,4 @@
+import { writeFd } from '../../util/write-fd.js';
 import { CliError, ExitCode } from '../errors.js';
 import { readStdin } from '../../util/stdin.js';
 import { handlePayload, parsePayload, PayloadError } from '../../adapters/claude-code/handle.js';
@@ -20,7 +21,7 @@ const OTHER_AGENTS = ['codex', 'gemini', 'cursor'] as const;
 export async function run(argv: string[]): Promise<number> {
   const agent = argv[0];
   if (agent === '--help' || agent === '-h') {
-    process.stdout.write(`usage: continuity hook ${[...AGENTS, ...OTHER_AGENTS].join('|')} < payload.json\n`);
+    writeFd(1, `usage: continuity hook ${[...AGENTS, ...OTHER_AGENTS].join('|')} < payload.json\n`);
     return ExitCode.ok;
   }
   if (agent && (OTHER_AGENTS as readonly string[]).includes(agent)) {
@@ -36,19 +37,19 @@ export async function run(argv: string[]): Promise<number> {
     raw = readStdin();
     const payload = parsePayload(raw);
     const outcome = await handlePayload(payload, { env: process.env, now: new Date().toISOString(), fallbackCwd: process.cwd() });
-    if (outcome.output) process.stdout.write(`${JSON.stringify(outcome.output)}\n`);
+    if (outcome.output) writeFd(1, `${JSON.stringify(outcome.output)}\n`);
     return ExitCode.ok;
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
-    process.stderr.write(`continuity: ${message}\n`);
+    writeFd(2, `continuity: ${message}\n`);
     if (err instanceof PayloadError) {
       const safe = recordMalformed(raw, message);
       if (safe) {
-        process.stdout.write(`${JSON.stringify(safe)}\n`);
+        writeFd(1, `${JSON.stringify(safe)}\n`);
         return ExitCode.ok;
       }
     }
-    if (process.env.CONTINUITY_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+    if (process.env.CONTINUITY_DEBUG && err instanceof Error) writeFd(2, `${err.stack}\n`);
     return ExitCode.failure;
   }
 }
