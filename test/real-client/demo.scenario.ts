@@ -56,7 +56,7 @@ test('continuity demo --claude PATH runs the story in a real Claude Code session
   assert.match(flat, /hook +Stop\n +→ continuity: allowed: closure waiting_user \(closure-line\); said nothing\n +end +Claude Code ended the session by itself: exit 0, [\d.]+ s, 7 model requests/);
 
   // The ledger's account, and the summary drawn from it.
-  assert.match(out, /Approved +\S+ via user-prompt/);
+  assert.match(out, /Approved +.+ via user-prompt/);
   assert.match(out, /Tasks +█+░+ 2\/3 complete/);
   assert.match(out, /Next +Task 3: Document the export/);
   assert.match(out, /── In short\n  · continuity approved plan payments-export on the person's prompt `approve`; the model was told so\.\n/);

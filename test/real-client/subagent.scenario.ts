@@ -54,9 +54,12 @@ test('a finished background subagent whose result never reached the conversation
   const opening = second.conversation[0]!;
   const said = requestText(opening);
 
-  // What Claude Code told the model on its own: the agent failed, with no result.
-  assert.match(said, new RegExp(`<task-id>${lost.childSessionKey}</task-id>[\\s\\S]*<status>failed</status>`));
-  assert.match(said, /was running when the previous Claude Code process exited and did not complete/);
+  // What Claude Code told the model on its own: the agent failed, with no result. On a busy machine
+  // the kill can come before Claude Code recorded the background launch, and then it says nothing of
+  // the agent at all; continuity's delivery below must hold either way.
+  const notified = new RegExp(`<task-id>${lost.childSessionKey}</task-id>[\\s\\S]*<status>failed</status>`).test(said);
+  if (notified) assert.match(said, /was running when the previous Claude Code process exited and did not complete/);
+  else assert.doesNotMatch(said, new RegExp(`<task-id>${lost.childSessionKey}</task-id>`), 'a notification, if any, says failed');
   assert.equal(said.split(RESULT).length - 1, 1, 'the result reaches the model once, from continuity');
 
   // SessionStart (resume) states the run's state in the ground truth.
@@ -73,7 +76,7 @@ test('a finished background subagent whose result never reached the conversation
   assert.ok(delivered.endsWith(`--- result of subagent run r-1 ---\n${RESULT}\n--- end of result of subagent run r-1 ---`), delivered);
   // Claude Code puts it in front of the model after its own failed notification, in the same request.
   assert.ok(said.includes(`UserPromptSubmit hook additional context: ${delivered}`), timeline(second));
-  assert.ok(said.indexOf('<status>failed</status>') < said.indexOf(RESULT));
+  if (notified) assert.ok(said.indexOf('<status>failed</status>') < said.indexOf(RESULT));
 
   // Reported to the person: Claude Code keeps the systemMessage for its UI; the model does not get it.
   const report = `continuity: Subagent run r-1 (general-purpose, "Review the plan", dispatched`;
