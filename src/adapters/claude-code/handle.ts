@@ -1,11 +1,10 @@
-import * as v from 'valibot';
 import { appendEvent } from '../../ledger/events.js';
 import { join } from 'node:path';
 import { LEDGER_DIR, ledgerDirExists } from '../../ledger/ledger-dir.js';
 import { spoolEvent } from '../../ledger/spool.js';
 import { readHotState } from '../../ledger/hot-state.js';
 import { findProjectRoot } from '../../ledger/project-root.js';
-import { describeIssue } from '../../util/validation.js';
+import { decodePayload, validateEventPayload } from '../hook-payload.js';
 import { HANDLERS } from './handlers/index.js';
 import { EVENT_SCHEMAS, GenericPayload, isKnownEvent } from './payload.js';
 import { NOTHING_TO_SAY, type HandlerResult } from './types.js';
@@ -13,9 +12,7 @@ import { NOTHING_TO_SAY, type HandlerResult } from './types.js';
 export { SOURCE } from './source.js';
 import { SOURCE } from './source.js';
 
-export class PayloadError extends Error {
-  override name = 'PayloadError';
-}
+export { PayloadError } from '../hook-payload.js';
 
 export interface HookOutcome {
   /** Claude Code protocol JSON to print, or null for no output. */
@@ -25,13 +22,7 @@ export interface HookOutcome {
 
 /** Validates a raw payload: JSON, the common fields, then the event's own fields. */
 export function parsePayload(raw: string): GenericPayload {
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch (err) {
-    throw new PayloadError(`payload is not JSON (${(err as Error).message.split('\n')[0]})`);
-  }
-  return validatePayload(data);
+  return validatePayload(decodePayload(raw));
 }
 
 /**
@@ -40,13 +31,7 @@ export function parsePayload(raw: string): GenericPayload {
  * payloads through it, so every handler sees the same validated shape.
  */
 export function validatePayload(data: unknown): GenericPayload {
-  const base = v.safeParse(GenericPayload, data);
-  if (!base.success) throw new PayloadError(`invalid payload: ${describeIssue(base.issues)}`);
-  const event = base.output.hook_event_name;
-  if (!isKnownEvent(event)) return base.output;
-  const full = v.safeParse(EVENT_SCHEMAS[event], data);
-  if (!full.success) throw new PayloadError(`invalid ${event} payload: ${describeIssue(full.issues)}`);
-  return full.output as GenericPayload;
+  return validateEventPayload(data, GenericPayload, EVENT_SCHEMAS, '');
 }
 
 /**

@@ -44,8 +44,7 @@
  * the project is found from the payload's `cwd`.
  */
 import * as v from 'valibot';
-import { PayloadError } from '../claude-code/handle.js';
-import { describeIssue } from '../../util/validation.js';
+import { decodePayload, PayloadError, validateEventPayload } from '../hook-payload.js';
 
 const common = {
   session_id: v.pipe(v.string(), v.minLength(1)),
@@ -98,22 +97,12 @@ export function isCodexEvent(name: string): name is CodexEvent {
 
 /** Raw stdin → a validated Codex payload. Throws PayloadError. */
 export function parseCodexPayload(raw: string): CodexPayload {
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch (err) {
-    throw new PayloadError(`payload is not JSON (${(err as Error).message.split('\n')[0]})`);
-  }
-  const base = v.safeParse(Generic, data);
-  if (!base.success) throw new PayloadError(`invalid Codex payload: ${describeIssue(base.issues)}`);
-  const event = base.output.hook_event_name;
-  if (!isCodexEvent(event)) return base.output;
-  const full = v.safeParse(CODEX_EVENTS[event], data);
-  if (!full.success) throw new PayloadError(`invalid Codex ${event} payload: ${describeIssue(full.issues)}`);
-  const tool = full.output as { tool_name?: string; tool_input?: Record<string, unknown> };
+  const payload = validateEventPayload(decodePayload(raw), Generic, CODEX_EVENTS, 'Codex');
+  const event = payload.hook_event_name;
+  const tool = payload as { tool_name?: string; tool_input?: Record<string, unknown> };
   // Bash and apply_patch carry their command (or patch) as a string; the translation depends on it.
-  if (tool.tool_name && COMMAND_TOOLS.has(tool.tool_name) && typeof tool.tool_input?.command !== 'string') {
+  if (isCodexEvent(event) && tool.tool_name && COMMAND_TOOLS.has(tool.tool_name) && typeof tool.tool_input?.command !== 'string') {
     throw new PayloadError(`invalid Codex ${event} payload: tool_input.command: expected string`);
   }
-  return full.output as CodexPayload;
+  return payload;
 }

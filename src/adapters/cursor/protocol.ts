@@ -35,8 +35,7 @@
  * `cursor:<event>` when they arrive.
  */
 import * as v from 'valibot';
-import { PayloadError } from '../claude-code/handle.js';
-import { describeIssue } from '../../util/validation.js';
+import { decodePayload, validateEventPayload } from '../hook-payload.js';
 
 const common = {
   conversation_id: v.pipe(v.string(), v.minLength(1)),
@@ -75,17 +74,5 @@ export function isCursorEvent(name: string): name is CursorEvent {
 
 /** Raw stdin → a validated Cursor payload. Throws PayloadError. */
 export function parseCursorPayload(raw: string): CursorPayload {
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch (err) {
-    throw new PayloadError(`payload is not JSON (${(err as Error).message.split('\n')[0]})`);
-  }
-  const base = v.safeParse(Generic, data);
-  if (!base.success) throw new PayloadError(`invalid Cursor payload: ${describeIssue(base.issues)}`);
-  const event = base.output.hook_event_name;
-  if (!isCursorEvent(event)) return base.output;
-  const full = v.safeParse(CURSOR_EVENTS[event], data);
-  if (!full.success) throw new PayloadError(`invalid Cursor ${event} payload: ${describeIssue(full.issues)}`);
-  return full.output;
+  return validateEventPayload(decodePayload(raw), Generic, CURSOR_EVENTS, 'Cursor');
 }

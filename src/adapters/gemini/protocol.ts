@@ -40,8 +40,7 @@
  *   (file_path, old_string, new_string).
  */
 import * as v from 'valibot';
-import { PayloadError } from '../claude-code/handle.js';
-import { describeIssue } from '../../util/validation.js';
+import { decodePayload, PayloadError, validateEventPayload } from '../hook-payload.js';
 
 const common = {
   session_id: v.pipe(v.string(), v.minLength(1)),
@@ -82,22 +81,12 @@ export function isGeminiEvent(name: string): name is GeminiEvent {
 
 /** Raw stdin → a validated Gemini CLI payload. Throws PayloadError. */
 export function parseGeminiPayload(raw: string): GeminiPayload {
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch (err) {
-    throw new PayloadError(`payload is not JSON (${(err as Error).message.split('\n')[0]})`);
-  }
-  const base = v.safeParse(Generic, data);
-  if (!base.success) throw new PayloadError(`invalid Gemini CLI payload: ${describeIssue(base.issues)}`);
-  const event = base.output.hook_event_name;
-  if (!isGeminiEvent(event)) return base.output;
-  const full = v.safeParse(GEMINI_EVENTS[event], data);
-  if (!full.success) throw new PayloadError(`invalid Gemini CLI ${event} payload: ${describeIssue(full.issues)}`);
-  const tool = full.output as { tool_name?: string; tool_input?: Record<string, unknown> };
+  const payload = validateEventPayload(decodePayload(raw), Generic, GEMINI_EVENTS, 'Gemini CLI');
+  const event = payload.hook_event_name;
+  const tool = payload as { tool_name?: string; tool_input?: Record<string, unknown> };
   // The translation reads a shell command's text; without it there is nothing to judge.
-  if (tool.tool_name === 'run_shell_command' && typeof tool.tool_input?.command !== 'string') {
+  if (isGeminiEvent(event) && tool.tool_name === 'run_shell_command' && typeof tool.tool_input?.command !== 'string') {
     throw new PayloadError(`invalid Gemini CLI ${event} payload: tool_input.command: expected string`);
   }
-  return full.output;
+  return payload;
 }
