@@ -6,39 +6,14 @@
  * and src/adapters/codex/protocol.ts. Codex asks the user to review and
  * trust new hooks (`/hooks`) before they run.
  */
-import type { HookTarget } from '../hook-target.js';
-import { agentHookCommand, commandLine, continuityHookOf } from './command-line.js';
-import { addHookEntries, ourHookEntries, removeHookEntries, type HookSettingsFormat } from './hooks-json-edit.js';
+import { commandLineTarget, groupCommands } from './command-line-target.js';
 
 /** Every event a rule reads (docs/agents/codex.md); tool events for every tool (no matcher). */
 export const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact', 'Stop'] as const;
 
-const FILE = '.codex/hooks.json';
-
-/** `exact`: the command line being installed, which is ours whatever it looks like. */
-function formatFor(exact?: string): HookSettingsFormat {
-  const mine = (command: unknown) => command === exact || continuityHookOf(command, 'codex') !== null;
-  return { file: FILE, preamble: {}, isOurs: (group) => handlersOf(group).length > 0 && handlersOf(group).every((h) => mine(h.command)) };
-}
-const format = formatFor();
-
-function handlersOf(group: unknown): { command?: unknown }[] {
-  const hooks = (group as { hooks?: unknown } | null)?.hooks;
-  return Array.isArray(hooks) ? (hooks as { command?: unknown }[]) : [];
-}
-
-function entries(command: string) {
-  return CODEX_EVENTS.map((event) => ({ event, entry: { hooks: [{ type: 'command', command, timeout: 30, statusMessage: 'continuity' }] } }));
-}
-
-export const target: HookTarget = {
+export const target = commandLineTarget({
   agent: 'codex',
-  settingsFile: FILE,
-  install: (existing, hook) => {
-    const command = commandLine(agentHookCommand(hook, 'codex'));
-    return addHookEntries(existing, formatFor(command), entries(command));
-  },
-  uninstall: (existing) => removeHookEntries(existing, format),
-  installedCommands: (existing) =>
-    ourHookEntries(existing, format).flatMap(({ entry }) => handlersOf(entry).map((h) => continuityHookOf(h.command, 'codex')!)),
-};
+  file: '.codex/hooks.json',
+  entries: (command) => CODEX_EVENTS.map((event) => ({ event, entry: { hooks: [{ type: 'command', command, timeout: 30, statusMessage: 'continuity' }] } })),
+  commandsOf: groupCommands,
+});
