@@ -6,10 +6,13 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { claudeEnv as baseEnv, hookSettings as settingsFor, parseJsonLines, runClaude, shellWord as sh, type StreamEvent } from '../../src/demo/real-client/claude-process.js';
+import { claudeEnv as baseEnv, hookSettings as settingsFor, parseJsonLines, runClaude, shellWord as sh, type ClaudeRunResult, type StreamEvent } from '../../src/demo/real-client/claude-process.js';
 import { startModelServer, type ModelServer, type RecordedRequest, type Scenario } from '../../src/demo/real-client/model-server.js';
+import { PLAN, PLAN_PATH } from '../../src/demo/real-client/story.js';
 
 export { HOOK_EVENTS, type StreamEvent } from '../../src/demo/real-client/claude-process.js';
+// The three-task plan of the demo's real session: the scenarios and the demo use the same project.
+export { PLAN, PLAN_PATH } from '../../src/demo/real-client/story.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The built CLI the hooks run (CONTINUITY_REAL_CLIENT_CLI points at another build). */
@@ -32,27 +35,6 @@ export function claudeBinary(): string {
   return claudeBin;
 }
 
-export const PLAN_PATH = 'docs/plans/payments-export.md';
-export const PLAN = `# Payments Export Implementation Plan
-
-**Goal:** Export payments as CSV.
-
----
-
-### Task 1: CSV writer
-
-- [ ] **Step 1: Write the failing test**
-- [ ] **Step 2: Implement**
-
-### Task 2: Export endpoint
-
-- [ ] **Step 1: Write the failing request test**
-- [ ] **Step 2: Implement**
-
-### Task 3: Document the export
-
-- [ ] **Step 1: Write the docs**
-`;
 
 export interface ProjectOptions {
   plan?: { path: string; content: string } | null;
@@ -79,7 +61,7 @@ export interface RunOptions extends Scenario {
   crashWhen?: (event: StreamEvent) => boolean;
 }
 
-export interface RunResult {
+export interface RunResult extends ClaudeRunResult {
   /** Every request the server received, in order. */
   requests: RecordedRequest[];
   /** The requests of the main conversation (they carry `tools`), in order. */
@@ -88,16 +70,6 @@ export interface RunResult {
   subagentRequests: RecordedRequest[];
   /** Paths the server did not know. */
   unknownPaths: string[];
-  stdout: string;
-  stderr: string;
-  /** stdout parsed: Claude Code's stream-json events, hook events included. */
-  stream: StreamEvent[];
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-  timedOut: boolean;
-  /** Killed by `crashWhen`. */
-  crashed: boolean;
-  durationMs: number;
   /** The project's files after the run (text, relative paths; .git and .continuity left out). */
   files: Record<string, string>;
   /** `continuity status --json` after the run. */
