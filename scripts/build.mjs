@@ -121,7 +121,7 @@ if (!(await compiled)) process.exit(1);
  */
 async function buildHook() {
   const files = new Map(); // source path -> output name
-  const queue = [{ name: 'hook', entry: 'src/cli/hook-main.ts', outdir: 'dist', up: '.' }];
+  const queue = [{ name: 'hook', entry: 'src/cli/hook-main.ts', outdir: 'dist' }];
   const lazyFiles = {
     name: 'lazy-files',
     setup(b) {
@@ -203,7 +203,7 @@ function compileExecutable() {
     ...(target ? [`--target=${target}`] : []),
   ];
   return new Promise((resolve) => {
-    const child = spawn(bun, args, { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(bun, args, { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
     child.on('error', (err) => {
       process.stderr.write(`dist/bin/continuity: could not run Bun: ${err.message}\n`);
       resolve(false);
