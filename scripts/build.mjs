@@ -1,6 +1,7 @@
 // Builds dist/:
 //   cli.cjs          the one entry (the package's bin). A hook call loads
 //                    hook.cjs; every other command loads main.mjs.
+//                    (cli.mjs, its former name, only loads it.)
 //   hook.cjs         the hook path, CommonJS: a hook call that decides nothing
 //                    never starts Node's ES module loader, which costs more
 //                    than the call's own work.
@@ -16,7 +17,7 @@
 //   node scripts/build.mjs --plugin-only FILE   only the plugin's CLI, into FILE
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -111,6 +112,13 @@ try {
   process.exit(1);
 }
 chmodSync(new URL('../dist/cli.cjs', import.meta.url), 0o755);
+// The entry's former name: hooks wired to dist/cli.mjs and npx's cached bin
+// links made before the rename keep working, at the cost of an ES module start.
+writeFileSync(
+  new URL('../dist/cli.mjs', import.meta.url),
+  "#!/usr/bin/env node\nimport { createRequire } from 'node:module';\ncreateRequire(import.meta.url)('./cli.cjs');\n",
+  { mode: 0o755 },
+);
 if (!(await compiled)) process.exit(1);
 
 /**

@@ -28,7 +28,8 @@ export function packageRoot(entry: string | undefined = process.argv[1]): string
   } catch {
     return null;
   }
-  if (basename(real) !== basename(SCRIPT_PATH) || basename(dirname(real)) !== dirname(SCRIPT_PATH)) return null;
+  // dist/cli.mjs is the entry's former name, kept as a loader of dist/cli.cjs.
+  if (![basename(SCRIPT_PATH), 'cli.mjs'].includes(basename(real)) || basename(dirname(real)) !== dirname(SCRIPT_PATH)) return null;
   return dirname(dirname(real));
 }
 
