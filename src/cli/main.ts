@@ -73,5 +73,9 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 export function start(argv: string[]): Promise<void> {
+  // A reader that stops early (`continuity log | head`) closes the pipe: that ends the output, quietly.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
   return runAndReport(() => main(argv));
 }

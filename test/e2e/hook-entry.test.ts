@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { recentEvents } from '../../src/ledger/events.js';
-import { hook, NO_STACK, runCli, tempProject } from '../helpers/cli.js';
+import { cliCommand, hook, NO_STACK, NODE, payload, REPO_ROOT, runCli, tempProject } from '../helpers/cli.js';
+import { spawn, spawnSync } from 'node:child_process';
 import { openLedger } from '../helpers/ledger.js';
 
 const PLAN = '# Plan\n\n### Task 1: First\n\nDo the first thing.\n\n### Task 2: Second\n\nDo the second thing.\n';
@@ -167,4 +168,28 @@ test('a project\'s .env does not reach the hooks (the compiled executable would 
   const r = hook(project, { hook_event_name: 'SessionStart', source: 'startup' });
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /is a draft/);
+});
+
+test('a hook still wired to the entry\'s former name, dist/cli.mjs, gets the same answer', () => {
+  const project = enabledProject();
+  const input = payload(project, { hook_event_name: 'SessionStart', source: 'startup' });
+  const env = { ...process.env, CLAUDE_PROJECT_DIR: project };
+  const former = spawnSync(NODE, [join(REPO_ROOT, 'dist', 'cli.mjs'), 'hook', 'claude-code'], { cwd: project, input, env, encoding: 'utf8' });
+  assert.equal(former.status, 0, former.stderr);
+  assert.match(former.stdout, /is a draft/);
+  assert.equal(former.stdout, hook(project, { hook_event_name: 'SessionStart', source: 'startup' }).stdout);
+});
+
+test('a reader that closes the pipe early (`continuity … | head`) ends the output quietly: no stack, exit 0', async () => {
+  const project = enabledProject();
+  for (const args of [['--help'], ['plan', 'show'], ['init', '--dry-run', '--no-gitignore']]) {
+    const c = cliCommand(args);
+    const child = spawn(c.cmd, c.args, { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy(); // the reader is gone before the first line is written
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(stderr, '', args.join(' '));
+    assert.equal(code, 0, args.join(' '));
+  }
 });

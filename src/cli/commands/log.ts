@@ -97,10 +97,6 @@ export async function run(argv: string[]): Promise<number> {
   }
   // Opening the ledger moves spooled events into it first, so the log holds every recorded call.
   const entries = await withLedger({ create: true }, (ledger) => readAuditLog(ledger.db, root, args.filter));
-  // A reader that stops early (`log | head`) closes the pipe: that ends the output, quietly.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err;
-  });
   const text = args.json
     ? entries.map((e) => {
         const { id, at, source, kind, sessionId, verdict, subject, input, decision } = e;
