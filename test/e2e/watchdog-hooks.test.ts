@@ -287,6 +287,21 @@ test("a result delivered normally is never delivered again: Claude Code's own ta
   assert.equal(run.resultSource, 'task-notification');
 });
 
+test('the prompt that is Claude Code\'s own task notification is its delivery, before the transcript shows it: recorded, not delivered again', () => {
+  const dir = project();
+  dispatchBackground(dir);
+  h(dir, subStop(dir, 'a5f1c9e', RESULT));
+  // Claude Code submits the notification as a prompt; its transcript does not hold it yet.
+  writeFileSync(join(dir, 'transcript.jsonl'), '');
+  const notification = `<task-notification>\n<task-id>a5f1c9e</task-id>\n<status>completed</status>\n<summary>Agent "Review the limiter" completed</summary>\n<result>${RESULT}</result>\n</task-notification>`;
+  const out = h(dir, prompt(notification));
+  assert.ok(!context(out).includes(RESULT), 'continuity does not deliver the result a second time');
+  const run = runOf(dir);
+  assert.equal(run.status, 'completed');
+  assert.equal(run.resultSource, 'task-notification');
+  assert.deepEqual(run.recoveryAttempts, []);
+});
+
 const taskNote = (status: string, summary: string) =>
   `<task-notification>\n<task-id>a5f1c9e</task-id>\n<tool-use-id>toolu_01Agent</tool-use-id>\n<status>${status}</status>\n<summary>${summary}</summary>\n</task-notification>`;
 const enqueued = (status: string) => ({ type: 'queue-operation', operation: 'enqueue', timestamp: '2026-11-22T05:57:53.098Z', sessionId: SESSION, content: taskNote(status, 'Agent "Review the limiter" finished') });

@@ -19,7 +19,7 @@ import type { SqlDatabase } from '../../../ledger/driver.js';
 import type { Ledger } from '../../../ledger/ledger.js';
 import { attentionRuns, insertAttempt, linkAttemptsToEvent, patchRun, resolveAttempt, respawnOfRun, type RunRow } from '../../../ledger/runs.js';
 import { deliveryWords, noticeWords, respawnWords } from '../render/watchdog-words.js';
-import { lastAssistantText, taskNotification } from './transcript.js';
+import { lastAssistantText, promptNotification, taskNotification } from './transcript.js';
 
 export type WatchdogChannel = 'Stop' | 'UserPromptSubmit' | 'PostToolUse';
 
@@ -30,6 +30,8 @@ export interface PassOptions {
   channel: WatchdogChannel;
   /** The main conversation's transcript, to see whether a background result arrived the normal way. */
   transcriptPath: string | null;
+  /** The prompt being submitted (UserPromptSubmit), which may be Claude Code's own notification of a result. */
+  prompt?: string | null;
   /** Is this run's child still working, as far as this hook point can tell? */
   childRunning: (row: RunRow) => boolean;
   canAct: boolean;
@@ -62,7 +64,8 @@ export async function runWatchdogPass(ledger: Ledger, o: PassOptions): Promise<P
   for (const l of loadRuns(ledger.db, first)) {
     if (!LATE.has(assessRun(l.run, nowMs, policy).status)) continue;
     const childKey = l.row.childSessionKey;
-    const note = childKey && o.transcriptPath && l.row.background ? taskNotification(o.transcriptPath, childKey) : null;
+    // The prompt submitted now may be that notification itself: Claude Code writes its transcript later.
+    const note = childKey && l.row.background ? (promptNotification(o.prompt ?? null, childKey) ?? (o.transcriptPath ? taskNotification(o.transcriptPath, childKey) : null)) : null;
     // Claude Code's notification delivered the run's outcome, unless it says `failed` of a child that
     // reported done: then a result exists that Claude Code lost (a resumed session says so of every
     // background agent the previous process did not report on).

@@ -26,6 +26,7 @@ export async function watchdogAt(
     config: ctx.config,
     channel,
     transcriptPath: ctx.payload.transcript_path ?? null,
+    prompt: channel === 'UserPromptSubmit' ? String((ctx.payload as { prompt?: unknown }).prompt ?? '') : null,
     // The Stop payload lists the background tasks still running; elsewhere a child is running from its SubagentStart until its SubagentStop.
     childRunning: (row) => (running ? row.childSessionKey !== null && running.has(row.childSessionKey) : row.startedAt !== null && !row.childDone),
     canAct: opts.canAct,

@@ -58,7 +58,19 @@ export function taskNotification(path: string, agentId: string): TaskNotificatio
   return last === null ? { kind: 'none' } : { kind: 'delivered', status: last };
 }
 
-/** The `<status>` of each notification in a transcript line that names the agent as its `<task-id>`. */
+/**
+ * Claude Code's notification for one background subagent in a prompt it is
+ * submitting (UserPromptSubmit carries the notification as the prompt): the
+ * notification reaching the conversation now, before the transcript may show it.
+ */
+export function promptNotification(prompt: string | null, agentId: string): TaskNotification | null {
+  if (!prompt || !prompt.includes(agentId)) return null;
+  const statuses = notificationStatuses(prompt, agentId);
+  if (statuses.length === 0) return null;
+  return { kind: 'delivered', status: statuses.includes('completed') ? 'completed' : statuses.at(-1)! };
+}
+
+/** The `<status>` of each notification in a transcript line (or a prompt) that names the agent as its `<task-id>`. */
 function notificationStatuses(line: string, agentId: string): string[] {
   const out: string[] = [];
   for (const m of line.matchAll(/<task-notification>([\s\S]*?)<\/task-notification>/g)) {
