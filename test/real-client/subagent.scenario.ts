@@ -140,8 +140,8 @@ test('no silent waiting: a background subagent past its SLA that Claude Code lis
       // Claude Code's own turn for the notification, once the subagent is done.
       [say('The review is back: Task 3 has no test step.')],
     ],
-    // A slow subagent: still working when the main conversation stops.
-    subagent: [[pause(8_000), say(RESULT)]],
+    // A slow subagent: still working when the main conversation stops, with room to spare on a busy machine.
+    subagent: [[pause(15_000), say(RESULT)]],
     afterLast: [say('This turn should never be requested.')],
   });
   assertFinished(r);
