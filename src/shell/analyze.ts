@@ -6,10 +6,12 @@
 // catches writes through them).
 import { posix } from 'node:path';
 import type { Scope } from './expand.js';
-import { findMentions, OBFUSCATION } from './mentions.js';
-import { loadShellParser } from './parser.js';
+import type { ShNode } from 'mvdan-sh';
+import { findMentions, OBFUSCATION, type Mention } from './mentions.js';
+import { loadShellParser, PLAIN_PARSER, type ShellParser } from './parser.js';
+import { NeedsFullParser, readPlainCommand } from './plain-reader.js';
 import { mightTouchProtected } from './precheck.js';
-import { buildModel } from './protected-model.js';
+import { buildModel, type ProtectedModel } from './protected-model.js';
 import type { AnalyzeOptions, ProtectedWrite, WriteAnalysis } from './types.js';
 import { NO_STDIN, Walker } from './walker.js';
 
@@ -21,14 +23,22 @@ export async function analyzeCommand(command: string, opts: AnalyzeOptions): Pro
 }
 
 /** The full analysis, without the pre-check (exported for tests that check the two agree). */
-export async function analyzeParsed(command: string, opts: AnalyzeOptions): Promise<WriteAnalysis> {
+export async function analyzeParsed(command: string, opts: AnalyzeOptions, readers: { plain?: boolean } = {}): Promise<WriteAnalysis> {
   const home = opts.home ?? process.env.HOME ?? '/';
   const root = posix.resolve(opts.projectRoot);
   const cwd = posix.resolve(root, opts.cwd);
   const model = buildModel(root, home, opts.isProtected, opts.protectedNames);
   const mentions = findMentions(command, opts.protectedNames);
-  const parser = await loadShellParser();
+  const context = { command, cwd, model, mentions, protectedNames: opts.protectedNames };
 
+  // A plain command (no expansions, no compound syntax) is read without loading mvdan-sh.
+  const plain = readers.plain === false ? null : readPlainCommand(command);
+  if (plain) {
+    const analysis = walk(PLAIN_PARSER, plain, context);
+    if (analysis) return analysis;
+  }
+
+  const parser = await loadShellParser();
   let file;
   try {
     file = parser.parse(command);
@@ -38,13 +48,26 @@ export async function analyzeParsed(command: string, opts: AnalyzeOptions): Prom
     const writes = mentions.map((m) => ({ path: posix.resolve(cwd, m.token), via: 'unparseable command' }));
     return deny(writes, `unparseable (${message}) and it mentions a protected name: denied to be safe`);
   }
+  return walk(parser, file, context)!;
+}
 
-  const walker = new Walker({ parser, model, protectedNames: opts.protectedNames, suspicious: mentions.length > 0 || OBFUSCATION.test(command), mentions });
+interface WalkInput {
+  command: string;
+  cwd: string;
+  model: ProtectedModel;
+  mentions: Mention[];
+  protectedNames: readonly string[];
+}
+
+/** Walks a parsed command; null when the plain reader met nested code it does not read. */
+function walk(parser: ShellParser, file: ShNode, { command, cwd, model, mentions, protectedNames }: WalkInput): WriteAnalysis | null {
+  const walker = new Walker({ parser, model, protectedNames, suspicious: mentions.length > 0 || OBFUSCATION.test(command), mentions });
   walker.source = command;
   const scope: Scope = { cwd: { path: cwd, known: true }, vars: new Map(), funcs: new Map(), aliases: new Map(), dirStack: [] };
   try {
     walker.stmts(file.Stmts, scope, NO_STDIN);
   } catch (err) {
+    if (err instanceof NeedsFullParser) return null;
     // A construct the walker does not expect: judged like an unparseable command.
     const message = err instanceof Error ? err.message : String(err);
     if (mentions.length === 0 && walker.writes.length === 0) return { verdict: 'allow', writes: [], reason: `not analysable (${message}), and it mentions no protected name` };

@@ -108,7 +108,7 @@ export class Expander {
 
   /** All the words a Word node expands to (several when it has braces). */
   words(node: ShNode): Word[] {
-    const split = this.env.parser.syntax.SplitBraces(node);
+    const split = this.env.parser.splitBraces(node);
     let results: Word[] = [[]];
     (split.Parts as ShNode[]).forEach((part, index) => {
       if (this.type(part) === 'BraceExp') {
@@ -225,10 +225,10 @@ export class Expander {
 
   /** Statements inside a node that is not otherwise expanded (arithmetic, `${x:-$(…)}`) still run. */
   walkSubstitutions(node: ShNode): void {
-    const { syntax } = this.env.parser;
-    syntax.Walk(node, (n) => {
+    const { parser } = this.env;
+    parser.walk(node, (n) => {
       if (n == null) return true;
-      const t = syntax.NodeType(n);
+      const t = parser.nodeType(n);
       if (t === 'CmdSubst' || t === 'ProcSubst') {
         this.env.onSubstitution(n.Stmts as ShNode[], this.scope);
         return false;

@@ -8,6 +8,7 @@ import { cloneScope, decodeAnsiC, Expander, type Scope } from './expand.js';
 import { handlerFor, type Invocation, type Stdin } from './handlers.js';
 import { BUILDS_NAMES, findMentions, type Mention } from './mentions.js';
 import type { ShellParser } from './parser.js';
+import { NeedsFullParser } from './plain-reader.js';
 import type { ProtectedModel } from './protected-model.js';
 import { protectedHit, type Cwd, type WriteKind } from './targets.js';
 import type { ProtectedWrite } from './types.js';
@@ -81,7 +82,8 @@ export class Walker {
     let file: ShNode;
     try {
       file = this.ctx.parser.parse(code);
-    } catch {
+    } catch (err) {
+      if (err instanceof NeedsFullParser) throw err;
       // Unparseable nested code: deny if it names a protected path.
       const m = findMentions(code, this.ctx.protectedNames)[0];
       if (m) this.report(posix.resolve(scope.cwd.path, m.token), `${via} (unparseable)`);
@@ -301,7 +303,7 @@ export class Walker {
 
   private sourceOf(st: ShNode): string {
     try {
-      return this.source.slice(st.Pos().Offset(), st.End().Offset());
+      return this.source.slice(...this.ctx.parser.span(st));
     } catch {
       return '';
     }
