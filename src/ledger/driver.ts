@@ -41,7 +41,9 @@ export class StatementCache<S> {
     }
     return stmt;
   }
+  /** Forgets the statements, finalizing them where the driver can (bun:sqlite): a database closes only once its statements are gone. */
   clear(): void {
+    for (const stmt of this.cache.values()) (stmt as { finalize?: () => void }).finalize?.();
     this.cache.clear();
   }
 }

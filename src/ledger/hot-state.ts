@@ -67,3 +67,17 @@ export function ledgerStamp(ledgerDir: string): number {
   }
   return stamp;
 }
+
+/**
+ * Closing the ledger checkpoints its WAL into ledger.db, which changes the
+ * ledger files' times after the state was written: continuity's own change,
+ * not someone else's. When nothing else wrote the ledger between the state's
+ * writing and the close (`stampBeforeClose` still matches the state), the
+ * state takes the new stamp.
+ */
+export function restampHotState(ledgerDir: string, stampBeforeClose: number): void {
+  const state = readHotState(ledgerDir);
+  if (!state || state.ledgerStamp !== stampBeforeClose) return;
+  const stamp = ledgerStamp(ledgerDir);
+  if (stamp !== stampBeforeClose) writeHotState(ledgerDir, { ...state, ledgerStamp: stamp });
+}

@@ -5,6 +5,7 @@ import type { DriverFactory, DriverName, SqlDatabase } from './driver.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 import { loadDriver } from './select-driver.js';
 import { ingestSpool } from './spool.js';
+import { ledgerStamp, restampHotState } from './hot-state.js';
 
 import { LEDGER_DIR, LEDGER_FILE } from './ledger-dir.js';
 
@@ -82,16 +83,18 @@ export class Ledger {
     }
   }
 
-  close(): void {
-    this.db.close();
-  }
-
   /**
-   * Ends a short-lived process's use of the ledger without closing it: the
-   * last connection's close checkpoints the WAL, a cost a hook need not pay.
-   * Committed data is durable either way; the next opener reads the WAL.
+   * Closes the connection. The last connection's close checkpoints the WAL
+   * into ledger.db (the drivers do it at exit too, so it is never saved by
+   * not closing), which changes the ledger files' times: the hot state, if
+   * it was current just before, takes the new stamp (restampHotState).
    */
-  release(): void {}
+  close(): void {
+    const dir = join(this.root, LEDGER_DIR);
+    const before = ledgerStamp(dir);
+    this.db.close();
+    restampHotState(dir, before);
+  }
 
   private configure(): void {
     this.db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);

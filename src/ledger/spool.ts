@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFile
 import { join } from 'node:path';
 import type { SqlDatabase } from './driver.js';
 import { compactForAudit, type NewEvent } from './events.js';
+import { insertViolation } from './sessions.js';
 
 /**
  * The audit trail's fast lane. A hook call that decides nothing (no handler
@@ -14,7 +15,13 @@ import { compactForAudit, type NewEvent } from './events.js';
  */
 export const SPOOL_DIR = 'spool';
 
-export function spoolEvent(ledgerDir: string, event: NewEvent): void {
+/** A violation recorded with a spooled event (a write denied from the hot state); it gets the event's id, time and session when taken in. */
+export interface SpooledViolation {
+  kind: string;
+  summary: string;
+}
+
+export function spoolEvent(ledgerDir: string, event: NewEvent & { violations?: SpooledViolation[] }): void {
   const dir = join(ledgerDir, SPOOL_DIR);
   const name = `${event.at.replace(/[-:.]/g, '')}-${process.pid}-${Math.random().toString(36).slice(2, 10)}.json`;
   const record = JSON.stringify({ ...event, input: compactForAudit(event.input) });
@@ -51,7 +58,7 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
     return 0;
   }
   if (!names.length) return 0;
-  const records: { name: string; event: NewEvent }[] = [];
+  const records: { name: string; event: NewEvent & { violations?: SpooledViolation[] } }[] = [];
   for (const name of names) {
     try {
       records.push({ name, event: JSON.parse(readFileSync(join(dir, name), 'utf8')) as NewEvent });
@@ -67,7 +74,7 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
   const taken = write((db) => {
     let n = 0;
     for (const { name, event: e } of records) {
-      n += db.run(
+      const r = db.run(
         'INSERT OR IGNORE INTO events (at, source, kind, session_id, input, decision, spool_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
         e.at,
         e.source,
@@ -76,7 +83,14 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
         JSON.stringify(e.input),
         e.decision === undefined ? null : JSON.stringify(e.decision),
         name,
-      ).changes;
+      );
+      n += r.changes;
+      // Taken in the same transaction as its event, and only with it (never twice).
+      if (r.changes === 1) {
+        for (const v of e.violations ?? []) {
+          insertViolation(db, { at: e.at, sessionId: e.sessionId ?? null, kind: v.kind, summary: v.summary, eventId: r.lastInsertRowid });
+        }
+      }
     }
     return n;
   });

@@ -57,6 +57,12 @@ export async function handlePayload(
     spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output: null } });
     return { output: null, eventId: null };
   }
+  const quick = await entry.fromHotState?.(payload, hot, root, opts.now);
+  if (quick) {
+    const { result, violations } = quick;
+    spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...result.decision, output: result.output }, violations });
+    return { output: result.output, eventId: null };
+  }
   // The config, the ledger and the SQLite driver are loaded only for a call that decides something.
   const { loadConfig, Ledger, saveHotState } = await import('./deciders.js');
   const config = await loadConfig(root);
@@ -79,6 +85,6 @@ export async function handlePayload(
     saveHotState(ledger, config);
     return { output: result.output, eventId };
   } finally {
-    ledger.release();
+    ledger.close();
   }
 }

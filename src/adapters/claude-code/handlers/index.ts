@@ -1,7 +1,8 @@
 import type { HotState } from '../../../ledger/hot-state.js';
 import type { GenericPayload, KnownEvent } from '../payload.js';
 import { POST_TOOL_RULES, PRE_TOOL_RULES, rulesWanting, type ToolPayload } from '../tool-rules.js';
-import type { Handler } from '../types.js';
+import type { Handler, HandlerResult } from '../types.js';
+import type { SpooledViolation } from '../../../ledger/spool.js';
 
 export interface HandlerEntry {
   /** Cheap, with no ledger: does this call need deciding? Absent: always. */
@@ -9,6 +10,8 @@ export interface HandlerEntry {
   load: () => Promise<Handler<never>>;
   /** The audit record of a call `wants` declined (default: nothing to decide). */
   declined?: (payload: GenericPayload, hot: HotState | null) => Record<string, unknown>;
+  /** The call decided from a current hot state, without the ledger; null: decided from the ledger. */
+  fromHotState?: (payload: GenericPayload, hot: HotState | null, root: string, now: string) => Promise<{ result: HandlerResult; violations: SpooledViolation[] } | null>;
 }
 
 /**
@@ -23,6 +26,7 @@ export const HANDLERS: Partial<Record<KnownEvent, HandlerEntry>> = {
   PreCompact: { wants: planOrRunsKnown, load: async () => (await import('../deciders.js')).handlePreCompact as Handler<never> },
   PreToolUse: {
     wants: (p, hot, root) => rulesWanting(PRE_TOOL_RULES, p as ToolPayload, hot, root).length > 0,
+    fromHotState: async (p, hot, root, now) => (await import('../rules/guard-hot.js')).guardFromHotState(p as ToolPayload, hot, root, now),
     load: async () => (await import('../deciders.js')).handleToolUse as Handler<never>,
   },
   PostToolUse: {

@@ -1,6 +1,6 @@
 import type { SqlDatabase } from '../../../ledger/driver.js';
 import { readHotState } from '../../../ledger/hot-state.js';
-import { LEDGER_DIR } from '../../../ledger/ledger.js';
+import { LEDGER_DIR } from '../../../ledger/ledger-dir.js';
 import { join } from 'node:path';
 import { POST_TOOL_RULES, PRE_TOOL_RULES, rulesWanting, type ToolPayload } from '../tool-rules.js';
 import type { Handler, HandlerResult } from '../types.js';

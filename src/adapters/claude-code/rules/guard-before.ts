@@ -36,8 +36,28 @@ export async function guardBeforeWrite(ctx: HookContext<ToolPayload>): Promise<H
   }
 
   const command = typeof payload.tool_input.command === 'string' ? payload.tool_input.command : '';
+  return guardBashCommand(command, { root, cwd, patterns, plan }, ctx);
+}
+
+/** What the Bash guard needs to know: from the ledger and config, or from the hot state that mirrors them. */
+export interface BashGuardFacts {
+  root: string;
+  cwd: string;
+  /** Guarded path patterns (guardedPatterns: the ledger, the config's protect list, an unapproved plan's tracker). */
+  patterns: readonly string[];
+  /** The active plan, as far as the guard's words need it. */
+  plan: GuardedPlan | null;
+}
+
+type GuardedPlan = Pick<PlanRecord, 'id' | 'state' | 'path'>;
+
+/** A Bash command: denied when the shell analysis finds a write that can reach a guarded path (or the plan's Approved line). */
+export async function guardBashCommand(command: string, facts: BashGuardFacts, ctx: { now: string; payload: { session_id: string } }): Promise<HandlerResult> {
+  const { root, cwd, plan } = facts;
+  const isGuarded = protectedPathMatcher(root, facts.patterns);
+  const planAbs = plan ? (isAbsolute(plan.path) ? plan.path : join(root, plan.path)) : null;
   const mentionsApproval = /approved/i.test(command) && planAbs !== null;
-  const names = [...protectedNamesFor(patterns), ...(mentionsApproval ? [basename(planAbs!)] : [])];
+  const names = [...protectedNamesFor(facts.patterns), ...(mentionsApproval ? [basename(planAbs!)] : [])];
   const guardedOrPlan = (p: string) => isGuarded(p) || (mentionsApproval && p === planAbs);
   let analysis;
   try {
@@ -55,19 +75,26 @@ export async function guardBeforeWrite(ctx: HookContext<ToolPayload>): Promise<H
   return deny(ctx, target, why, first ? `Bash (${first.via})` : 'Bash');
 }
 
-function whyGuarded(path: string, plan: PlanRecord | null): string {
+function whyGuarded(path: string, plan: GuardedPlan | null): string {
   if (path === '.continuity' || path.startsWith('.continuity/')) return 'continuity\'s ledger and config are written only by continuity';
   if (plan && plan.state !== 'approved' && plan.state !== 'complete') return `it is the progress tracker of plan ${plan.id}, which is ${plan.state === 'stale' ? 'stale (changed after approval)' : 'not approved'}; its execution has not been authorised`;
   return 'it is listed in the config\'s protect list';
 }
 
-function deny(ctx: HookContext<ToolPayload>, path: string, why: string, via: string): HandlerResult {
+/** The violation a denied write leaves in the ledger. */
+export const DENIED_WRITE = 'guarded_write_denied';
+
+function deny(ctx: { now: string; payload: { session_id: string } }, path: string, why: string, via: string): HandlerResult {
   const reason = `continuity: ${path} is guarded: ${why}. The write (${via}) was not made.`;
   return {
     output: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } },
     decision: { action: 'deny', path, via, why },
-    persist: (db, eventId) => insertViolation(db, { at: ctx.now, sessionId: ctx.payload.session_id, kind: 'guarded_write_denied', summary: `${via} to ${path} denied: ${why}`, eventId }),
+    persist: (db, eventId) => insertViolation(db, { at: ctx.now, sessionId: ctx.payload.session_id, kind: DENIED_WRITE, summary: deniedSummary(path, why, via), eventId }),
   };
+}
+
+export function deniedSummary(path: string, why: string, via: string): string {
+  return `${via} to ${path} denied: ${why}`;
 }
 
 function allow(why: string): HandlerResult {
