@@ -14,11 +14,11 @@
 //    a protected name (`rm -rf docs`); or an ancestor (`.`, `..`, `/`, an
 //    absolute path, `~`, a bare `cd`, git's `:/`).
 import { BUILDS_NAMES, OBFUSCATION, nameFragments, squash } from './mentions.js';
-import { COMMAND_PREFIXES, WRITER_NAMES } from './writer-names.js';
+import { COMMAND_PREFIXES } from './writer-names.js';
+import { namesAWriter } from './writer-scan.js';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const WRITERS = new RegExp(`(?:^|[\\s;&|(){}!\`/]|\\$\\()(?:${WRITER_NAMES.map((n) => escape(n.toLowerCase())).join('|')})(?:[\\d.]*|@[\\w.^~-]*)(?=$|[\\s;&|()<>])`);
 const GIT_WRITES = /\bgit\b(?:\s+(?:-c\s+\S+|-C\s+\S+|--?[\w-]+(?:=\S+)?))*\s+(?:checkout|restore|rm|mv|clean|apply|am|archive)\b/;
 const OUTPUT_OPTION = /(?:^|\s)(?:-o|-O|--output(?:-file|-document)?|--outfile|--out|-out|--log-file)(?=[\s=]|$)/;
 const DYNAMIC_COMMAND = new RegExp(`(?:^|[;&|({\\n]|\\b(?:${COMMAND_PREFIXES.filter((p) => p !== '!').join('|')})\\s+(?:-\\S+\\s+)*|!\\s*)\\s*[^\\s;&|()<>]*[$\`]`);
@@ -28,7 +28,7 @@ const DYNAMIC = /[$`*?[\]{}~]|\beval\b/;
 const ANCESTOR = /(?:^|[\s=:;&|(])(?:\.\.?\/?|\/)(?=$|[\s;&|)])|\.\.|(?:^|[\s=;&|(])\/(?!dev\/|tmp\/|var\/tmp\/|private\/tmp\/|proc\/)|(?:^|[;&|(]\s*|\s)cd\s*(?=$|[;&|)])|(?:^|\s):(?:\/|\()/;
 
 function writes(lower: string): boolean {
-  if (WRITERS.test(lower) || GIT_WRITES.test(lower) || DYNAMIC_COMMAND.test(lower)) return true;
+  if (namesAWriter(lower) || GIT_WRITES.test(lower) || DYNAMIC_COMMAND.test(lower)) return true;
   if (OUTPUT_OPTION.test(lower.replace(/\bset\s+[-+]o\s+\w+/g, ''))) return true;
   const unsafe = lower.replace(SAFE_REDIRECTS, '');
   return unsafe.includes('>');

@@ -114,8 +114,8 @@ test('on the whole corpus, every command the plain reader reads has mvdan-sh\'s 
 function* generated(count: number, seed: number): Generator<string> {
   let s = seed;
   const rand = (n: number) => {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    return s % n;
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return (s >>> 16) % n;
   };
   const atoms = ['echo', 'cat', 'tee', 'rm', 'cp', 'mv', 'sed', '-i', '-n', 'a', 'b2', '2', '10', '.continuity/x', '.tdd-progress.md', 'docs/plans/approved-plan.md', '~/f', '*.md', '-', '--', 'x=y', 'if', "'q s'", '"d q"', "''", '""', 'a"b"c', "a'b'", '[ab]c', 'a[p]b', 'x]', '[', ']', '=', 'a=b', '@', '%', ',', ':x', '&', '&&', '||', '|', '|&', ';', '\n', '>', '>>', '<', '2>', '2>&1', '>&', '&>', '&>>', '>|', '<>', '<&', '3>&-', ' '];
   for (let i = 0; i < count; i++) {

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { mightTouchProtected } from '../../src/shell/index.js';
 import { NOT_WRITERS, WRITER_NAMES } from '../../src/shell/writer-names.js';
+import { namesAWriter } from '../../src/shell/writer-scan.js';
 import { knownWriterNames } from '../../src/shell/handlers.js';
 import { loadCorpus, PROTECTED_NAMES } from '../fixtures/shell/corpus.js';
 
@@ -119,4 +120,26 @@ test('mvdan-sh is loaded only for a command neither the pre-check nor the plain 
   // Loading the GopherJS parser leaves the process's globals as they were.
   assert.equal(result.stackTraceLimit, 10);
   assert.equal(result.globalRequire, 'undefined');
+});
+
+test('the writer scan answers as the expression it replaces, on the corpora and on generated text', () => {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const expression = new RegExp(`(?:^|[\\s;&|(){}!\`/]|\\$\\()(?:${WRITER_NAMES.map((n) => escape(n.toLowerCase())).join('|')})(?:[\\d.]*|@[\\w.^~-]*)(?=$|[\\s;&|()<>])`);
+  const samples = [...loadCorpus('write-forms'), ...loadCorpus('benign')].map((e) => e.command.toLowerCase());
+  let s = 11;
+  const rand = (n: number) => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return (s >>> 16) % n;
+  };
+  const atoms = ['rm', 'tee', 'bzip2', 'python3.12', 'node@24', 'npx@latest', 'sed', 'ls', 'x', '2', '.', '@', '@v1.2', '-', '/usr/bin/', ' ', '\t', '\u00a0', ';', '&', '|', '(', ')', '{', '}', '!', '`', '$(', '<', '>', '/', 'cp-', 'mv_', 'vim~', 'ed^', 'eval'];
+  for (let i = 0; i < 20000; i++) {
+    let text = '';
+    for (let j = 0, n = 1 + rand(4); j < n; j++) text += atoms[rand(atoms.length)];
+    samples.push(text);
+  }
+  const differ = samples.filter((t) => namesAWriter(t) !== expression.test(t));
+  assert.deepEqual(differ.slice(0, 5), []);
+  // Both answers occur often enough for the comparison to mean something.
+  const yes = samples.filter((t) => expression.test(t)).length;
+  assert.ok(yes > 2000 && samples.length - yes > 2000, `${yes} of ${samples.length} name a writer`);
 });
