@@ -3,6 +3,13 @@ import { createRequire } from 'node:module';
 type Crypto = typeof import('node:crypto');
 let crypto: Crypto | undefined;
 
+/** Bun's own hasher: the same digest as node:crypto's, without loading node:crypto (about 3 ms at each start of the compiled hook). */
+interface BunHasher {
+  update(data: string): unknown;
+  digest(encoding: 'hex'): string;
+}
+const bunHasher = (globalThis as { Bun?: { CryptoHasher?: new (algorithm: string) => BunHasher } }).Bun?.CryptoHasher;
+
 /**
  * sha256 hex digest of a string, or of the concatenation of several (fed to
  * the hash one by one, so a large text need not be built first). node:crypto
@@ -10,8 +17,12 @@ let crypto: Crypto | undefined;
  * every hook call several milliseconds, and most calls never hash anything.
  */
 export function sha256(text: string | Iterable<string>): string {
-  crypto ??= createRequire(import.meta.url)('node:crypto') as Crypto;
-  const hash = crypto.createHash('sha256');
+  let hash: BunHasher;
+  if (bunHasher) hash = new bunHasher('sha256');
+  else {
+    crypto ??= createRequire(import.meta.url)('node:crypto') as Crypto;
+    hash = crypto.createHash('sha256');
+  }
   if (typeof text === 'string') hash.update(text);
   else for (const part of text) hash.update(part);
   return hash.digest('hex');

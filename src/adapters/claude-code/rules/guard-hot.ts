@@ -7,7 +7,7 @@ import type { SpooledViolation } from '../../../ledger/spool.js';
 import { mergeToolResults } from '../handlers/tool-use.js';
 import { PRE_TOOL_RULES, rulesWanting, type ToolPayload } from '../tool-rules.js';
 import type { HandlerResult } from '../types.js';
-import { deniedSummary, DENIED_WRITE, guardBashCommand } from './guard-before.js';
+import { deniedSummary, DENIED_WRITE, guardBashCommand } from './guard-bash.js';
 
 /**
  * A Bash command that may reach a guarded path, judged from the hot state
