@@ -49,5 +49,6 @@ const guard = await benchShellGuard();
 console.log('\nWrite guard on the shell corpus (test/fixtures/shell)');
 console.log(`  write forms denied before they run: ${guard.caught}/${guard.total} (${((100 * guard.caught) / guard.total).toFixed(1)}%); any that slipped through and changed a guarded file would be put back after the call`);
 console.log(`  benign commands wrongly denied:     ${guard.falseDenies}/${guard.benign} (${((100 * guard.falseDenies) / guard.benign).toFixed(1)}%)`);
-console.log(`  shell parser load + first analysis: median ${fmt(guard.parserLoadMs)} (only for commands that name a guarded path)`);
+console.log(`  analysed commands read by the plain reader: ${guard.readPlain}/${guard.analysed}; the rest load mvdan-sh`);
+console.log(`  first analysis in a fresh process:  plain median ${fmt(guard.plainFirstMs)}, loading mvdan-sh ${fmt(guard.parserLoadMs)}`);
 console.log(`  analysis with the parser loaded:    median ${fmt(guard.medianAnalyzeMs)}`);

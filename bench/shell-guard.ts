@@ -1,6 +1,7 @@
 // The shell write guard against its corpus: how many write forms of a
 // protected path it denies before they run, how many benign commands it
-// wrongly denies, what loading the parser costs, and a median analysis time.
+// wrongly denies, how many commands the plain reader reads without mvdan-sh,
+// what a first analysis costs either way, and a median analysis time.
 //   node --import tsx bench/shell-guard.ts
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { analyzeCommand, mightTouchProtected } from '../src/shell/index.js';
 import { loadShellParser, parserLoadCount } from '../src/shell/parser.js';
+import { readPlainCommand } from '../src/shell/plain-reader.js';
 import { analyzeOptions, loadCorpus, PROTECTED_NAMES } from '../test/fixtures/shell/corpus.js';
 
 export interface ShellGuardResult {
@@ -22,11 +24,16 @@ export interface ShellGuardResult {
   falseDenies: number;
   /** Benign commands in the corpus. */
   benign: number;
+  /** Corpus commands the pre-check cannot rule out (they are analysed). */
+  analysed: number;
+  /** Of those, how many the plain reader reads (no mvdan-sh). */
+  readPlain: number;
   /**
-   * Loading the parser and analysing a first command, as shipped: src/shell
-   * bundled by esbuild the way scripts/build.mjs bundles the CLI (ESM, node,
-   * the parser in a lazily loaded chunk), timed in fresh processes (median).
+   * A first analysis in a fresh process, as shipped: src/shell bundled by
+   * esbuild the way scripts/build.mjs bundles the CLI (ESM, node, mvdan-sh in
+   * a lazily loaded chunk), median: a plain command, then one that loads mvdan-sh.
    */
+  plainFirstMs: number;
   parserLoadMs: number;
   /** Median analyzeCommand time over both corpora, parser loaded. */
   medianAnalyzeMs: number;
@@ -41,8 +48,12 @@ export async function benchShellGuard(): Promise<ShellGuardResult> {
   const writeForms = loadCorpus('write-forms');
   const benign = loadCorpus('benign');
 
-  const parserLoadMs = median(await bundledLoadTimes(5));
+  const firsts = await bundledLoadTimes(5);
+  const parserLoadMs = median(firsts.map((f) => f.parserMs));
+  const plainFirstMs = median(firsts.map((f) => f.plainMs));
   if (parserLoadCount() === 0) await loadShellParser();
+  const analysedCommands = [...writeForms, ...benign].filter((e) => mightTouchProtected(e.command, PROTECTED_NAMES));
+  const readPlain = analysedCommands.filter((e) => readPlainCommand(e.command) !== null).length;
 
   const times: number[] = [];
   const timed = async (command: string) => {
@@ -56,16 +67,17 @@ export async function benchShellGuard(): Promise<ShellGuardResult> {
   let falseDenies = 0;
   for (const e of benign) if ((await timed(e.command)).verdict === 'deny') falseDenies++;
 
-  return { caught, total: writeForms.length, falseDenies, benign: benign.length, parserLoadMs, medianAnalyzeMs: median(times) };
+  return { caught, total: writeForms.length, falseDenies, benign: benign.length, analysed: analysedCommands.length, readPlain, plainFirstMs, parserLoadMs, medianAnalyzeMs: median(times) };
 }
 
 /**
  * Bundles src/shell like the CLI build (format esm, platform node, splitting)
  * and times, in fresh processes of this runtime, the import of the module
- * (what every hook call pays) and the first analyzeCommand that needs the
- * parser (import of the parser chunk + parse + walk) — the latter returned.
+ * (what every hook call pays), a first analyzeCommand of a plain command
+ * (the plain reader, no mvdan-sh), then one that needs mvdan-sh (import of its
+ * chunk + parse + walk) — the last two returned.
  */
-export async function bundledLoadTimes(runs: number, report?: (line: string) => void): Promise<number[]> {
+export async function bundledLoadTimes(runs: number, report?: (line: string) => void): Promise<{ plainMs: number; parserMs: number }[]> {
   const dir = mkdtempSync(join(tmpdir(), 'continuity-shell-bench-'));
   try {
     await build({
@@ -87,20 +99,23 @@ export async function bundledLoadTimes(runs: number, report?: (line: string) => 
 const shell = await import('./shell.mjs');
 const t1 = performance.now();
 const opts = { cwd: '/p', projectRoot: '/p', isProtected: shell.protectedPathMatcher('/p', ['.tdd-progress.md']), protectedNames: ['.tdd-progress.md'], home: '/h' };
-const r = await shell.analyzeCommand('cat plan.md | tee .tdd-progress.md', opts);
+const plain = await shell.analyzeCommand('cat plan.md | tee .tdd-progress.md', opts);
 const t2 = performance.now();
-if (r.verdict !== 'deny' || shell.parserLoadCount() !== 1) throw new Error('bundled analysis did not load the parser and deny');
-console.log(JSON.stringify({ moduleMs: t1 - t0, firstAnalysisMs: t2 - t1 }));
+if (plain.verdict !== 'deny' || shell.parserLoadCount() !== 0) throw new Error('bundled analysis of a plain command loaded mvdan-sh or did not deny');
+const full = await shell.analyzeCommand('cat plan.md | tee "$(pwd)/.tdd-progress.md"', opts);
+const t3 = performance.now();
+if (full.verdict !== 'deny' || shell.parserLoadCount() !== 1) throw new Error('bundled analysis did not load mvdan-sh and deny');
+console.log(JSON.stringify({ moduleMs: t1 - t0, plainMs: t2 - t1, parserMs: t3 - t2 }));
 `,
     );
-    const samples: { moduleMs: number; firstAnalysisMs: number }[] = [];
+    const samples: { moduleMs: number; plainMs: number; parserMs: number }[] = [];
     for (let i = 0; i < runs; i++) {
       const r = spawnSync(process.execPath, [probe], { encoding: 'utf8' });
       if (r.status !== 0) throw new Error(`bundled probe failed: ${r.stderr}`);
       samples.push(JSON.parse(r.stdout));
     }
     report?.(`  bundled module import (every hook call): median ${median(samples.map((s) => s.moduleMs)).toFixed(1)} ms`);
-    return samples.map((s) => s.firstAnalysisMs);
+    return samples.map(({ plainMs, parserMs }) => ({ plainMs, parserMs }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -115,7 +130,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   console.log(`  write forms caught before running: ${r.caught}/${r.total} (${pct(r.caught, r.total)})`);
   console.log(`  benign commands wrongly denied:    ${r.falseDenies}/${r.benign} (${pct(r.falseDenies, r.benign)})`);
   console.log(`  benign commands that needed the parser (pre-check said maybe): ${parsed}/${benign.length}`);
-  console.log(`  parser load + first analysis (bundled, fresh process): median ${r.parserLoadMs.toFixed(1)} ms`);
+  console.log(`  commands the pre-check cannot rule out that the plain reader reads: ${r.readPlain}/${r.analysed}`);
+  console.log(`  first analysis (bundled, fresh process): plain ${r.plainFirstMs.toFixed(1)} ms, with mvdan-sh ${r.parserLoadMs.toFixed(1)} ms`);
   await bundledLoadTimes(3, (line) => console.log(line));
   console.log(`  median analyzeCommand:             ${r.medianAnalyzeMs.toFixed(2)} ms`);
 }
