@@ -1,5 +1,11 @@
+import { createRequire } from 'node:module';
 import { isAbsolute, relative, sep } from 'node:path';
-import { homedir } from 'node:os';
+
+// node:os is required when first needed (a file write outside the project's
+// plan folders), not at start-up: it costs every hook call about half a
+// millisecond under Bun, and most calls never ask.
+let home: string | undefined;
+const homeDir = () => (home ??= (createRequire(import.meta.url)('node:os') as typeof import('node:os')).homedir());
 
 /**
  * Where agents write plans: superpowers plans under docs/plans/ or
@@ -12,7 +18,7 @@ export function isPlanCandidate(absPath: string, root: string): boolean {
   if (absPath.split(/[\\/]/).pop() === '.tdd-progress.md') return true;
   const rel = relative(root, absPath).split(sep).join('/');
   if (!rel.startsWith('..') && !isAbsolute(rel) && /^docs\/(superpowers\/)?plans\//.test(rel)) return true;
-  const plans = relative(`${homedir()}/.claude/plans`, absPath);
+  const plans = relative(`${homeDir()}/.claude/plans`, absPath);
   return !plans.startsWith('..') && !isAbsolute(plans);
 }
 
