@@ -4,7 +4,7 @@ import type { NextStep } from '../domain/next-step.js';
 import { countStopBlocks, countViolations, recentStopBlocks, type StopBlockRecord } from '../ledger/audit-query.js';
 import { countEvents, recentEvents, type EventRecord } from '../ledger/events.js';
 import { LEDGER_DIR, type Ledger } from '../ledger/ledger.js';
-import { countSpooled } from '../ledger/spool.js';
+import { countSpooled, spooledViolations } from '../ledger/spool.js';
 import type { PendingActionRecord } from '../ledger/pending-actions.js';
 import { recentViolations } from '../ledger/sessions.js';
 import { loadPlanView, type PlanView } from './plan-view.js';
@@ -58,6 +58,9 @@ export function takeSnapshot(ledger: Ledger, opts: { now?: string; config?: Conf
 function readSnapshot(ledger: Ledger, now: string, config: Config | undefined): Snapshot {
   const plan = loadPlanView(ledger);
   const state = readPlanState(ledger);
+  // Denials judged from the hot state wait in the spool until the next command moves them: shown now.
+  const waiting = spooledViolations(join(ledger.root, LEDGER_DIR));
+  const violations = [...waiting, ...recentViolations(ledger.db, 5)].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, 5);
   return {
     enabled: true,
     root: ledger.root,
@@ -68,9 +71,9 @@ function readSnapshot(ledger: Ledger, now: string, config: Config | undefined): 
     nextStep: state ? viewStep(state.nextStep) : null,
     pendingActions: state?.actions ?? [],
     runs: runViews(ledger.db, { nowMs: Date.parse(now), policy: config ? policyOf(config) : DEFAULT_WATCHDOG_POLICY }),
-    recentViolations: recentViolations(ledger.db, 5),
+    recentViolations: violations,
     recentStopBlocks: recentStopBlocks(ledger.db, 5),
-    totals: { violations: countViolations(ledger.db), stopBlocks: countStopBlocks(ledger.db) },
+    totals: { violations: countViolations(ledger.db) + waiting.length, stopBlocks: countStopBlocks(ledger.db) },
     recentEvents: recentEvents(ledger.db, { limit: 8 }).map(({ id, at, kind, sessionId, decision }) => ({ id, at, kind, sessionId, decision })),
   };
 }

@@ -16,6 +16,11 @@
  *   keeps doing both, as every other command run by a person does.)
  * - events the hooks spool later are counted, not moved into the table (a
  *   move would be a ledger write every frame); the next command moves them.
+ *   The violations they carry (writes denied from the hook's hot state) are
+ *   shown at once, read from the spool.
+ * - closing the ledger (at the end, or when its file was replaced) may
+ *   checkpoint its WAL; the hooks' state file then takes the new stamp of the
+ *   ledger files, nothing else (Ledger.close).
  * Frames follow a timer rather than the ledger's modification time: the
  * picture changes without any write (run ages, a run passing its deadline),
  * and what it reads is spread over several files (the ledger, its WAL, the

@@ -62,6 +62,11 @@ export class Ledger {
     return ledger;
   }
 
+  /** Moves events spooled since this ledger was opened into the events table (a long-lived reader sees them). */
+  takeSpooled(): number {
+    return ingestSpool(join(this.root, LEDGER_DIR), (fn) => this.write(fn));
+  }
+
   get driver(): DriverName {
     return this.db.driver;
   }

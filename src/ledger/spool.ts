@@ -48,6 +48,31 @@ export function countSpooled(ledgerDir: string): number {
   }
 }
 
+/**
+ * The violations of spooled events, read without moving anything (a watch
+ * shows a denial at once; the next command moves it into the ledger).
+ * Unreadable or vanishing files are skipped: they are another reader's.
+ */
+export function spooledViolations(ledgerDir: string): { at: string; sessionId: string | null; kind: string; summary: string }[] {
+  const dir = join(ledgerDir, SPOOL_DIR);
+  let names: string[];
+  try {
+    names = spooledNames(dir);
+  } catch {
+    return [];
+  }
+  const out: { at: string; sessionId: string | null; kind: string; summary: string }[] = [];
+  for (const name of names) {
+    try {
+      const e = JSON.parse(readFileSync(join(dir, name), 'utf8')) as NewEvent & { violations?: SpooledViolation[] };
+      for (const v of e.violations ?? []) out.push({ at: e.at, sessionId: e.sessionId ?? null, kind: v.kind, summary: v.summary });
+    } catch {
+      // taken in, or not ours to read
+    }
+  }
+  return out;
+}
+
 /** Moves spooled events into the events table, oldest first. Returns how many were taken in. */
 export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) => T) => T): number {
   const dir = join(ledgerDir, SPOOL_DIR);

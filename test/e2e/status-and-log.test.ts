@@ -282,6 +282,28 @@ test('status --watch redraws from the ledger as it changes and ends cleanly on C
   assert.match(all[all.length - 1]!, /^Last done Task 1: Tokenizer$/m);
 });
 
+test('status --watch shows a write denied from the hooks\' hot state at once, while the denial still waits in the spool', { timeout: 120_000 }, async () => {
+  const project = approvedProject('docs/plans/search.md', PLAN);
+  const w = watch(project, ['--interval', '0.2']);
+  const spooled = () => readdirSync(join(project, '.continuity', 'spool')).filter((n) => n.endsWith('.json') && !n.startsWith('.')).length;
+  try {
+    await w.until((out) => /^Violations none$/m.test(out));
+    // The watch's connection changed the ledger files' times; the next decided call brings the hot state up to date.
+    h(project, { hook_event_name: 'UserPromptSubmit', prompt: 'go on' });
+    const denied = h(project, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_01', tool_input: { command: `echo '{}' > .continuity/config.json` } });
+    assert.equal((denied?.hookSpecificOutput as Json | undefined)?.permissionDecision, 'deny');
+    assert.equal(spooled(), 1, 'the denial was judged from the hot state and spooled');
+    const shown = w.until((out) => /^Violations 1 · last /m.test(out) && /guarded_write_denied +Bash \(redirect >\) to \.continuity\/config\.json/.test(out));
+    const late = new Promise((_, reject) => setTimeout(() => reject(new Error('no frame showed the spooled denial within 30 s')), 30_000).unref());
+    await Promise.race([shown, late]);
+  } finally {
+    w.interrupt();
+  }
+  const { code } = await w.exited;
+  assert.equal(code, 0);
+  assert.equal(spooled(), 1, 'the watch left it in the spool');
+});
+
 test('status --watch holds no lock between frames, rewrites no hook state and leaves the spool to the next command; --frames ends it', { timeout: 120_000 }, async () => {
   // A draft plan: nothing in the picture changes with time alone, so a frame is printed only for a change.
   const project = tempProject({ 'docs/plans/search.md': PLAN });

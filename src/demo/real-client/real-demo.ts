@@ -133,6 +133,8 @@ function continuity(self: string[], project: string, home: string, args: string[
 
 /** What continuity recorded for a hook call: the one of this tool call, else the oldest of the event not narrated yet. */
 function decisionFor(ledger: Ledger, kind: string, toolUseId: string | null, seen: Set<number>): string | null {
+  // Calls decided from the hot state are spooled: take them in first.
+  ledger.takeSpooled();
   const unseen = recentEvents(ledger.db, { kind, limit: 50 })
     .filter((x) => !seen.has(x.id))
     .sort((a, b) => a.id - b.id);
