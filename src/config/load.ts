@@ -4,9 +4,10 @@ import type { ParseError } from 'jsonc-parser';
 import * as v from 'valibot';
 import { CliError, ExitCode, ioError } from '../cli/errors.js';
 import { describeIssue } from '../util/validation.js';
+import { CONFIG_FILE, LEDGER_DIR } from '../ledger/ledger-dir.js';
 import { ConfigSchema, DEFAULT_CONFIG, type Config } from './schema.js';
 
-export const CONFIG_PATH = join('.continuity', 'config.json');
+export const CONFIG_PATH = join(LEDGER_DIR, CONFIG_FILE);
 
 /**
  * Loads and validates the project's config. A missing file means defaults;

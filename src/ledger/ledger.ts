@@ -54,7 +54,7 @@ export class Ledger {
     try {
       ledger.configure();
       ledger.migrate();
-      ingestSpool(dir, (fn) => ledger.write(fn));
+      ledger.takeSpooled();
     } catch (err) {
       db.close();
       throw err instanceof CliError ? err : explainOpenFailure(path, err);
@@ -62,7 +62,7 @@ export class Ledger {
     return ledger;
   }
 
-  /** Moves events spooled since this ledger was opened into the events table (a long-lived reader sees them). */
+  /** Moves spooled events into the events table: at open, and for a long-lived reader, whenever it asks. */
   takeSpooled(): number {
     return ingestSpool(join(this.root, LEDGER_DIR), (fn) => this.write(fn));
   }

@@ -21,7 +21,10 @@ export interface SpooledViolation {
   summary: string;
 }
 
-export function spoolEvent(ledgerDir: string, event: NewEvent & { violations?: SpooledViolation[] }): void {
+/** What a spool file holds. */
+type SpooledEvent = NewEvent & { violations?: SpooledViolation[] };
+
+export function spoolEvent(ledgerDir: string, event: SpooledEvent): void {
   const dir = join(ledgerDir, SPOOL_DIR);
   const name = `${event.at.replace(/[-:.]/g, '')}-${process.pid}-${Math.random().toString(36).slice(2, 10)}.json`;
   const record = JSON.stringify({ ...event, input: compactForAudit(event.input) });
@@ -37,6 +40,10 @@ export function spoolEvent(ledgerDir: string, event: NewEvent & { violations?: S
 
 function spooledNames(dir: string): string[] {
   return readdirSync(dir).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
+}
+
+function readSpooled(dir: string, name: string): SpooledEvent {
+  return JSON.parse(readFileSync(join(dir, name), 'utf8')) as SpooledEvent;
 }
 
 /** How many events wait in the spool (recorded, not yet moved into the events table). */
@@ -64,7 +71,7 @@ export function spooledViolations(ledgerDir: string): { at: string; sessionId: s
   const out: { at: string; sessionId: string | null; kind: string; summary: string }[] = [];
   for (const name of names) {
     try {
-      const e = JSON.parse(readFileSync(join(dir, name), 'utf8')) as NewEvent & { violations?: SpooledViolation[] };
+      const e = readSpooled(dir, name);
       for (const v of e.violations ?? []) out.push({ at: e.at, sessionId: e.sessionId ?? null, kind: v.kind, summary: v.summary });
     } catch {
       // taken in, or not ours to read
@@ -83,10 +90,10 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
     return 0;
   }
   if (!names.length) return 0;
-  const records: { name: string; event: NewEvent & { violations?: SpooledViolation[] } }[] = [];
+  const records: { name: string; event: SpooledEvent }[] = [];
   for (const name of names) {
     try {
-      records.push({ name, event: JSON.parse(readFileSync(join(dir, name), 'utf8')) as NewEvent });
+      records.push({ name, event: readSpooled(dir, name) });
     } catch {
       // Unreadable: set aside (kept for inspection, never read again).
       try {

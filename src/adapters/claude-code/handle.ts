@@ -51,17 +51,14 @@ export async function handlePayload(
   const ledgerDir = join(root, LEDGER_DIR);
   const entry = isKnownEvent(event) ? HANDLERS[event] : undefined;
   const hot = entry?.wants ? readHotState(ledgerDir) : null;
-  if (!entry || (entry.wants && !entry.wants(payload, hot, root))) {
-    // Nothing to decide: recorded through the spool, without opening SQLite.
-    const decision = entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision;
-    spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output: null } });
-    return { output: null, eventId: null };
-  }
-  const quick = await entry.fromHotState?.(payload, hot, root, opts.now);
-  if (quick) {
-    const { result, violations } = quick;
-    spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...result.decision, output: result.output }, violations });
-    return { output: result.output, eventId: null };
+  const wanted = !!entry && (!entry.wants || entry.wants(payload, hot, root));
+  // Nothing to decide, or decided from a current hot state: recorded through the spool, without opening SQLite.
+  const quick = wanted ? await entry.fromHotState?.(payload, hot, root, opts.now) : null;
+  if (!wanted || quick) {
+    const decision = quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision;
+    const output = quick?.result.output ?? null;
+    spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations });
+    return { output, eventId: null };
   }
   // The config, the ledger and the SQLite driver are loaded only for a call that decides something.
   const { loadConfig, Ledger, saveHotState } = await import('./deciders.js');

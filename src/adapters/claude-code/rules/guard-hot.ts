@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LEDGER_DIR } from '../../../ledger/ledger-dir.js';
+import { CONFIG_FILE, LEDGER_DIR } from '../../../ledger/ledger-dir.js';
 import { HOT_STATE_FILE, ledgerStamp, type HotState } from '../../../ledger/hot-state.js';
 import type { PlanState } from '../../../ledger/plans.js';
 import type { SpooledViolation } from '../../../ledger/spool.js';
 import { mergeToolResults } from '../handlers/tool-use.js';
-import { PRE_TOOL_RULES, rulesWanting, type ToolPayload } from '../tool-rules.js';
+import { PRE_TOOL_RULES, type ToolPayload } from '../tool-rules.js';
 import type { HandlerResult } from '../types.js';
 import { deniedSummary, DENIED_WRITE, guardBashCommand } from './guard-bash.js';
 
@@ -21,8 +21,8 @@ import { deniedSummary, DENIED_WRITE, guardBashCommand } from './guard-bash.js';
  */
 export async function guardFromHotState(payload: ToolPayload, hot: HotState | null, root: string, now: string): Promise<{ result: HandlerResult; violations: SpooledViolation[] } | null> {
   if (payload.tool_name !== 'Bash' || !hot || (hot.plan && !hot.approval) || !isCurrent(hot, root)) return null;
-  const rules = rulesWanting(PRE_TOOL_RULES, payload, hot, root);
-  if (rules.length !== 1 || rules[0]!.name !== 'guard-before') return null;
+  // Some rule wants the call (handle.ts asked); when no other does, it is the guard's alone.
+  if (PRE_TOOL_RULES.some((r) => r.name !== 'guard-before' && r.wants(payload, hot, root))) return null;
   const plan = hot.plan && hot.approval ? { id: hot.approval.planId, state: hot.approval.state as PlanState, path: hot.plan.path } : null;
   const command = typeof payload.tool_input.command === 'string' ? payload.tool_input.command : '';
   const guard = await guardBashCommand(command, { root, cwd: payload.cwd ?? root, patterns: hot.protectGlobs, plan }, { now, payload });
@@ -35,7 +35,7 @@ function isCurrent(hot: HotState, root: string): boolean {
   const dir = join(root, LEDGER_DIR);
   if (hot.ledgerStamp === undefined || ledgerStamp(dir) !== hot.ledgerStamp) return false;
   const written = mtime(join(dir, HOT_STATE_FILE));
-  const config = mtime(join(dir, 'config.json'));
+  const config = mtime(join(dir, CONFIG_FILE));
   return written !== null && (config === null || config < written);
 }
 
