@@ -147,17 +147,17 @@ function parseTokens(tokens: Token[]): PlainNode {
       if (!t) break;
       if (t.kind === 'word') {
         const next = tokens[k + 1];
-        // `2>f`: digits written against a redirection are its file descriptor.
-        const single = (t.word!.Parts as PlainNode[]).length === 1 ? t.lead : null;
-        if (next?.kind === 'op' && REDIRECT.has(next.op!) && !next.op!.startsWith('&') && next.start === t.end && /^\d+$/.test(single ?? '')) {
+        const single = (t.word!.Parts as PlainNode[]).length === 1 ? (t.lead ?? null) : null;
+        // mvdan-sh reads digits after a quote (`a'b'2>f`) as a descriptor; bash does not. Left to mvdan-sh.
+        if (single === null && descriptorLike(t, next)) throw new Refused();
+        if (single !== null && /^\d+$/.test(single) && descriptorLike(t, next)) {
+          // `2>f`: digits written against a redirection are its file descriptor.
           k++;
           const r = redirect({ type: 'Lit', Value: single });
           redirs.push(r.node);
           end = r.end;
           continue;
         }
-        // mvdan-sh reads digits after a quote (`a'b'2>f`) as a descriptor too; bash does not. Left to mvdan-sh.
-        if ((t.word!.Parts as PlainNode[]).length > 1 && descriptorLike(t, next)) throw new Refused();
         if (args.length === 0 && ((single != null && RESERVED.has(single)) || ASSIGNMENT.test(t.lead ?? ''))) throw new Refused();
         args.push(t.word!);
         end = t.end;
