@@ -44,6 +44,17 @@ export const ConfigSchema = v.strictObject({
     }),
     {},
   ),
+  sandbox: v.optional(
+    v.strictObject({
+      /**
+       * What `continuity init` asks of the agent's OS sandbox, the wall that makes continuity's state and hook wiring
+       * read-only to everything the agent runs: `required` (on, and the agent refuses to start without it),
+       * `preferred` (on where it can start; hooks only elsewhere), `off` (init leaves the sandbox alone).
+       */
+      mode: v.optional(v.picklist(['required', 'preferred', 'off']), 'required'),
+    }),
+    {},
+  ),
   /** Task ids that are declared high-risk stop points ("8", or "plan-id#8" for one plan only). */
   highRiskStops: v.optional(v.array(v.pipe(v.string(), v.minLength(1))), []),
 });

@@ -37,7 +37,13 @@ export function defaultConfigText(): string {
     "paths": ${j(d.summaries.paths)}
   },
   // Task ids that are declared high-risk stop points: "8" for any plan, "plan-id#8" for one plan.
-  "highRiskStops": ${j(d.highRiskStops)}
+  "highRiskStops": ${j(d.highRiskStops)},
+  "sandbox": {
+    // What continuity init asks of the agent's OS sandbox (the wall that keeps .continuity/ and the hook wiring
+    // read-only to everything the agent runs): "required" (the agent refuses to start without it),
+    // "preferred" (used where it can start, hooks only elsewhere) or "off" (the sandbox is left as it is).
+    "mode": ${j(d.sandbox.mode)}
+  }
 }
 `;
 }

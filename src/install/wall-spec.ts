@@ -1,0 +1,78 @@
+/**
+ * The wall: what the agent's own OS sandbox must keep read-only to everything
+ * the agent runs (its shell, every child and background process, nested
+ * agent sessions), so that no command, script or pseudo-terminal can change
+ * what continuity's hooks read. Hooks run outside the sandbox (the client
+ * runs them), so continuity's own writes still happen. The inbox
+ * (INBOX_DIR) is left writable: the agent's own commands leave their
+ * requests there. Pure: the paths are
+ * derived from the config alone; `continuity init` writes them into the
+ * client's settings and `doctor`/`status` check them there.
+ */
+import type { Config } from '../config/schema.js';
+import { LEDGER_DIR } from '../ledger/ledger-dir.js';
+
+export type SandboxMode = Config['sandbox']['mode'];
+
+export interface WallPaths {
+  /** Paths relative to the project root (globs as in the config's `protect` list). */
+  project: string[];
+  /** Paths relative to the person's home directory. */
+  home: string[];
+}
+
+/**
+ * Claude Code's hook wiring: the project's shared and local settings (either
+ * can add hooks or set `disableAllHooks`), the person's own settings, and
+ * the installed plugins (the continuity plugin's hooks.json). The whole
+ * `.claude/` folder is not listed: Claude Code 2.1.197 then fails every Bash
+ * command, because it mounts placeholders for `.claude/commands` and
+ * `.claude/agents` inside the folder it has just made read-only.
+ */
+const CLAUDE_CODE_WIRING = { project: ['.claude/settings.json', '.claude/settings.local.json'], home: ['.claude/settings.json', '.claude/plugins'] };
+
+/** What the wall keeps read-only for Claude Code: continuity's state, the hook wiring, the config's `protect` list. */
+export function claudeCodeWallPaths(protect: readonly string[]): WallPaths {
+  const own = protect.map((p) => p.replace(/^(\.\/)+/, '').replace(/^\/+/, '')).filter((p) => p.length > 0);
+  return { project: unique([LEDGER_DIR, ...CLAUDE_CODE_WIRING.project, ...own]), home: [...CLAUDE_CODE_WIRING.home] };
+}
+
+/**
+ * The settings Claude Code needs for the wall, as init merges them into
+ * `.claude/settings.json`:
+ * - `sandbox.enabled`, and `failIfUnavailable` when the mode is `required`
+ *   (Claude Code then refuses to start without a working sandbox instead of
+ *   running every command unconfined);
+ * - `allowUnsandboxedCommands: false`, so the model's
+ *   `dangerouslyDisableSandbox` is ignored;
+ * - `filesystem.denyWrite` with the wall's paths (`./` is the directory
+ *   Claude Code was started in, the project root; `~/` the home);
+ * - `permissions.deny` rules for the file tools (Write, Edit, … are not
+ *   sandboxed: an `Edit(…)` rule covers all of them; `/path` is relative to
+ *   the project whose settings hold the rule).
+ * Nothing for `off`: the sandbox is left as the person has it, and only the
+ * permission rules are added.
+ */
+export function claudeCodeWallSettings(paths: WallPaths, mode: SandboxMode): { sandbox: Record<string, unknown> | null; permissionsDeny: string[] } {
+  const denyWrite = [...paths.project.map((p) => `./${p}`), ...paths.home.map((p) => `~/${p}`)];
+  const permissionsDeny = [...paths.project.map((p) => `Edit(/${editPattern(p)})`), ...paths.home.filter((p) => p.endsWith('.json')).map((p) => `Edit(~/${p})`)];
+  if (mode === 'off') return { sandbox: null, permissionsDeny };
+  return {
+    sandbox: {
+      enabled: true,
+      ...(mode === 'required' ? { failIfUnavailable: true } : {}),
+      allowUnsandboxedCommands: false,
+      filesystem: { denyWrite },
+    },
+    permissionsDeny,
+  };
+}
+
+/** A folder's rule covers what is inside it; a file's (or a glob's) is itself. */
+function editPattern(path: string): string {
+  return path === LEDGER_DIR ? `${LEDGER_DIR}/**` : path;
+}
+
+function unique(items: readonly string[]): string[] {
+  return [...new Set(items)];
+}
