@@ -1,6 +1,7 @@
 import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { Ledger, ledgerDirExists } from '../ledger/ledger.js';
+import { ledgerAccess } from '../ledger/ledger-dir.js';
 import { findProjectRoot } from '../ledger/project-root.js';
 import { saveHotState } from '../app/hot-state.js';
 import { agentShellMarker } from './agent-shell.js';
@@ -10,18 +11,27 @@ export function projectRoot(): string {
   return findProjectRoot(process.cwd(), process.env);
 }
 
-export async function withLedger<T>(
-  opts: { create: boolean },
-  fn: (ledger: Ledger, ctx: { root: string; config: Config }) => Promise<T> | T,
-): Promise<T> {
+export interface LedgerContext {
+  root: string;
+  config: Config;
+  /**
+   * The ledger is read-only to this process: it runs inside the agent's OS
+   * sandbox (the wall). `ledger` is then a private copy, and nothing written
+   * to it reaches the project's ledger.
+   */
+  walled: boolean;
+}
+
+export async function withLedger<T>(opts: { create: boolean }, fn: (ledger: Ledger, ctx: LedgerContext) => Promise<T> | T): Promise<T> {
   const root = projectRoot();
   const config = await loadConfig(root);
-  const ledger = await Ledger.open(root, { create: opts.create });
+  const walled = ledgerAccess(root) === 'read-only';
+  const ledger = await Ledger.open(root, { create: opts.create, copy: walled });
   try {
-    const result = await fn(ledger, { root, config });
+    const result = await fn(ledger, { root, config, walled });
     // What the hooks read before deciding whether to open the ledger. A person's
     // own edits of guarded files (config.json) are adopted; an agent's never are.
-    saveHotState(ledger, config, { adopt: agentShellMarker() === null });
+    if (!walled) saveHotState(ledger, config, { adopt: agentShellMarker() === null });
     return result;
   } finally {
     ledger.close();

@@ -32,6 +32,7 @@ import { loadPlanState } from '../app/plan-state.js';
 import { takeSnapshot } from '../app/snapshot.js';
 import { loadConfig } from '../config/load.js';
 import { Ledger, LEDGER_DIR, LEDGER_FILE, ledgerDirExists } from '../ledger/ledger.js';
+import { ledgerAccess } from '../ledger/ledger-dir.js';
 import { notEnabled } from './commands/status.js';
 import { ExitCode } from './errors.js';
 import { projectRoot } from './project.js';
@@ -125,6 +126,17 @@ class LedgerFrames {
         return notEnabled(this.root);
       }
       const config = await loadConfig(this.root);
+      if (ledgerAccess(this.root) === 'read-only') {
+        // Inside the agent's sandbox: a fresh private copy for each frame.
+        this.close();
+        const copy = await Ledger.open(this.root, { copy: true });
+        try {
+          await loadPlanState(copy, { now, config, source: 'cli' });
+          return takeSnapshot(copy, { now, config });
+        } finally {
+          copy.close();
+        }
+      }
       if (this.ledger && this.identity !== fileIdentity(join(this.root, LEDGER_DIR, LEDGER_FILE))) this.close();
       if (!this.ledger) {
         this.ledger = await Ledger.open(this.root, { create: true });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The project's continuity folder; its presence means continuity is enabled there. */
@@ -17,4 +17,26 @@ export const INBOX_DIR = '.continuity-inbox';
 /** True when the project has a `.continuity/` directory (continuity is enabled there). */
 export function ledgerDirExists(root: string): boolean {
   return existsSync(join(root, LEDGER_DIR));
+}
+
+/**
+ * Can this process write continuity's folder? `read-only` is what every
+ * command run inside the agent's OS sandbox sees (the sandbox denies writes
+ * to it; a folder that did not exist is a placeholder there, not a folder).
+ */
+export type LedgerAccess = 'absent' | 'writable' | 'read-only';
+
+export function ledgerAccess(root: string): LedgerAccess {
+  const dir = join(root, LEDGER_DIR);
+  try {
+    if (!statSync(dir).isDirectory()) return 'read-only';
+  } catch {
+    return 'absent';
+  }
+  try {
+    accessSync(dir, constants.W_OK);
+    return 'writable';
+  } catch {
+    return 'read-only';
+  }
 }

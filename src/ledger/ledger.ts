@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, openSync, readSync, closeSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CliError, ExitCode } from '../cli/errors.js';
 import type { DriverFactory, DriverName, SqlDatabase } from './driver.js';
@@ -18,6 +19,12 @@ export interface LedgerOpenOptions {
   /** Create `.continuity/` and the ledger when missing (write commands); hooks never create one. */
   create?: boolean;
   driver?: { name: DriverName; open: DriverFactory };
+  /**
+   * Read a private copy instead (the ledger is read-only to this process:
+   * inside the agent's sandbox). Nothing is written to the project's ledger,
+   * its spool or its hot state; what the copy changes is thrown away.
+   */
+  copy?: boolean;
 }
 
 /**
@@ -32,39 +39,52 @@ export class Ledger {
     readonly db: SqlDatabase,
     readonly root: string,
     readonly path: string,
+    /** The private folder of a copy (LedgerOpenOptions.copy), removed at close; null for the project's ledger. */
+    private readonly copyDir: string | null = null,
   ) {}
+
+  /** A read-only view: a private copy of the ledger (see LedgerOpenOptions.copy). */
+  get isCopy(): boolean {
+    return this.copyDir !== null;
+  }
 
   static async open(root: string, opts: LedgerOpenOptions = {}): Promise<Ledger> {
     const dir = join(root, LEDGER_DIR);
     const path = join(dir, LEDGER_FILE);
     const exists = existsSync(path);
-    if (!exists && !opts.create) {
+    if (!exists && (!opts.create || opts.copy)) {
       throw new CliError(`no ledger at ${path}: run \`continuity plan import FILE\` first`, ExitCode.ledger);
     }
     if (!exists) mkdirSync(dir, { recursive: true });
+    const copyDir = opts.copy ? copyLedger(path) : null;
+    const openPath = copyDir ? join(copyDir, LEDGER_FILE) : path;
 
     const driver = opts.driver ?? (await loadDriver());
     let db: SqlDatabase;
     try {
-      db = driver.open(path, { mustExist: exists });
+      db = driver.open(openPath, { mustExist: exists });
     } catch (err) {
+      if (copyDir) rmSync(copyDir, { recursive: true, force: true });
       throw explainOpenFailure(path, err);
     }
-    const ledger = new Ledger(db, root, path);
+    const ledger = new Ledger(db, root, path, copyDir);
     try {
       ledger.configure();
       ledger.migrate();
       ledger.takeSpooled();
     } catch (err) {
-      db.close();
+      ledger.close();
       throw err instanceof CliError ? err : explainOpenFailure(path, err);
     }
     return ledger;
   }
 
-  /** Moves spooled events into the events table: at open, and for a long-lived reader, whenever it asks. */
+  /**
+   * Moves spooled events into the events table: at open, and for a long-lived
+   * reader, whenever it asks. A copy reads them in and leaves the spool as it is.
+   */
   takeSpooled(): number {
-    return ingestSpool(join(this.root, LEDGER_DIR), (fn) => this.write(fn));
+    return ingestSpool(join(this.root, LEDGER_DIR), (fn) => this.write(fn), { keep: this.isCopy });
   }
 
   get driver(): DriverName {
@@ -95,6 +115,11 @@ export class Ledger {
    * it was current just before, takes the new stamp (restampHotState).
    */
   close(): void {
+    if (this.copyDir) {
+      this.db.close();
+      rmSync(this.copyDir, { recursive: true, force: true });
+      return;
+    }
     const dir = join(this.root, LEDGER_DIR);
     const before = ledgerStamp(dir);
     this.db.close();
@@ -135,6 +160,24 @@ export class Ledger {
   private userVersion(): number {
     return Number(this.db.get<{ user_version: number }>('PRAGMA user_version')?.user_version ?? 0);
   }
+}
+
+/**
+ * The ledger and its write-ahead log copied into a private folder. The -shm
+ * index is not copied: it is rebuilt from the log. A copy taken while a hook
+ * commits may miss that one commit, never half of it (the log's frames carry
+ * their own checksums).
+ */
+function copyLedger(path: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'continuity-read-'));
+  try {
+    copyFileSync(path, join(dir, LEDGER_FILE));
+    if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, join(dir, `${LEDGER_FILE}-wal`));
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw ledgerError(path, err);
+  }
+  return dir;
 }
 
 const SQLITE_MAGIC = 'SQLite format 3\0';

@@ -80,8 +80,11 @@ export function spooledViolations(ledgerDir: string): { at: string; sessionId: s
   return out;
 }
 
-/** Moves spooled events into the events table, oldest first. Returns how many were taken in. */
-export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) => T) => T): number {
+/**
+ * Moves spooled events into the events table, oldest first. Returns how many
+ * were taken in. With `keep` (a private copy of the ledger) the files stay.
+ */
+export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) => T) => T, opts: { keep?: boolean } = {}): number {
   const dir = join(ledgerDir, SPOOL_DIR);
   let names: string[];
   try {
@@ -95,6 +98,7 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
     try {
       records.push({ name, event: readSpooled(dir, name) });
     } catch {
+      if (opts.keep) continue;
       // Unreadable: set aside (kept for inspection, never read again).
       try {
         renameSync(join(dir, name), join(dir, `.unreadable-${name}`));
@@ -126,6 +130,7 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
     }
     return n;
   });
+  if (opts.keep) return taken;
   for (const { name } of records) {
     try {
       unlinkSync(join(dir, name));
