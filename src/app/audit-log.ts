@@ -16,14 +16,19 @@ import type { EventRecord } from '../ledger/events.js';
  * - allow    a Stop, SubagentStop or tool call that continuity could have stopped and let go;
  * - context  something was said (added context, a message to the user) without stopping anything;
  * - none     nothing was said;
- * - refused  a command refused something only a person may do (`approve` from an agent);
- * - recorded a command recorded a fact (a task done, a plan imported, a closure, a replan).
+ * - refused  something only a person may do was refused (`approve` from an agent, a hook event piped in from
+ *            inside the agent's sandbox), or a request the agent left in the inbox was not taken in;
+ * - recorded a command recorded a fact (a task done, a plan imported, a closure, a replan), directly or
+ *            through the inbox.
  */
 export const VERDICTS = ['block', 'deny', 'ask', 'allow', 'context', 'none', 'refused', 'recorded'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 /** Hook events whose call continuity can stop: when it does not, the verdict is `allow`. */
 const GATES = new Set(['PreToolUse', 'PermissionRequest', 'Stop', 'SubagentStop']);
+
+/** What a command records; a hook records them too, taking the agent's requests in from the inbox. */
+const COMMAND_KINDS = new Set(['task.done', 'task.blocked', 'closure', 'replan', 'plan.import']);
 
 export interface AuditEntry {
   id: number;
@@ -48,7 +53,8 @@ export function verdictOf(e: Pick<EventRecord, 'kind' | 'source' | 'decision'>):
   const permission = str(obj(out?.hookSpecificOutput).permissionDecision);
   if (permission === 'deny' || permission === 'ask' || permission === 'allow') return permission;
   if (out?.decision === 'block' || out?.continue === false) return 'block';
-  if (!e.source.startsWith('hook:')) return d.action === 'refused' ? 'refused' : 'recorded';
+  if (d.action === 'refused') return 'refused';
+  if (!e.source.startsWith('hook:') || COMMAND_KINDS.has(e.kind)) return 'recorded';
   if (GATES.has(e.kind)) return 'allow';
   const said = out && (str(obj(out.hookSpecificOutput).additionalContext) || str(out.systemMessage) || str(out.reason));
   return said ? 'context' : 'none';
@@ -110,6 +116,13 @@ export function subjectOf(e: Pick<EventRecord, 'kind' | 'input' | 'decision'>, r
     case 'approve':
     case 'approve.refused':
       return str(input.planId) ?? str(d.planId);
+    case 'refused':
+    case 'request.refused':
+      return str(input.command);
+    case 'inbox.malformed':
+      return str(input.file);
+    case 'inbox.refused':
+      return str(input.problem);
     default:
       return toolSubject(input, root) ?? str(d.path) ?? str(input.path);
   }

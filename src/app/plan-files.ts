@@ -23,6 +23,8 @@ export function readPlanFile(root: string, file: string): PlanFile {
   try {
     const st = statSync(absPath);
     if (st.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    // A FIFO or device would block the reader (a hook among them) or never end.
+    if (!st.isFile()) throw new Error('not a regular file');
     text = readFileSync(absPath, 'utf8');
     size = st.size;
     mtimeMs = st.mtimeMs;

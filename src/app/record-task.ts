@@ -26,6 +26,8 @@ export function recordTaskState(
     evidence: string;
     summary?: { path: string; text: string; pendingActions: readonly PendingActionText[] } | null;
     sessionId?: string | null;
+    /** How the request arrived (`command`, `inbox`), kept in the event. */
+    via?: string;
   },
 ): TaskRecordResult & { pendingActions: readonly PendingActionText[] } {
   const plan = activePlan(ledger.db);
@@ -43,7 +45,7 @@ export function recordTaskState(
       source: opts.source,
       kind: opts.state === 'complete' ? 'task.done' : 'task.blocked',
       sessionId: opts.sessionId ?? null,
-      input: { taskId: opts.taskId, evidence: opts.evidence, summaryPath: opts.summary?.path ?? null },
+      input: { taskId: opts.taskId, evidence: opts.evidence, summaryPath: opts.summary?.path ?? null, ...(opts.via ? { via: opts.via } : {}) },
       decision: { planId: plan.id, taskId: task.id, state: opts.state },
     });
     setTaskStatus(db, plan.id, { taskId: task.id, state: opts.state, at: opts.now, eventId, source: opts.source, evidence: opts.evidence, summaryPath: opts.summary?.path ?? null });

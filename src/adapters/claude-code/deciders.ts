@@ -19,3 +19,5 @@ export { handleAgentDispatch, handleAgentResult, handleDeliveryPoint } from './w
 export { saveHotState } from '../../app/hot-state.js';
 export { loadConfig } from '../../config/load.js';
 export { Ledger } from '../../ledger/ledger.js';
+export { takeInbox } from '../../app/take-inbox.js';
+export { withInboxWords } from './render/inbox-words.js';

@@ -1,6 +1,8 @@
 import { appendEvent } from '../../ledger/events.js';
 import { join } from 'node:path';
-import { LEDGER_DIR, ledgerDirExists } from '../../ledger/ledger-dir.js';
+import { LEDGER_DIR, ledgerAccess } from '../../ledger/ledger-dir.js';
+import { pendingRequests, writeRequest } from '../../ledger/inbox.js';
+import { CliError, ExitCode } from '../../cli/errors.js';
 import { spoolEvent } from '../../ledger/spool.js';
 import { readHotState } from '../../ledger/hot-state.js';
 import { findProjectRoot } from '../../ledger/project-root.js';
@@ -45,27 +47,36 @@ export async function handlePayload(
 ): Promise<HookOutcome> {
   const source = opts.source ?? SOURCE;
   const root = findProjectRoot(payload.cwd ?? opts.fallbackCwd, opts.env);
-  if (!ledgerDirExists(root)) return { output: null, eventId: null };
+  const access = ledgerAccess(root);
+  if (access === 'absent') return { output: null, eventId: null };
+  if (access === 'read-only') refuseInsideWall(root, payload, opts.now, source);
 
   const event = payload.hook_event_name;
   const ledgerDir = join(root, LEDGER_DIR);
   const entry = isKnownEvent(event) ? HANDLERS[event] : undefined;
   const hot = entry?.wants ? readHotState(ledgerDir) : null;
   const wanted = !!entry && (!entry.wants || entry.wants(payload, hot, root));
+  // Requests the agent's commands left in the inbox are taken in by whichever call comes first.
+  const requests = pendingRequests(root);
   // Nothing to decide, or decided from a current hot state: recorded through the spool, without opening SQLite.
-  const quick = wanted ? await entry.fromHotState?.(payload, hot, root, opts.now) : null;
-  if (!wanted || quick) {
+  const quick = wanted && !requests.length ? await entry.fromHotState?.(payload, hot, root, opts.now) : null;
+  if ((!wanted || quick) && !requests.length) {
     const decision = quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision;
     const output = quick?.result.output ?? null;
     spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations });
     return { output, eventId: null };
   }
   // The config, the ledger and the SQLite driver are loaded only for a call that decides something.
-  const { loadConfig, Ledger, saveHotState } = await import('./deciders.js');
+  const { loadConfig, Ledger, saveHotState, takeInbox, withInboxWords } = await import('./deciders.js');
   const config = await loadConfig(root);
   const ledger = await Ledger.open(root, { create: true });
   try {
-    const result: HandlerResult = await (await entry.load())({ payload: payload as never, ledger, config, root, now: opts.now, source });
+    // Before the rule runs, so that a Stop sees the task the agent has just recorded as done.
+    const inbox = requests.length ? await takeInbox(ledger, requests, { root, config, now: opts.now, source, sessionId: payload.session_id }) : null;
+    let result: HandlerResult = wanted
+      ? await (await entry.load())({ payload: payload as never, ledger, config, root, now: opts.now, source })
+      : { output: null, decision: entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision };
+    if (inbox) result = withInboxWords(result, event, inbox);
     const eventId = ledger.write((db) => {
       const id = appendEvent(db, {
         at: opts.now,
@@ -84,4 +95,21 @@ export async function handlePayload(
   } finally {
     ledger.close();
   }
+}
+
+/**
+ * A hook call whose process cannot write the ledger runs inside the agent's
+ * sandbox: the client runs hooks outside it, so this one was started by the
+ * agent (a payload piped into `continuity hook`, a nested agent session).
+ * It decides nothing; the attempt is left in the inbox for the next real
+ * hook to record and report.
+ */
+function refuseInsideWall(root: string, payload: GenericPayload, now: string, source: string): never {
+  const command = `continuity hook ${source.replace(/^hook:/, '')}`;
+  try {
+    writeRequest(root, { v: 1, at: now, sessionId: payload.session_id, refused: { command, why: `a ${payload.hook_event_name} event piped into the hook from inside the agent's sandbox; hook events come only from the agent client` } });
+  } catch {
+    // Not even the inbox can be written here.
+  }
+  throw new CliError(`hook refused: this process runs inside the agent's sandbox, where continuity's ledger is read-only; hook events come only from the agent client itself. The attempt is recorded.`, ExitCode.refused);
 }

@@ -6,7 +6,9 @@ import { activePlan } from '../../ledger/plans.js';
 import { insertViolation } from '../../ledger/sessions.js';
 import { agentShellMarker } from '../agent-shell.js';
 import { CliError, ExitCode } from '../errors.js';
-import { withLedger } from '../project.js';
+import { ledgerAccess } from '../../ledger/ledger-dir.js';
+import { projectRoot, withLedger } from '../project.js';
+import { refuseInsideWall } from '../requests.js';
 
 const USAGE = `usage: continuity approve
 
@@ -25,6 +27,7 @@ export async function run(argv: string[]): Promise<number> {
   } catch (err) {
     throw new CliError(`approve: ${(err as Error).message}`, ExitCode.invalidInput);
   }
+  if (ledgerAccess(projectRoot()) === 'read-only') refuseInsideWall('continuity approve', "only a person approves a plan: their own prompt in the agent's session, or continuity approve at their own terminal");
   const now = new Date().toISOString();
   const agentMarker = agentShellMarker();
   const interactive = !!process.stdin.isTTY && !!process.stdout.isTTY;

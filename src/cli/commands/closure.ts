@@ -1,9 +1,7 @@
 import { parseArgs } from 'node:util';
 import { LEGAL_CLOSURE_STATES, type LegalClosureState } from '../../domain/gate.js';
-import { appendEvent } from '../../ledger/events.js';
-import { insertClosure } from '../../ledger/sessions.js';
 import { CliError, ExitCode } from '../errors.js';
-import { withLedger } from '../project.js';
+import { QUEUED_NOTE, submitRequest } from '../requests.js';
 
 const USAGE = `usage: continuity closure waiting_user|blocked|pending_verification --reason TEXT [--session ID]
 
@@ -29,14 +27,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   const reason = values.reason?.trim();
   if (!reason) throw new CliError('closure: --reason TEXT is required', ExitCode.invalidInput);
-  const sessionId = values.session ?? process.env.CLAUDE_CODE_SESSION_ID ?? null;
-  const now = new Date().toISOString();
-  await withLedger({ create: false }, (ledger) =>
-    ledger.write((db) => {
-      const eventId = appendEvent(db, { at: now, source: 'cli', kind: 'closure', sessionId, input: { state, reason }, decision: { recorded: true } });
-      insertClosure(db, { state: state as LegalClosureState, reason, declaredAt: now, source: 'cli', sessionId, eventId });
-    }),
-  );
-  process.stdout.write(`Closure ${state} recorded${sessionId ? ` for session ${sessionId}` : ''}: ${reason}\n`);
+  const result = await submitRequest({ kind: 'closure', state: state as LegalClosureState, reason }, { ...(values.session ? { sessionId: values.session } : {}) });
+  process.stdout.write(`${result.line}\n${result.queued ? `${QUEUED_NOTE}\n` : ''}`);
   return ExitCode.ok;
 }

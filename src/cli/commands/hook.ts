@@ -50,7 +50,7 @@ export async function run(argv: string[]): Promise<number> {
       }
     }
     if (process.env.CONTINUITY_DEBUG && err instanceof Error) writeFd(2, `${err.stack}\n`);
-    return ExitCode.failure;
+    return err instanceof CliError && err.exitCode === ExitCode.refused ? ExitCode.refused : ExitCode.failure;
   }
 }
 

@@ -9,7 +9,8 @@ import { InvalidSettingsError, type AgentName, type HookCommand, type HookTarget
 import { backupFor, backupsOf, GITIGNORE_ENTRY, ignoresContinuity, withContinuityIgnored } from '../../install/side-files.js';
 import { AGENT_NAMES, isAgentName, loadTarget } from '../../install/targets/index.js';
 import { hookCommandOfThisInstall, runningFromPlugin } from '../../install/this-install.js';
-import { LEDGER_DIR, LEDGER_FILE } from '../../ledger/ledger-dir.js';
+import { LEDGER_DIR, LEDGER_FILE, ledgerAccess } from '../../ledger/ledger-dir.js';
+import { refuseInsideWall } from '../requests.js';
 import { CliError, ExitCode, ioError } from '../errors.js';
 import { projectRoot, withLedger } from '../project.js';
 
@@ -56,6 +57,9 @@ export async function run(argv: string[]): Promise<number> {
     return ExitCode.ok;
   }
   const root = projectRoot();
+  if (!opts.dryRun && ledgerAccess(root) === 'read-only') {
+    refuseInsideWall(`continuity init${opts.uninstall ? ' --uninstall' : ''}`, "init changes the agent's hook wiring and sandbox; a person runs it, outside the agent");
+  }
   const target = await loadTarget(opts.agent);
   const report = new Report(opts.dryRun);
   const files = new Files(root, opts.dryRun);

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import { importPlan } from '../../app/import-plan.js';
 import { parsePlanFile, readPlanFile } from '../../app/plan-files.js';
 import { loadPlanView } from '../../app/plan-view.js';
 import { DIALECTS, type DialectName } from '../../formats/plan/model.js';
 import { CliError, ExitCode } from '../errors.js';
 import { projectRoot, withLedger } from '../project.js';
+import { QUEUED_NOTE, submitRequest } from '../requests.js';
 import { describePlanState } from '../render/words.js';
 
 const USAGE = `usage:
@@ -38,19 +38,12 @@ async function importCommand(argv: string[]): Promise<number> {
   // Read and parse before creating anything, so a bad file leaves no trace.
   const root = projectRoot();
   const planFile = readPlanFile(root, file);
-  const parsed = await parsePlanFile(planFile, dialect ? { dialect: dialect as DialectName } : {});
-  const result = await withLedger({ create: true }, (ledger, { config }) =>
-    importPlan(ledger, planFile, parsed, { now: new Date().toISOString(), config, source: 'cli', ...(dialect ? { dialect: dialect as DialectName } : {}) }),
-  );
-  if (values.json) {
-    process.stdout.write(`${JSON.stringify(result)}\n`);
-  } else {
-    const verb = result.previousState === null ? 'Imported' : result.changed ? 'Refreshed' : 'Re-imported (unchanged)';
-    process.stdout.write(
-      `${verb} plan ${result.planId} (${result.dialect}, ${result.taskCount} task${result.taskCount === 1 ? '' : 's'}) from ${result.path}.\n` +
-        `State: ${describePlanState(result.state)}\n`,
-    );
-  }
+  await parsePlanFile(planFile, dialect ? { dialect: dialect as DialectName } : {});
+  const result = await submitRequest({ kind: 'plan-import', file: planFile.absPath, ...(dialect ? { dialect: dialect as DialectName } : {}) }, { create: true });
+  if (values.json) process.stdout.write(`${JSON.stringify(result.json)}\n`);
+  else process.stdout.write(`${result.line}\n`);
+  // Beside JSON on stdout the note goes to stderr, so the JSON stays whole.
+  if (result.queued) (values.json ? process.stderr : process.stdout).write(`${QUEUED_NOTE}\n`);
   return ExitCode.ok;
 }
 

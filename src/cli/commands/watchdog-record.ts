@@ -17,7 +17,9 @@ import { insertAttempt, resolveAttempt, runByChild, runById } from '../../ledger
 import { describeIssue } from '../../util/validation.js';
 import { readStdin } from '../../util/stdin.js';
 import { ExitCode } from '../errors.js';
-import { withLedger } from '../project.js';
+import { ledgerAccess } from '../../ledger/ledger-dir.js';
+import { projectRoot, withLedger } from '../project.js';
+import { refuseInsideWall } from '../requests.js';
 
 const RECORD_SUBCOMMANDS = ['dispatch', 'child-done', 'complete', 'attempt'] as const;
 export type RecordSubcommand = (typeof RECORD_SUBCOMMANDS)[number];
@@ -85,6 +87,8 @@ export async function runRecord(sub: RecordSubcommand, argv: string[]): Promise<
   if (!json || typeof json !== 'object' || Array.isArray(json)) return fail(new InputError('stdin: expected one JSON object'));
   const parsed = v.safeParse(SCHEMAS[sub], json);
   if (!parsed.success) return fail(new InputError(describeIssue(parsed.issues)));
+  // Receipts decide whether a subagent's result is reported lost: an orchestrator's to give, never the agent's.
+  if (ledgerAccess(projectRoot()) === 'read-only') refuseInsideWall(`continuity watchdog ${sub}`, "subagent receipts come from the orchestrator or the agent client, outside the agent's sandbox");
 
   try {
     const answer = await withLedger({ create: true }, (ledger, { config }) => {

@@ -1,0 +1,49 @@
+/**
+ * The agent's own commands (task done, task blocked, closure, replan, plan
+ * import) as requests: applied to the ledger at once where this process can
+ * write it; inside the agent's sandbox, where it cannot, checked against a
+ * copy and left in the inbox for the hook to take in. Commands no agent is
+ * entitled to are refused inside the sandbox, and the attempt is left in the
+ * inbox too, so the hook records it and tells the person.
+ */
+import { applyRequest, type AgentRequest, type AppliedRequest } from '../app/agent-requests.js';
+import { writeRequest } from '../ledger/inbox.js';
+import { INBOX_DIR } from '../ledger/ledger-dir.js';
+import { CliError, ExitCode } from './errors.js';
+import { projectRoot, withLedger } from './project.js';
+
+/** The session the agent's shell belongs to, as its client tells it. */
+export function agentSessionId(env: NodeJS.ProcessEnv = process.env): string | null {
+  return env.CLAUDE_CODE_SESSION_ID ?? null;
+}
+
+export async function submitRequest(request: AgentRequest, opts: { create?: boolean; sessionId?: string } = {}): Promise<AppliedRequest & { queued: boolean }> {
+  const now = new Date().toISOString();
+  const sessionId = opts.sessionId ?? agentSessionId();
+  return withLedger({ create: !!opts.create }, async (ledger, { root, config, walled }) => {
+    // Inside the sandbox the ledger is a private copy: applying the request to it checks it, and words it, exactly as the hook will.
+    const applied = await applyRequest(ledger, request, { root, config, now, source: 'cli', sessionId, via: walled ? 'inbox' : 'command' });
+    if (!walled) return { ...applied, queued: false };
+    writeRequest(root, { v: 1, at: now, sessionId, request });
+    return { ...applied, queued: true };
+  });
+}
+
+/** What the command says after its own line when its request waits in the inbox. */
+export const QUEUED_NOTE = `The ledger is read-only to this command (it runs inside the agent's sandbox): the request waits in ${INBOX_DIR}/ and continuity's hook records it when this tool call ends.`;
+
+/**
+ * Refuses a command no agent is entitled to, run inside the agent's sandbox
+ * (the ledger is read-only here). The attempt is left in the inbox, so the
+ * next hook records it as a violation and tells the person.
+ */
+export function refuseInsideWall(command: string, why: string): never {
+  const root = projectRoot();
+  const at = new Date().toISOString();
+  try {
+    writeRequest(root, { v: 1, at, sessionId: agentSessionId(), refused: { command, why } });
+  } catch {
+    // Not even the inbox can be written: the refusal stands unrecorded.
+  }
+  throw new CliError(`${command} refused: this process runs inside the agent's sandbox, where continuity's ledger is read-only; ${why}. The attempt is recorded.`, ExitCode.refused);
+}
