@@ -42,6 +42,8 @@ function node24() {
   }
 }
 
+// bubblewrap for the tests that run continuity inside the agent's sandbox (test/helpers/wall.ts).
+step('sandbox tools', process.execPath, ['scripts/install-sandbox-tools.mjs']);
 step('build', process.execPath, ['scripts/build.mjs']);
 step('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
 
