@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { hook, runCli, tempProject } from '../helpers/cli.js';
@@ -188,4 +188,27 @@ test('a malformed PreToolUse payload that names a guarded path gets the safe ans
   } finally {
     ledger.close();
   }
+});
+
+test('a file tool writing through a symbolic link or `..` into a guarded path is denied before it runs', () => {
+  const project = draftTddProject();
+  mkdirSync(join(project, 'src'));
+  symlinkSync(join(project, '.continuity'), join(project, 'state'));
+  symlinkSync('../.tdd-progress.md', join(project, 'src', 'progress-link.md'));
+  symlinkSync(join(project, '.continuity', 'not-yet.json'), join(project, 'dangling.json'));
+  const cases: [string, Record<string, unknown>, RegExp][] = [
+    ['Write', { file_path: join(project, 'state', 'config.json'), content: '{}' }, /\.continuity\/config\.json is guarded: continuity's ledger and config/],
+    ['Edit', { file_path: join(project, 'src', 'progress-link.md'), old_string: 'pending', new_string: 'done' }, /\.tdd-progress\.md is guarded: it is the progress tracker/],
+    ['Write', { file_path: join(project, 'dangling.json'), content: '{}' }, /\.continuity\/not-yet\.json is guarded/],
+    ['Write', { file_path: join(project, 'src', '..', '.continuity', 'x.json'), content: '{}' }, /\.continuity\/x\.json is guarded/],
+    ['Write', { file_path: 'src/../state/ledger.db', content: '' }, /\.continuity\/ledger\.db is guarded/],
+  ];
+  for (const [tool, input, reason] of cases) {
+    const out = pre(project, tool, input);
+    assert.equal(out?.hookSpecificOutput?.permissionDecision, 'deny', `${tool} ${JSON.stringify(input)}`);
+    assert.match(String(out?.hookSpecificOutput?.permissionDecisionReason), reason);
+  }
+  // A link that leads somewhere harmless is a plain write.
+  symlinkSync(join(project, 'notes.md'), join(project, 'notes-link.md'));
+  assert.equal(pre(project, 'Write', { file_path: join(project, 'notes-link.md'), content: 'x' }), null);
 });

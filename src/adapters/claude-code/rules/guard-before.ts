@@ -7,7 +7,8 @@ import type { ToolPayload } from '../tool-rules.js';
 import type { HandlerResult, HookContext } from '../types.js';
 import { newText } from './guard-wants.js';
 import { allow, deny, guardBashCommand, rel, whyGuarded } from './guard-bash.js';
-import { FILE_WRITING_TOOLS, isPlanCandidate, writtenPath } from './plan-paths.js';
+import { FILE_WRITING_TOOLS, guardedWriteTarget, isPlanCandidate, writtenPath } from './plan-paths.js';
+import { realRoot } from '../../../util/real-path.js';
 
 /**
  * PreToolUse: a write to a guarded path, or of an Approved line, is denied
@@ -20,13 +21,15 @@ export async function guardBeforeWrite(ctx: HookContext<ToolPayload>): Promise<H
   const plan = activePlan(ctx.ledger.db);
   const patterns = guardedPatterns(plan, ctx.config);
   const isGuarded = protectedPathMatcher(root, patterns);
+  const isGuardedReal = protectedPathMatcher(realRoot(root), patterns);
   const cwd = payload.cwd ?? root;
   const planAbs = plan ? (isAbsolute(plan.path) ? plan.path : join(root, plan.path)) : null;
 
   if (FILE_WRITING_TOOLS.has(payload.tool_name)) {
     const abs = writtenPath(payload.tool_input, cwd);
     if (!abs) return allow('no target path');
-    if (isGuarded(abs)) return deny(ctx, rel(root, abs), whyGuarded(rel(root, abs), plan), payload.tool_name);
+    const guarded = guardedWriteTarget(abs, root, isGuarded, isGuardedReal);
+    if (guarded !== null) return deny(ctx, guarded, whyGuarded(guarded, plan), payload.tool_name);
     // Continuity's own Approved line may be written back unchanged (a whole-file Write keeps it); any other is a forgery.
     const allowed = abs === planAbs ? plan?.approvedLine ?? null : null;
     const forgesApproval =

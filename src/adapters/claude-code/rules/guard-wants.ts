@@ -6,7 +6,8 @@ import { mightTouchProtected } from '../../../shell/precheck.js';
 import { protectedPathMatcher } from '../../../shell/protected-model.js';
 import { sha256 } from '../../../util/sha256.js';
 import type { ToolPayload } from '../tool-rules.js';
-import { FILE_WRITING_TOOLS, isPlanCandidate, writtenPath } from './plan-paths.js';
+import { FILE_WRITING_TOOLS, guardedWriteTarget, isPlanCandidate, writtenPath } from './plan-paths.js';
+import { realRoot } from '../../../util/real-path.js';
 
 /** What is guarded before anything was recorded: `.continuity/` at least. */
 const FALLBACK_NAMES = ['.continuity', '.tdd-progress.md', 'progress.md'];
@@ -29,7 +30,7 @@ export function guardWantsBefore(p: ToolPayload, hot: HotState | null, root: str
     const abs = writtenPath(p.tool_input, cwd);
     if (!abs) return false;
     if (!hot) return true;
-    if (protectedPathMatcher(root, hot.protectGlobs)(abs)) return true;
+    if (guardedWriteTarget(abs, root, protectedPathMatcher(root, hot.protectGlobs), protectedPathMatcher(realRoot(root), hot.protectGlobs)) !== null) return true;
     const isPlanFile = (hot.plan && abs === join(root, hot.plan.path)) || isPlanCandidate(abs, root);
     return !!isPlanFile && APPROVED.test(newText(p.tool_input));
   }
