@@ -1,9 +1,12 @@
-// Installs the real Claude Code CLI, pinned, for the real-client suite
-// (test/real-client/). It goes into a cache directory and is reused when it is
-// there and answers `--version` with the pinned version.
-//   node scripts/install-claude-code.mjs               install or reuse; report on stderr
-//   node scripts/install-claude-code.mjs --print-path  the same, then the binary's path on stdout
-// CONTINUITY_CLAUDE_CODE_DIR overrides the cache directory.
+// Installs the real Claude Code CLI for the real-client suite (test/real-client/):
+// the pinned version, and the newest one this project has been checked with.
+// Each goes into a cache directory of its own and is reused when it is there
+// and answers `--version` with its version.
+//   node scripts/install-claude-code.mjs                        install or reuse both; report on stderr
+//   node scripts/install-claude-code.mjs --print-path           the pinned one, its binary's path on stdout
+//   node scripts/install-claude-code.mjs --newest --print-path  the newest one
+// CONTINUITY_CLAUDE_CODE_DIR overrides the pinned version's cache directory
+// (the newest goes beside it, in a directory named after its version).
 // A failed install exits 1 with one clear line: the suite never skips for it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
@@ -11,13 +14,16 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const CLAUDE_CODE_VERSION = '2.1.197';
+/** The newest Claude Code checked here: the scenarios that matter on every version run on both (bump it when a new one is out). */
+export const CLAUDE_CODE_NEWEST = '2.1.331';
 const PACKAGE = '@anthropic-ai/claude-code';
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LOCK_STALE_MS = 15 * 60_000;
 const LOCK_WAIT_MS = 15 * 60_000;
 
-export function cacheDir() {
-  return resolve(process.env.CONTINUITY_CLAUDE_CODE_DIR || join(REPO_ROOT, 'node_modules', '.cache', 'claude-code', CLAUDE_CODE_VERSION));
+export function cacheDir(version = CLAUDE_CODE_VERSION) {
+  const pinned = resolve(process.env.CONTINUITY_CLAUDE_CODE_DIR || join(REPO_ROOT, 'node_modules', '.cache', 'claude-code', CLAUDE_CODE_VERSION));
+  return version === CLAUDE_CODE_VERSION ? pinned : join(dirname(pinned), version);
 }
 
 function platformPackage() {
@@ -47,10 +53,10 @@ function versionCheckHome() {
   return scratchHome;
 }
 
-function usable(dir) {
+function usable(dir, version) {
   for (const bin of candidates(dir)) {
     const v = versionOf(bin);
-    if (v && v.startsWith(CLAUDE_CODE_VERSION)) return bin;
+    if (v && v.startsWith(version)) return bin;
   }
   return null;
 }
@@ -90,25 +96,25 @@ function fail(message) {
   throw new InstallError(message);
 }
 
-export function ensureClaudeCode() {
-  const dir = cacheDir();
-  const found = usable(dir);
+export function ensureClaudeCode(version = CLAUDE_CODE_VERSION) {
+  const dir = cacheDir(version);
+  const found = usable(dir, version);
   if (found) return { bin: found, reused: true, dir };
   return withLock(dir, () => {
-    const again = usable(dir);
+    const again = usable(dir, version);
     if (again) return { bin: again, reused: true, dir };
     mkdirSync(dir, { recursive: true });
-    process.stderr.write(`▶ installing ${PACKAGE}@${CLAUDE_CODE_VERSION} (~235 MB) into ${dir}\n`);
+    process.stderr.write(`▶ installing ${PACKAGE}@${version} (~235 MB) into ${dir}\n`);
     const started = Date.now();
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const r = spawnSync(npm, ['install', '--prefix', dir, '--no-audit', '--no-fund', '--save-exact', `${PACKAGE}@${CLAUDE_CODE_VERSION}`], {
+    const r = spawnSync(npm, ['install', '--prefix', dir, '--no-audit', '--no-fund', '--save-exact', `${PACKAGE}@${version}`], {
       stdio: ['ignore', 2, 2], // npm's output goes to stderr so --print-path keeps stdout clean
       timeout: 20 * 60_000,
     });
-    if (r.error) fail(`could not run npm to install ${PACKAGE}@${CLAUDE_CODE_VERSION}: ${r.error.message}`);
-    if (r.status !== 0) fail(`\`npm install --prefix ${dir} ${PACKAGE}@${CLAUDE_CODE_VERSION}\` failed (exit ${r.status ?? r.signal}); the real-client suite needs it (is the npm registry reachable?)`);
-    const bin = usable(dir);
-    if (!bin) fail(`${PACKAGE}@${CLAUDE_CODE_VERSION} installed into ${dir} but no native binary answers \`--version\` with ${CLAUDE_CODE_VERSION} (looked at ${candidates(dir).join(', ')}; was the optional platform package ${platformPackage()} omitted?)`);
+    if (r.error) fail(`could not run npm to install ${PACKAGE}@${version}: ${r.error.message}`);
+    if (r.status !== 0) fail(`\`npm install --prefix ${dir} ${PACKAGE}@${version}\` failed (exit ${r.status ?? r.signal}); the real-client suite needs it (is the npm registry reachable?)`);
+    const bin = usable(dir, version);
+    if (!bin) fail(`${PACKAGE}@${version} installed into ${dir} but no native binary answers \`--version\` with ${version} (looked at ${candidates(dir).join(', ')}; was the optional platform package ${platformPackage()} omitted?)`);
     process.stderr.write(`✓ installed in ${Math.round((Date.now() - started) / 1000)} s\n`);
     return { bin, reused: false, dir };
   });
@@ -116,9 +122,15 @@ export function ensureClaudeCode() {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    const { bin, reused } = ensureClaudeCode();
-    process.stderr.write(`✓ Claude Code ${CLAUDE_CODE_VERSION}: ${bin}${reused ? ' (reused)' : ''}\n`);
-    if (process.argv.includes('--print-path')) process.stdout.write(`${bin}\n`);
+    const printPath = process.argv.includes('--print-path');
+    const newest = process.argv.includes('--newest');
+    // Without --print-path both are installed (the suite needs both); with it, the one asked for.
+    const versions = printPath ? [newest ? CLAUDE_CODE_NEWEST : CLAUDE_CODE_VERSION] : [...new Set([CLAUDE_CODE_VERSION, CLAUDE_CODE_NEWEST])];
+    for (const version of versions) {
+      const { bin, reused } = ensureClaudeCode(version);
+      process.stderr.write(`✓ Claude Code ${version}: ${bin}${reused ? ' (reused)' : ''}\n`);
+      if (printPath) process.stdout.write(`${bin}\n`);
+    }
   } catch (err) {
     process.stderr.write(`✗ install-claude-code: ${err instanceof InstallError ? err.message : err?.stack ?? err}\n`);
     process.exit(1);

@@ -2,10 +2,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './run-claude.js';
 
-/** The pinned Claude Code version, read from the installer so there is one place to change it. */
-export const CLAUDE_CODE_VERSION: string = (() => {
+function declared(name: string): string {
   const source = readFileSync(join(REPO_ROOT, 'scripts', 'install-claude-code.mjs'), 'utf8');
-  const m = /export const CLAUDE_CODE_VERSION = '([^']+)'/.exec(source);
-  if (!m) throw new Error('scripts/install-claude-code.mjs does not declare CLAUDE_CODE_VERSION');
+  const m = new RegExp(`export const ${name} = '([^']+)'`).exec(source);
+  if (!m) throw new Error(`scripts/install-claude-code.mjs does not declare ${name}`);
   return m[1]!;
-})();
+}
+
+/** The pinned Claude Code version, read from the installer so there is one place to change it. */
+export const CLAUDE_CODE_VERSION: string = declared('CLAUDE_CODE_VERSION');
+/** The newest Claude Code checked here (the installer's CLAUDE_CODE_NEWEST). */
+export const CLAUDE_CODE_NEWEST: string = declared('CLAUDE_CODE_NEWEST');
+/** Both, for the scenarios that run on every version: the pinned one first. */
+export const CLAUDE_CODE_VERSIONS: readonly string[] = [...new Set([CLAUDE_CODE_VERSION, CLAUDE_CODE_NEWEST])];

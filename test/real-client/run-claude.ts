@@ -25,14 +25,21 @@ export function claudeEnv(home: string, baseUrl: string, extra: Record<string, s
   return baseEnv(home, baseUrl, extra, NODE);
 }
 
-let claudeBin: string | null = null;
-/** The pinned Claude Code binary; installs it when absent. A failed install fails the test with the installer's message. */
-export function claudeBinary(): string {
-  if (claudeBin) return claudeBin;
-  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'install-claude-code.mjs'), '--print-path'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const claudeBins = new Map<string, string>();
+/**
+ * A Claude Code binary: the pinned one, or with `newest` the newest one
+ * checked here; installed when absent. A failed install fails the test with
+ * the installer's message.
+ */
+export function claudeBinary(which: 'pinned' | 'newest' = 'pinned'): string {
+  const known = claudeBins.get(which);
+  if (known) return known;
+  const args = [join(REPO_ROOT, 'scripts', 'install-claude-code.mjs'), '--print-path', ...(which === 'newest' ? ['--newest'] : [])];
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   if (r.status !== 0) throw new Error(`Claude Code could not be installed: ${(r.stderr || r.error?.message || '').trim()}`);
-  claudeBin = r.stdout.trim().split('\n').pop()!;
-  return claudeBin;
+  const bin = r.stdout.trim().split('\n').pop()!;
+  claudeBins.set(which, bin);
+  return bin;
 }
 
 
@@ -46,6 +53,8 @@ export interface ProjectOptions {
 
 export interface RunOptions extends Scenario {
   prompt: string;
+  /** Which Claude Code runs: the pinned version (default) or the newest one checked here. */
+  claude?: 'pinned' | 'newest';
   /** Kill Claude Code (and its hooks) after this long; the result says `timedOut`. */
   timeoutMs?: number;
   env?: Record<string, string>;
@@ -155,7 +164,7 @@ export class Project {
   async run(opts: RunOptions): Promise<RunResult> {
     const timeoutMs = opts.timeoutMs ?? 60_000;
     const log = opts.log ?? (process.env.CONTINUITY_REAL_CLIENT_DEBUG ? (l: string) => process.stderr.write(`${l}\n`) : () => {});
-    const bin = claudeBinary(); // before the clock starts: a first install takes a while
+    const bin = claudeBinary(opts.claude); // before the clock starts: a first install takes a while
     const server: ModelServer = await startModelServer(opts, { lifetimeMs: timeoutMs + 10_000, log });
     // A resumed session appends to its transcript: only what this run wrote is read back.
     const transcriptsBefore = new Map(transcriptFiles(this.home).map((f) => [f, statSync(f).size]));
