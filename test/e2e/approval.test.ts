@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { recentEvents } from '../../src/ledger/events.js';
 import { cliCommand, hook, runCli, tempProject } from '../helpers/cli.js';
 import { openLedger } from '../helpers/ledger.js';
+import { appendTranscript, assistantToolUse, userPrompt } from '../helpers/transcript.js';
 
 const PLAN_PATH = 'docs/plans/search-index.md';
 const PLAN = '# Search Index Plan\n\n### Task 1: Tokenizer\n\n- [ ] **Step 1: Test**\n\n### Task 2: Index writer\n\n- [ ] **Step 1: Test**\n';
@@ -18,14 +19,24 @@ function draftProject(files: Record<string, string> = {}): string {
 
 const planState = (project: string) => JSON.parse(runCli(['plan', 'show', '--json'], { cwd: project }).stdout).state as string;
 
+const QUESTION = { questions: [{ question: 'Do you approve the search index plan?', header: 'Approval', multiSelect: false, options: [{ label: 'Approve', description: 'Start Task 1' }, { label: 'Change Task 2', description: '' }] }] };
+
+/** What Claude Code does before the dialog: the assistant's call in the transcript, then its PreToolUse. */
+function announce(project: string, id: string, name: string, input: Record<string, unknown>, sessionId = 'session-test-1'): void {
+  appendTranscript(join(project, 'transcript.jsonl'), userPrompt(sessionId, 'plan the search index'), assistantToolUse(sessionId, id, name, input));
+  const pre = hook(project, { hook_event_name: 'PreToolUse', tool_name: name, tool_use_id: id, tool_input: input }, { sessionId });
+  assert.equal(pre.code, 0, pre.stderr);
+}
+
 test('the user\'s answer to an approval question approves the plan; another answer does not', () => {
   const project = draftProject();
+  announce(project, 'toolu_ask', 'AskUserQuestion', QUESTION);
   const ask = (answer: string) =>
     hook(project, {
       hook_event_name: 'PostToolUse',
       tool_name: 'AskUserQuestion',
       tool_use_id: 'toolu_ask',
-      tool_input: { questions: [{ question: 'Do you approve the search index plan?', header: 'Approval', multiSelect: false, options: [{ label: 'Approve', description: 'Start Task 1' }, { label: 'Change Task 2', description: '' }] }] },
+      tool_input: QUESTION,
       tool_response: { questions: [], answers: { 'Do you approve the search index plan?': answer } },
     });
   const no = ask('Change Task 2');
@@ -54,20 +65,16 @@ test('accepting a plan-mode plan (ExitPlanMode) registers the plan file and appr
   mkdirSync(join(home, '.claude', 'plans'), { recursive: true });
   writeFileSync(planFile, '# Plan\n\n- [ ] Add the tokenizer\n- [ ] Add the index writer\n');
   mkdirSync(join(project, '.continuity'));
-  const r = runCli(['hook', 'claude-code'], {
-    cwd: project,
-    env: { CLAUDE_PROJECT_DIR: project, HOME: home },
-    input: JSON.stringify({
-      session_id: 's-plan-mode',
-      transcript_path: join(project, 't.jsonl'),
+  const input = { plan: '# Plan\n\n- [ ] Add the tokenizer\n- [ ] Add the index writer\n', planFilePath: planFile };
+  const call = (fields: Record<string, unknown>) =>
+    runCli(['hook', 'claude-code'], {
       cwd: project,
-      hook_event_name: 'PostToolUse',
-      tool_name: 'ExitPlanMode',
-      tool_use_id: 'toolu_exit',
-      tool_input: { plan: '# Plan\n\n- [ ] Add the tokenizer\n- [ ] Add the index writer\n', planFilePath: planFile },
-      tool_response: { plan: '# Plan …', isAgent: false, filePath: planFile },
-    }),
-  });
+      env: { CLAUDE_PROJECT_DIR: project, HOME: home },
+      input: JSON.stringify({ session_id: 's-plan-mode', transcript_path: join(project, 't.jsonl'), cwd: project, tool_use_id: 'toolu_exit', tool_name: 'ExitPlanMode', tool_input: input, ...fields }),
+    });
+  appendTranscript(join(project, 't.jsonl'), userPrompt('s-plan-mode', 'plan it'), assistantToolUse('s-plan-mode', 'toolu_exit', 'ExitPlanMode', input));
+  assert.equal(call({ hook_event_name: 'PreToolUse' }).code, 0);
+  const r = call({ hook_event_name: 'PostToolUse', tool_response: { plan: '# Plan …', isAgent: false, filePath: planFile } });
   assert.equal(r.code, 0, r.stderr);
   const show = JSON.parse(runCli(['plan', 'show', '--json'], { cwd: project }).stdout);
   assert.equal(show.state, 'approved');

@@ -50,11 +50,12 @@ describe('claude-code target: install', () => {
     assert.deepEqual(CLAUDE_CODE_WIRING.map((w) => w.event).sort(), Object.keys(HANDLERS).sort());
   });
 
-  test('tool events match the tools the rules look at: Agent|Task, the file tools and Bash before; every tool after', () => {
+  test('tool events match the tools the rules look at: Agent|Task, the file tools, Bash and the approval dialogs before; every tool after, failed or not', () => {
     const matcher = (event: string) => CLAUDE_CODE_WIRING.find((w) => w.event === event)?.matcher?.split('|');
-    for (const tool of ['Agent', 'Task', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Bash']) assert.ok(matcher('PreToolUse')!.includes(tool), tool);
+    for (const tool of ['Agent', 'Task', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Bash', 'AskUserQuestion', 'ExitPlanMode']) assert.ok(matcher('PreToolUse')!.includes(tool), tool);
     assert.deepEqual(matcher('PostToolUse'), ['*']);
-    assert.deepEqual(matcher('PostToolUseFailure'), ['Agent', 'Task']);
+    // A failed Bash call ends with PostToolUseFailure: until a call ends it counts as running (src/domain/human-turn.ts).
+    assert.deepEqual(matcher('PostToolUseFailure'), ['*']);
   });
 
   test("a person's other keys, comments and formatting stay; hooks are added after them", () => {

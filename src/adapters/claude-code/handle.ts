@@ -60,8 +60,10 @@ export async function handlePayload(
   const requests = pendingRequests(root);
   // Nothing to decide, or decided from a current hot state: recorded through the spool, without opening SQLite.
   const quick = wanted && !requests.length ? await entry.fromHotState?.(payload, hot, root, opts.now) : null;
+  // Which agent client starts sessions here: later, an event no client ran is not taken as the person's (src/domain/human-turn.ts).
+  const started = event === 'SessionStart' ? { client: (await import('./trust/hook-client.js')).hookClient().client } : {};
   if ((!wanted || quick) && !requests.length) {
-    const decision = quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision;
+    const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started };
     const output = quick?.result.output ?? null;
     spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations });
     return { output, eventId: null };
@@ -77,6 +79,7 @@ export async function handlePayload(
       ? await (await entry.load())({ payload: payload as never, ledger, config, root, now: opts.now, source })
       : { output: null, decision: entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision };
     if (inbox) result = withInboxWords(result, event, inbox);
+    result = { ...result, decision: { ...result.decision, ...started } };
     const eventId = ledger.write((db) => {
       const id = appendEvent(db, {
         at: opts.now,

@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 
-export const HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact'] as const;
+export const HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact'] as const;
 
 /** Tools the scripted model may call without a permission prompt (`-p` mode has nobody to ask). */
 export const ALLOWED_TOOLS = ['Bash', 'Write', 'Edit', 'Read'];
@@ -53,7 +53,7 @@ export function claudeEnv(home: string, baseUrl: string, extra: Record<string, s
 export function hookSettings(command: string): { hooks: Record<string, unknown> } {
   const entry = (matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks: [{ type: 'command', command, timeout: 30 }] }];
   const hooks: Record<string, unknown> = {};
-  for (const event of HOOK_EVENTS) hooks[event] = entry(event === 'PreToolUse' || event === 'PostToolUse' ? '*' : undefined);
+  for (const event of HOOK_EVENTS) hooks[event] = entry(event === 'PreToolUse' || event === 'PostToolUse' || event === 'PostToolUseFailure' ? '*' : undefined);
   return { hooks };
 }
 

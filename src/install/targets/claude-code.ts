@@ -26,17 +26,20 @@ export interface Wiring {
 /**
  * Every event continuity answers (src/adapters/claude-code/handlers/index.ts).
  * PreToolUse needs only the tools a rule looks at before they run: the file
- * tools and Bash (guarded writes) and Agent/Task (subagent dispatch).
- * PostToolUse needs every tool: any tool may have written a guarded file,
- * AskUserQuestion and ExitPlanMode carry approvals, and a lost subagent
- * result is delivered after whichever tool runs next.
+ * tools and Bash (guarded writes), Agent/Task (subagent dispatch), and
+ * AskUserQuestion/ExitPlanMode (the client's own announcement of the dialog
+ * whose answer may approve a plan). PostToolUse needs every tool: any tool
+ * may have written a guarded file, AskUserQuestion and ExitPlanMode carry
+ * approvals, and a lost subagent result is delivered after whichever tool
+ * runs next. PostToolUseFailure too: a Bash call that failed ends there, and
+ * until a call has ended it counts as running.
  */
 export const CLAUDE_CODE_WIRING: readonly Wiring[] = [
   { event: 'SessionStart' },
   { event: 'UserPromptSubmit' },
-  { event: 'PreToolUse', matcher: 'Agent|Task|Write|Edit|MultiEdit|NotebookEdit|Bash' },
+  { event: 'PreToolUse', matcher: 'Agent|Task|Write|Edit|MultiEdit|NotebookEdit|Bash|AskUserQuestion|ExitPlanMode' },
   { event: 'PostToolUse', matcher: '*' },
-  { event: 'PostToolUseFailure', matcher: 'Agent|Task' },
+  { event: 'PostToolUseFailure', matcher: '*' },
   { event: 'Stop' },
   { event: 'SubagentStart' },
   { event: 'SubagentStop' },

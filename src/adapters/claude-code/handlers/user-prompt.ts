@@ -7,6 +7,9 @@ import type { PayloadOf } from '../payload.js';
 import type { Handler, HandlerResult } from '../types.js';
 import { describeStateLine } from '../render/ground-truth.js';
 import { watchdogAt, withWatchdog } from '../watchdog/step.js';
+import { judgeUserPrompt } from '../../../domain/human-turn.js';
+import { humanTurnFacts } from '../trust/human-turn-facts.js';
+import { insertViolation } from '../../../ledger/sessions.js';
 
 type PromptPayload = PayloadOf<'UserPromptSubmit'>;
 
@@ -18,14 +21,21 @@ type PromptPayload = PayloadOf<'UserPromptSubmit'>;
  */
 export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger, config, now, root, source }) => {
   const session = sessionById(ledger.db, payload.session_id);
-  const pause = isPauseWord(payload.prompt);
+  const pauseAsked = isPauseWord(payload.prompt);
   const approving = matchesApprovalPhrase(payload.prompt, config.approval.phrases) || isApprovalCommand(payload.prompt);
   const state = await loadPlanState(ledger, { now, config, source, sessionId: payload.session_id });
   const plan = approving ? activePlan(ledger.db) : null;
-  const approve = plan && (plan.state === 'draft' || plan.state === 'stale') ? plan : null;
+  const approvable = plan && (plan.state === 'draft' || plan.state === 'stale') ? plan : null;
+  // Approving and pausing change what the agent may do: taken only when the client's own record says a person typed it.
+  const judgement = approvable || pauseAsked ? judgeUserPrompt(humanTurnFacts(ledger.db, payload, Date.parse(now))) : { ok: true as const };
+  const approve = judgement.ok ? approvable : null;
+  const pause = judgement.ok && pauseAsked;
 
   const messages: string[] = [];
   let context: string | null = null;
+  if (!judgement.ok) {
+    messages.push(`continuity: the prompt "${payload.prompt.trim().slice(0, 40)}" was not taken as the person's: ${judgement.why}. Nothing was ${approvable ? 'approved' : 'paused'}; typed at the keyboard when no agent command runs, it is.`);
+  }
   if (pause) messages.push('continuity: the Stop gate is paused for this session until your next prompt that is not "stop" or "pause".');
   else if (session.suspended) messages.push('continuity: the Stop gate is active again for this session.');
   if (approve) {
@@ -38,10 +48,16 @@ export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger
 
   const result: HandlerResult = {
     output: context || messages.length ? { ...(messages.length ? { systemMessage: messages.join(' ') } : {}), ...(context ? { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: context } } : {}) } : null,
-    decision: { action: approve ? 'approved' : pause ? 'paused' : context ? 'context' : 'none', suspended: pause, planId: approve?.id ?? state?.plan.id ?? null },
-    persist: (db) => {
+    decision: {
+      action: approve ? 'approved' : pause ? 'paused' : !judgement.ok ? 'refused' : context ? 'context' : 'none',
+      suspended: pause,
+      planId: approve?.id ?? state?.plan.id ?? null,
+      ...(judgement.ok ? {} : { refused: judgement.why }),
+    },
+    persist: (db, eventId) => {
       saveSession(db, { ...session, suspended: pause, lastPromptAt: now, boundary: null, blocks: 0 }, now);
       if (approve) approvePlan(db, root, approve, { channel: 'user-prompt', at: now });
+      if (!judgement.ok) insertViolation(db, { at: now, sessionId: payload.session_id, kind: approvable ? 'untrusted_approval' : 'untrusted_pause', summary: `the prompt "${payload.prompt.trim().slice(0, 40)}" was not taken as the person's: ${judgement.why}`, eventId });
     },
   };
   // The delivery watchdog: a lost subagent result reaches the agent as context; late runs are reported to the user.

@@ -6,6 +6,9 @@ import { CliError } from '../../../cli/errors.js';
 import { isApprovalAnswer } from '../../../domain/user-words.js';
 import { activePlan } from '../../../ledger/plans.js';
 import type { ToolPayload } from '../tool-rules.js';
+import { judgeToolAnswer } from '../../../domain/human-turn.js';
+import { insertViolation } from '../../../ledger/sessions.js';
+import { humanTurnFacts, pairedPreToolUse } from '../trust/human-turn-facts.js';
 import type { HandlerResult, HookContext } from '../types.js';
 
 /**
@@ -35,6 +38,22 @@ export async function approveFromAnswer(ctx: HookContext<ToolPayload>): Promise<
   await refreshActivePlan(ctx.ledger, { now: ctx.now, config: ctx.config, source: ctx.source, sessionId: payload.session_id });
   const plan = activePlan(ctx.ledger.db);
   if (!plan || (plan.state !== 'draft' && plan.state !== 'stale')) return none('no draft or stale plan to approve');
+  // Corroborated by what the client recorded: its own announcement of this call, and its transcript.
+  const toolUseId = typeof payload.tool_use_id === 'string' ? payload.tool_use_id : '';
+  const judgement = judgeToolAnswer({
+    ...humanTurnFacts(ctx.ledger.db, payload, Date.parse(ctx.now)),
+    toolUseId,
+    toolName: payload.tool_name,
+    pairedPreToolUse: toolUseId !== '' && pairedPreToolUse(ctx.ledger.db, toolUseId, payload.tool_name),
+  });
+  if (!judgement.ok) {
+    const summary = `the ${payload.tool_name} answer (${evidence}) was not taken as the person's: ${judgement.why}`;
+    return {
+      output: { systemMessage: `continuity: ${summary}. Plan ${plan.id} stays ${plan.state}.` },
+      decision: { action: 'refused', planId: plan.id, channel, evidence, why: judgement.why },
+      persist: (db, eventId) => insertViolation(db, { at: ctx.now, sessionId: payload.session_id, kind: 'untrusted_approval', summary, eventId }),
+    };
+  }
   return {
     output: {
       hookSpecificOutput: {

@@ -1,0 +1,109 @@
+/**
+ * The processes above this one, nearest first: who started the hook or the
+ * command. Linux reads /proc (a few small files); macOS and the BSDs ask
+ * `ps` once. Elsewhere (Windows) nothing is known and the list is empty.
+ * Never throws: an unreadable step ends the list.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readlinkSync } from 'node:fs';
+import { basename } from 'node:path';
+
+export interface AncestorProcess {
+  pid: number;
+  /** The executable's file name (`claude`, `node`, `bash`). */
+  name: string;
+  /** The command line, for interpreters (`node …/gemini-cli/…`). */
+  args: string[];
+}
+
+const MAX_ANCESTORS = 64;
+
+/** The processes above `startPid`; null where this platform gives no way to know (Windows). */
+export function ancestors(startPid: number = process.ppid): AncestorProcess[] | null {
+  if (process.platform === 'linux') return linuxAncestors(startPid);
+  if (process.platform === 'win32') return null;
+  return psAncestors(startPid);
+}
+
+function linuxAncestors(startPid: number): AncestorProcess[] {
+  const out: AncestorProcess[] = [];
+  for (let pid = startPid; pid > 1 && out.length < MAX_ANCESTORS; ) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      break;
+    }
+    // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after the last ')'.
+    const close = stat.lastIndexOf(')');
+    const comm = stat.slice(stat.indexOf('(') + 1, close);
+    const ppid = Number(stat.slice(close + 2).split(' ')[1]);
+    let exe = comm;
+    try {
+      exe = basename(readlinkSync(`/proc/${pid}/exe`).replace(/ \(deleted\)$/, ''));
+    } catch {
+      // another user's process: its name from stat is what there is
+    }
+    let args: string[] = [];
+    try {
+      args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    } catch {
+      // unreadable
+    }
+    out.push({ pid, name: exe, args });
+    if (!Number.isInteger(ppid) || ppid === pid) break;
+    pid = ppid;
+  }
+  return out;
+}
+
+function psAncestors(startPid: number): AncestorProcess[] {
+  const r = spawnSync('ps', ['-A', '-o', 'pid=,ppid=,comm='], { encoding: 'utf8', timeout: 2000 });
+  if (r.status !== 0 || typeof r.stdout !== 'string') return [];
+  const table = new Map<number, { ppid: number; comm: string }>();
+  for (const line of r.stdout.split('\n')) {
+    const m = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line);
+    if (m) table.set(Number(m[1]), { ppid: Number(m[2]), comm: m[3]!.trim() });
+  }
+  const out: AncestorProcess[] = [];
+  for (let pid = startPid; pid > 1 && out.length < MAX_ANCESTORS; ) {
+    const p = table.get(pid);
+    if (!p) break;
+    out.push({ pid, name: basename(p.comm), args: [p.comm] });
+    pid = p.ppid;
+  }
+  return out;
+}
+
+/**
+ * The agent clients among a list of processes, nearest first: Claude Code
+ * (its native executable, or `node …/claude-code/cli.js`), Codex, Gemini
+ * CLI, Cursor's agent, OpenClaw. Editors that host a terminal are not agents.
+ */
+export function agentClients(list: readonly AncestorProcess[]): AncestorProcess[] {
+  return list.filter(isAgentClient);
+}
+
+const AGENT_EXECUTABLES = /^(claude|claude\.exe|codex|codex-[\w-]+|cursor-agent|gemini|openclaw)$/i;
+const AGENT_SCRIPTS = /(@anthropic-ai[\\/]claude-code|@openai[\\/]codex|@google[\\/]gemini-cli|[\\/]openclaw[\\/]|cursor-agent)/i;
+
+export function isAgentClient(p: AncestorProcess): boolean {
+  if (AGENT_EXECUTABLES.test(p.name)) return true;
+  // An interpreter running a client's script: the script's path names the client.
+  return /^(node|bun|deno)(\.exe)?$/i.test(p.name) && p.args.slice(1, 3).some((a) => AGENT_SCRIPTS.test(a));
+}
+
+/**
+ * Processes that run an agent's hooks: the agent clients, and the Cursor
+ * editor, whose agent runs hooks from the editor itself (an editor that
+ * merely hosts a terminal is not an agent client: see isAgentClient).
+ */
+export function isHookRunner(p: AncestorProcess): boolean {
+  return isAgentClient(p) || /^cursor( helper.*)?(\.exe)?$/i.test(p.name);
+}
+
+/** How an agent client is named in words: its executable, or the script an interpreter runs. */
+export function describeClient(p: AncestorProcess): string {
+  const script = p.args.slice(1, 3).find((a) => AGENT_SCRIPTS.test(a));
+  return `${p.name}${script ? ` ${script}` : ''} (pid ${p.pid})`;
+}
