@@ -94,7 +94,10 @@ describe('init', () => {
     assert.match(r.stdout, /^changed \.claude\/settings\.json \(/m);
     assert.equal(text(project, BACKUP), OWN_SETTINGS);
     const settings = text(project, SETTINGS);
-    assert.ok(settings.startsWith('{\n  // the team\'s settings\n  "permissions": {"allow": ["Bash(npm test)"]},\n'));
+    // The person's lines stay; the wall's permission rules join their permissions.
+    assert.ok(settings.startsWith('{\n  // the team\'s settings\n  "permissions": {"allow": ["Bash(npm test)"],'), settings);
+    assert.ok(handlers(settings).Stop);
+    assert.equal((parse(settings) as { sandbox: { enabled: boolean } }).sandbox.enabled, true);
     assert.deepEqual(handlers(settings).Stop![0], { type: 'command', command: 'say done' });
     assert.equal(handlers(settings).Stop!.length, 2);
 
@@ -108,10 +111,11 @@ describe('init', () => {
   test('--uninstall after the person edited the file takes out only continuity\'s hooks', () => {
     const project = tempProject({ [SETTINGS]: OWN_SETTINGS });
     ok(init(project));
-    const edited = text(project, SETTINGS).replace('"permissions": {"allow": ["Bash(npm test)"]},', '"permissions": {"allow": ["Bash(npm test)", "Bash(npm run lint)"]},');
+    const edited = text(project, SETTINGS).replace('{"allow": ["Bash(npm test)"],', '{"allow": ["Bash(npm test)", "Bash(npm run lint)"],');
+    assert.notEqual(edited, text(project, SETTINGS));
     writeFileSync(join(project, SETTINGS), edited);
     const u = ok(init(project, ['--uninstall']));
-    assert.match(u.stdout, /^changed \.claude\/settings\.json \(continuity's hooks taken out\)$/m);
+    assert.match(u.stdout, /^changed \.claude\/settings\.json \(continuity's hooks and the wall taken out\)$/m);
     assert.match(u.stdout, /^kept \.claude\/settings\.json\.continuity-backup \(an earlier backup\)$/m);
     assert.equal(text(project, SETTINGS), OWN_SETTINGS.replace('["Bash(npm test)"]', '["Bash(npm test)", "Bash(npm run lint)"]'));
   });
@@ -277,3 +281,66 @@ function onTerminal(cwd: string, args: string[], prompt: string, answer: string)
     child.on('close', (code) => resolvePromise({ code: code ?? -1, output }));
   });
 }
+
+describe('init: the wall (Claude Code\'s sandbox)', () => {
+  const wallOf = (project: string) => parse(text(project, SETTINGS)) as { sandbox?: Record<string, any>; permissions?: { deny?: string[] } };
+
+  test('init turns the sandbox on with continuity\'s state and hook wiring read-only, and says so; the record of it is kept in .continuity/', () => {
+    const project = tempProject();
+    const r = ok(init(project, ['--no-gitignore']));
+    assert.match(r.stdout, /^changed \.claude\/settings\.json \(the wall: Claude Code's sandbox on, refusing to start without it, no unsandboxed fallback; \.\/\.continuity, .*read-only to the agent's commands; 4 permission rules/m);
+    const s = wallOf(project);
+    assert.equal(s.sandbox!.enabled, true);
+    assert.equal(s.sandbox!.failIfUnavailable, true);
+    assert.equal(s.sandbox!.allowUnsandboxedCommands, false);
+    assert.deepEqual(s.sandbox!.filesystem.denyWrite, ['./.continuity', './.claude/settings.json', './.claude/settings.local.json', '~/.claude/settings.json', '~/.claude/plugins']);
+    assert.ok(s.permissions!.deny!.includes('Edit(/.continuity/**)'));
+    assert.ok(existsSync(join(project, '.continuity', 'init-record.json')));
+    ok(init(project, ['--uninstall']));
+    assert.equal(existsSync(join(project, SETTINGS)), false, 'the file init created is gone');
+    assert.equal(existsSync(join(project, '.continuity', 'init-record.json')), false);
+  });
+
+  test('the config decides: its protect list joins the wall, and init again follows a change of it', () => {
+    const project = tempProject({ '.continuity/config.json': JSON.stringify({ protect: ['migrations/**'] }) });
+    ok(init(project, ['--no-gitignore']));
+    assert.ok(wallOf(project).sandbox!.filesystem.denyWrite.includes('./migrations/**'));
+    assert.ok(wallOf(project).permissions!.deny!.includes('Edit(/migrations/**)'));
+    writeFileSync(join(project, '.continuity/config.json'), JSON.stringify({ protect: ['secrets/*.key'] }));
+    const again = ok(init(project, ['--no-gitignore']));
+    assert.match(again.stdout, /^note \.claude\/settings\.json \(sandbox\.filesystem\.denyWrite: "\.\/migrations\/\*\*" taken out\)$/m);
+    const deny = wallOf(project).sandbox!.filesystem.denyWrite as string[];
+    assert.ok(deny.includes('./secrets/*.key') && !deny.includes('./migrations/**'));
+  });
+
+  test('sandbox.mode "off" leaves the sandbox alone and keeps the file tools\' rules; "preferred" lets Claude Code start without it', () => {
+    const off = tempProject({ '.continuity/config.json': JSON.stringify({ sandbox: { mode: 'off' } }) });
+    ok(init(off, ['--no-gitignore']));
+    assert.equal(wallOf(off).sandbox, undefined);
+    assert.ok(wallOf(off).permissions!.deny!.includes('Edit(/.continuity/**)'));
+    const preferred = tempProject({ '.continuity/config.json': JSON.stringify({ sandbox: { mode: 'preferred' } }) });
+    ok(init(preferred, ['--no-gitignore']));
+    assert.equal(wallOf(preferred).sandbox!.enabled, true);
+    assert.equal('failIfUnavailable' in wallOf(preferred).sandbox!, false);
+  });
+
+  test("a person's sandbox turned off is turned on, said so, and given back by --uninstall even after other edits", () => {
+    const own = '{\n  "sandbox": { "enabled": false, "excludedCommands": ["docker"] }\n}\n';
+    const project = tempProject({ [SETTINGS]: own });
+    const r = ok(init(project, ['--no-gitignore']));
+    assert.match(r.stdout, /^note \.claude\/settings\.json \(sandbox\.enabled: false → true\)$/m);
+    // An edit of the person's since: the backup no longer matches, so init cuts out what it added.
+    writeFileSync(join(project, SETTINGS), text(project, SETTINGS).replace('["docker"]', '["docker", "podman"]'));
+    ok(init(project, ['--uninstall']));
+    assert.equal(text(project, SETTINGS), own.replace('["docker"]', '["docker", "podman"]'));
+  });
+
+  test('an invalid config: exit 4, one line naming the key, the settings untouched', () => {
+    const project = tempProject({ [SETTINGS]: OWN_SETTINGS, '.continuity/config.json': '{ "sandbox": { "mode": "sometimes" } }' });
+    const r = init(project, ['--no-gitignore']);
+    assert.equal(r.code, 4);
+    assert.match(r.stderr, /^continuity: init: invalid \.continuity\/config\.json: sandbox\.mode: /);
+    assert.doesNotMatch(r.stderr, NO_STACK);
+    assert.equal(text(project, SETTINGS), OWN_SETTINGS);
+  });
+});

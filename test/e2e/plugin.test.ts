@@ -138,13 +138,16 @@ describe('the Claude Code plugin', () => {
     }
   });
 
-  test('init from the plugin leaves the settings to the plugin\'s hooks and writes the config', () => {
+  test('init from the plugin leaves the hooks to the plugin\'s own and writes the wall and the config', () => {
     const project = tempProject();
     const r = spawnSync(NODE, [join(installedCopy(), 'bin', 'continuity'), 'init'], { cwd: project, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /^unchanged \.claude\/settings\.json \(the continuity plugin's own hooks are active\)$/m);
+    assert.match(r.stdout, /^note \.claude\/settings\.json \(the continuity plugin's own hooks are active\)$/m);
+    assert.match(r.stdout, /^created \.claude\/settings\.json \(the wall: Claude Code's sandbox on/m);
     assert.match(r.stdout, /^created \.continuity\/config\.json /m);
-    assert.equal(existsSync(join(project, '.claude')), false);
+    const settings = JSON.parse(readFileSync(join(project, '.claude', 'settings.json'), 'utf8')) as Record<string, unknown>;
+    assert.equal(settings.hooks, undefined, 'the plugin wires the hooks');
+    assert.equal((settings.sandbox as { enabled: boolean }).enabled, true);
   });
 
   test('away from node_modules the plugin\'s CLI uses node:sqlite where Node has it, and otherwise says which driver is missing', () => {

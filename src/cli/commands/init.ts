@@ -2,12 +2,16 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync
 import { basename, dirname, join, relative } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { CONFIG_PATH } from '../../config/load.js';
+import { CONFIG_PATH, parseConfig } from '../../config/load.js';
 import { defaultConfigText } from '../../install/default-config.js';
 import { SCRIPT_PATH } from '../../install/hook-command.js';
 import { InvalidSettingsError, type AgentName, type HookCommand, type HookTarget } from '../../install/hook-target.js';
 import { backupFor, backupsOf, GITIGNORE_ENTRY, ignoresContinuity, withContinuityIgnored } from '../../install/side-files.js';
 import { AGENT_NAMES, isAgentName, loadTarget } from '../../install/targets/index.js';
+import { installWall, uninstallWall, type WallInstall, type WallRecord, type WallSettings } from '../../install/targets/claude-code-wall.js';
+import { INIT_RECORD_PATH, wallRecordOf, withWallRecord } from '../../install/init-record.js';
+import { claudeCodeWallPaths, claudeCodeWallSettings } from '../../install/wall-spec.js';
+import { DEFAULT_CONFIG, type Config } from '../../config/schema.js';
 import { hookCommandOfThisInstall, runningFromPlugin } from '../../install/this-install.js';
 import { LEDGER_DIR, LEDGER_FILE, ledgerAccess } from '../../ledger/ledger-dir.js';
 import { refuseInsideWall } from '../requests.js';
@@ -64,13 +68,14 @@ export async function run(argv: string[]): Promise<number> {
   const report = new Report(opts.dryRun);
   const files = new Files(root, opts.dryRun);
   if (opts.uninstall) {
-    uninstallSettings(target, files, report);
+    uninstallSettings(target, files, report, await wallFor(opts.agent, files));
     report.line('kept', `${LEDGER_DIR}/`, "the ledger and config are the project's record; delete the folder by hand to remove them");
     const sentence = report.changed ? `continuity's hooks for ${LABEL[opts.agent]} are removed from ${root}.` : `continuity's hooks for ${LABEL[opts.agent]} were not installed in ${root}.`;
     process.stdout.write(`${doneLine(opts, sentence)}\n`);
     return ExitCode.ok;
   }
-  installSettings(target, opts.agent, files, report);
+  // The wall the config asks for (or the default one init is about to write) goes into the settings with the hooks, in one write.
+  installSettings(target, opts.agent, files, report, await wallFor(opts.agent, files));
   const configCreated = writeConfig(files, report);
   if (configCreated && !opts.dryRun) await adoptConfig(root);
   await updateGitignore(files, report, opts);
@@ -160,23 +165,52 @@ function settingsError(err: unknown): unknown {
   return err instanceof InvalidSettingsError ? new CliError(`init: ${err.message}`, ExitCode.config) : err;
 }
 
-function installSettings(target: HookTarget, agent: AgentName, files: Files, report: Report): void {
-  const path = join(files.root, target.settingsFile);
-  const hook = runningFromPlugin() ? null : hookCommandOfThisInstall(agent);
-  if (!hook) {
-    if (runningFromPlugin() && agent === 'claude-code') {
-      report.line('unchanged', target.settingsFile, "the continuity plugin's own hooks are active");
-      return;
-    }
-    throw new CliError(`init: this continuity has no ${SCRIPT_PATH} for the hooks to run; use an installed continuity (npx continuity init)`, ExitCode.io);
-  }
-  const existing = files.read(path);
-  let next: string;
+/** The wall init asks of an agent's sandbox (Claude Code's; other agents' in their docs), with the record of an earlier init. */
+interface WallPlan {
+  settings: WallSettings;
+  previous: WallRecord | null;
+}
+
+async function wallFor(agent: AgentName, files: Files): Promise<WallPlan | null> {
+  if (agent !== 'claude-code') return null;
+  const configText = files.read(join(files.root, CONFIG_PATH));
+  let config: Config = DEFAULT_CONFIG;
   try {
-    next = target.install(existing, hook);
+    if (configText !== null) config = await parseConfig(configText, CONFIG_PATH);
+  } catch (err) {
+    throw err instanceof CliError ? new CliError(`init: ${err.message}`, ExitCode.config) : err;
+  }
+  return { settings: claudeCodeWallSettings(claudeCodeWallPaths(config.protect), config.sandbox.mode), previous: wallRecordOf(files.read(join(files.root, INIT_RECORD_PATH))) };
+}
+
+function describeWall(settings: WallSettings): string {
+  const sandbox = settings.sandbox;
+  const deny = (sandbox?.filesystem as { denyWrite?: string[] } | undefined)?.denyWrite ?? [];
+  const parts = sandbox
+    ? [`Claude Code's sandbox on${sandbox.failIfUnavailable ? ', refusing to start without it' : ''}, no unsandboxed fallback`, `${deny.join(', ')} read-only to the agent's commands`]
+    : ['the sandbox left as it is (sandbox.mode is off)'];
+  parts.push(`${settings.permissionsDeny.length} permission rules denying the file tools those paths`);
+  return `the wall: ${parts.join('; ')}`;
+}
+
+function installSettings(target: HookTarget, agent: AgentName, files: Files, report: Report, wall: WallPlan | null): void {
+  const path = join(files.root, target.settingsFile);
+  const fromPlugin = runningFromPlugin() && agent === 'claude-code';
+  const hook = runningFromPlugin() ? null : hookCommandOfThisInstall(agent);
+  if (!hook && !fromPlugin) throw new CliError(`init: this continuity has no ${SCRIPT_PATH} for the hooks to run; use an installed continuity (npx continuity init)`, ExitCode.io);
+  const existing = files.read(path);
+  let withHooks: string;
+  let next: string;
+  let installedWall: WallInstall | null = null;
+  try {
+    // From the plugin, its own hooks.json wires the hooks; the wall still goes into the project's settings.
+    withHooks = hook ? target.install(existing, hook) : existing ?? '{}\n';
+    installedWall = wall ? installWall(withHooks, wall.settings, wall.previous) : null;
+    next = installedWall?.text ?? withHooks;
   } catch (err) {
     throw settingsError(err);
   }
+  if (fromPlugin) report.line('note', target.settingsFile, "the continuity plugin's own hooks are active");
   if (next === existing) {
     report.line('unchanged', target.settingsFile, 'already installed');
   } else {
@@ -187,7 +221,18 @@ function installSettings(target: HookTarget, agent: AgentName, files: Files, rep
       report.line(backup.write ? 'created' : 'unchanged', files.rel(backupPath), `backup of ${target.settingsFile} as it was`);
     }
     files.write(path, next);
-    report.line(existing === null ? 'created' : 'changed', target.settingsFile, `continuity's hooks for ${LABEL[agent]}: ${hook.command} ${hook.args.join(' ')}`);
+    if (hook && withHooks !== (existing ?? '')) report.line(existing === null ? 'created' : 'changed', target.settingsFile, `continuity's hooks for ${LABEL[agent]}: ${hook.command} ${hook.args.join(' ')}`);
+    if (wall && installedWall && installedWall.text !== withHooks) report.line(existing === null && !hook ? 'created' : 'changed', target.settingsFile, describeWall(wall.settings));
+    for (const change of installedWall?.changes ?? []) report.line('note', target.settingsFile, change);
+  }
+  if (wall && installedWall) {
+    const recordPath = join(files.root, INIT_RECORD_PATH);
+    const before = files.read(recordPath);
+    const after = withWallRecord(before, target.settingsFile, installedWall.record);
+    if (after !== before) {
+      if (after === null) files.remove(recordPath);
+      else files.write(recordPath, after);
+    }
   }
   // Continuity wired some other way as well (by hand, in shell form): each event would run it twice.
   const rest = target.uninstall(next);
@@ -202,9 +247,17 @@ function installSettings(target: HookTarget, agent: AgentName, files: Files, rep
  * cut out of the file as it is now. A file init created and nothing else
  * uses is removed.
  */
-function uninstallSettings(target: HookTarget, files: Files, report: Report): void {
+function uninstallSettings(target: HookTarget, files: Files, report: Report, wall: WallPlan | null): void {
   const path = join(files.root, target.settingsFile);
   const current = files.read(path);
+  const recordPath = join(files.root, INIT_RECORD_PATH);
+  const dropRecord = () => {
+    const before = files.read(recordPath);
+    const after = withWallRecord(before, target.settingsFile, null);
+    if (after === before) return;
+    if (after === null) files.remove(recordPath);
+    else files.write(recordPath, after);
+  };
   if (current === null) {
     report.line('unchanged', target.settingsFile, 'there is no such file');
     return;
@@ -212,20 +265,25 @@ function uninstallSettings(target: HookTarget, files: Files, report: Report): vo
   let stripped: string | null;
   let installed: HookCommand[];
   try {
-    stripped = target.uninstall(current);
+    // The wall first: init added it after the hooks.
+    const withoutWall = wall ? uninstallWall(current, wall.previous) : current;
+    stripped = target.uninstall(withoutWall);
     installed = target.installedCommands(current);
   } catch (err) {
     throw settingsError(err);
   }
   if (stripped === current) {
     report.line('unchanged', target.settingsFile, "continuity's hooks are not in it");
+    dropRecord();
     return;
   }
+  const installOf = (text: string, h: HookCommand): string => (wall ? installWall(target.install(text, h), wall.settings, null).text : target.install(text, h));
   const backups = files.backups(path);
   const exact = [...backups.keys()].reverse().find((name) => {
     const text = backups.get(name)!;
-    return target.uninstall(text) === text && installed.some((h) => target.install(text, h) === current);
+    return target.uninstall(text) === text && installed.some((h) => installOf(text, h) === current);
   });
+  dropRecord();
   if (exact) {
     files.write(path, backups.get(exact)!);
     report.line('restored', target.settingsFile, `from ${files.rel(join(dirname(path), exact))}, which init had saved before adding its hooks`);
@@ -241,7 +299,7 @@ function uninstallSettings(target: HookTarget, files: Files, report: Report): vo
   }
   const eol = current.includes('\r\n') ? '\r\n' : '\n';
   files.write(path, stripped ?? `{}${eol}`);
-  report.line('changed', target.settingsFile, "continuity's hooks taken out");
+  report.line('changed', target.settingsFile, wall?.previous ? "continuity's hooks and the wall taken out" : "continuity's hooks taken out");
   for (const name of backups.keys()) report.line('kept', files.rel(join(dirname(path), name)), 'an earlier backup');
 }
 
