@@ -63,8 +63,9 @@ for (const [label, which] of [[CLAUDE_CODE_VERSION, 'pinned'], [CLAUDE_CODE_NEWE
     const settings = JSON.parse(read(p, '.claude/settings.json')!);
     assert.equal(settings.sandbox?.enabled, true, 'init turned the sandbox on');
     assert.ok(settings.sandbox.filesystem.denyWrite.includes('./.continuity'));
-    const before = { settings: read(p, '.claude/settings.json'), config: read(p, '.continuity/config.json'), events: p.status().totals?.events ?? null };
-    const eventsBefore = JSON.parse(p.continuity(['log', '--json', '--limit', '100000']).stdout.trim().split('\n').length.toString());
+    const before = { settings: read(p, '.claude/settings.json'), config: read(p, '.continuity/config.json') };
+    const eventIds = () => p.continuity(['log', '--json', '--limit', '10000']).stdout.trim().split('\n').map((l) => JSON.parse(l).id as number);
+    const eventsBefore = eventIds();
 
     const attacks = ATTACKS(p.dir);
     const r = await p.run({ claude: which, prompt: 'Start on the plan.', turns: [...attacks.map((a) => [a]), [say('I could not change anything of continuity.')]] });
@@ -79,13 +80,11 @@ for (const [label, which] of [[CLAUDE_CODE_VERSION, 'pinned'], [CLAUDE_CODE_NEWE
     assert.equal(read(p, '.claude/settings.local.json'), null, 'no local settings appeared');
     assert.equal(read(p, '.continuity/config.json'), before.config, 'the config is as it was');
     assert.equal(read(p, '.continuity/forged.json'), null);
-    const eventsAfter = p.continuity(['log', '--json', '--limit', '100000']).stdout.trim().split('\n').length;
-    assert.ok(eventsAfter >= eventsBefore, `the ledger kept its records (${eventsBefore} before, ${eventsAfter} after)`);
-    const kinds = new Set(p.status().recentViolations.map((v: { kind: string }) => v.kind));
-    const all = JSON.parse(p.continuity(['status', '--json']).stdout);
+    const eventsAfter = new Set(eventIds());
+    assert.deepEqual(eventsBefore.filter((id) => !eventsAfter.has(id)), [], 'the ledger kept every record it held');
+    const all = p.status();
     assert.ok(all.totals.violations >= 3, `the refused attempts are recorded\n${JSON.stringify(all.recentViolations)}`);
     for (const h of hookRuns(r)) assert.equal(h.exitCode, 0, `${h.event} exited ${h.exitCode}\n${timeline(r)}`);
-    void kinds;
 
     // The person's own prompt still approves, through the hook outside the sandbox.
     const approval = await p.run({ claude: which, prompt: 'approve', turns: [[say('Noted.')]] });
@@ -109,8 +108,8 @@ for (const [label, which] of [[CLAUDE_CODE_VERSION, 'pinned'], [CLAUDE_CODE_NEWE
     });
     assertFinished(r);
     assert.equal(r.files['export.csv'], 'id,amount\n', 'ordinary Bash writes the project');
-    const status = p.status();
-    assert.equal(status.tasks.find((t: { id: string }) => t.id === '1')?.state, 'complete', timeline(r));
+    const show = JSON.parse(p.continuity(['plan', 'show', '--json']).stdout);
+    assert.equal(show.tasks.find((t: { id: string }) => t.id === '1')?.state, 'complete', timeline(r));
     // The hook told the agent what it recorded, and the stop at the boundary was sent back naming Task 2.
     assert.match(r.conversation.map((q) => requestText(q)).join('\n'), /continuity recorded "continuity task done 1" \(run in the agent's sandbox\)/);
     const stops = hookRuns(r, 'Stop');
