@@ -4,6 +4,8 @@
  * wrong and how to fix it. Nothing here reads a file or starts a process.
  */
 import type { AgentName, HookCommand, HookTarget } from './hook-target.js';
+import type { WallStatus } from './wall-status.js';
+import type { SandboxMode } from './wall-spec.js';
 
 export interface Check {
   name: string;
@@ -156,4 +158,26 @@ export function renderChecks(checks: readonly Check[]): string {
   const failed = checks.filter((c) => !c.ok).length;
   lines.push(failed === 0 ? 'All checks passed.' : `${failed} check${failed === 1 ? '' : 's'} failed.`);
   return `${lines.join('\n')}\n`;
+}
+
+/** What doctor alone tries (never a hook): starting the sandbox for real. */
+export type SandboxProbe = { state: 'not-tried' } | { state: 'started' } | { state: 'failed'; error: string };
+
+/**
+ * The wall: which layer guards continuity here. Fails when the hooks would
+ * not run at all, when the settings turn the sandbox on but it cannot start
+ * here, or when the config asks for the wall and the settings do not hold it.
+ */
+export function wallCheck(s: WallStatus, probe: SandboxProbe, mode: SandboxMode): Check {
+  const name = 'wall';
+  const gaps = s.gaps.length ? `; ${s.gaps.join('; ')}` : '';
+  if (s.silenced) return { name, ok: false, detail: s.silenced, fix: s.silenced.startsWith('disableAllHooks') ? 'remove disableAllHooks from that settings file' : 'enable the plugin (/plugin enable continuity@continuity), or run `continuity init`' };
+  if (probe.state === 'failed') {
+    return { name, ok: false, detail: `the sandbox is configured but cannot start here: ${probe.error}`, fix: 'enable unprivileged user namespaces (bubblewrap needs them), or set sandbox.mode to "preferred" or "off" in .continuity/config.json and run `continuity init`' };
+  }
+  if (s.configured && s.level === 'hooks-only' && !s.missing) {
+    return { name, ok: false, detail: s.summary.replace(/^hooks only: /, ''), fix: 'install the sandbox\'s tools (Debian/Ubuntu: apt-get install bubblewrap socat), or set sandbox.mode to "preferred" or "off" in .continuity/config.json and run `continuity init`' };
+  }
+  if (mode !== 'off' && s.missing) return { name, ok: false, detail: `hooks only: ${s.missing}`, fix: 'run `continuity init` (sandbox.mode in .continuity/config.json says how much of the sandbox it asks for)' };
+  return { name, ok: true, detail: `${s.summary}${gaps}` };
 }

@@ -62,7 +62,8 @@ describe('doctor', () => {
     const { r, report } = doctor(project);
     assert.equal(r.code, 0, r.stdout);
     assert.equal(report.ok, true);
-    assert.deepEqual(report.checks.map((c) => c.name), ['node', 'sqlite', 'ledger', 'hooks claude-code', 'config', 'hook round-trip']);
+    assert.deepEqual(report.checks.map((c) => c.name), ['node', 'sqlite', 'ledger', 'hooks claude-code', 'config', 'wall', 'hook round-trip']);
+    assert.equal(check(report, 'wall').detail, "structural: Claude Code's OS sandbox (bubblewrap) keeps .continuity/ and the hook wiring read-only to the agent's commands");
     for (const c of report.checks) assert.equal(c.ok, true, `${c.name}: ${c.detail}`);
     assert.match(check(report, 'ledger').detail, /^integrity ok, schema v\d+ \(the latest\)$/);
     // init wires the compiled executable the build makes (dist/bin/continuity).
@@ -91,7 +92,31 @@ describe('doctor', () => {
     const text = runCli(['doctor'], { cwd: project, env: { HOME: home() } });
     assert.equal(text.code, 1);
     assert.match(text.stdout, /^FAIL {2}hooks claude-code {2}Claude Code: \.claude\/settings\.json runs no continuity hook\n {25}fix: run `continuity init`, or install the continuity plugin$/m);
-    assert.match(text.stdout, /\n1 check failed\.\n$/);
+    // The wall went with the hooks.
+    assert.equal(check(report, 'wall').detail, 'hooks only: the sandbox is not enabled in any Claude Code settings file');
+    assert.match(text.stdout, /\n2 checks failed\.\n$/);
+  });
+
+  test('the wall: hooks switched off in the local settings, or a sandbox that cannot start here, fail with their fix', () => {
+    const project = healthyProject();
+    writeFileSync(join(project, '.claude', 'settings.local.json'), '{ "disableAllHooks": true }\n');
+    const off = check(doctor(project).report, 'wall');
+    assert.equal(off.ok, false);
+    assert.equal(off.detail, "disableAllHooks is true in .claude/settings.local.json: no hook runs, continuity's included");
+    rmSync(join(project, '.claude', 'settings.local.json'));
+    // No bubblewrap on this PATH.
+    const tools = check(doctor(project, { HOME: home(), PATH: '/nonexistent' }).report, 'wall');
+    assert.equal(tools.ok, false);
+    assert.match(tools.detail, /^the sandbox is configured but cannot start here: bubblewrap \(bwrap\) is not installed$/);
+    assert.match(tools.fix!, /apt-get install bubblewrap socat/);
+  });
+
+  test('sandbox.mode "off": hooks only, said plainly, and no failure', () => {
+    const project = tempProject({ [PLAN_PATH]: PLAN, '.continuity/config.json': '{ "sandbox": { "mode": "off" } }' });
+    assert.equal(runCli(['init'], { cwd: project }).code, 0);
+    const wall = check(doctor(project).report, 'wall');
+    assert.equal(wall.ok, true);
+    assert.match(wall.detail, /^hooks only: sandbox\.mode is off in \.continuity\/config\.json/);
   });
 
   test('the continuity plugin enabled in the user\'s Claude Code settings counts as wired', () => {

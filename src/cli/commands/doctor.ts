@@ -5,7 +5,10 @@ import { delimiter, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { CONFIG_PATH, loadConfig } from '../../config/load.js';
-import { configCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, renderChecks, roundTripCheck, type Check, type LedgerFacts, type RoundTripFacts } from '../../install/doctor.js';
+import { configCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
+import { gatherWallFacts } from '../../install/wall-facts.js';
+import { wallStatus, type WallFacts, type WallStatus } from '../../install/wall-status.js';
+import { DEFAULT_CONFIG } from '../../config/schema.js';
 import type { HookCommand } from '../../install/hook-target.js';
 import type { DriverFactory } from '../../ledger/driver.js';
 import { AGENT_NAMES, loadTarget } from '../../install/targets/index.js';
@@ -47,6 +50,7 @@ export async function run(argv: string[]): Promise<number> {
   checks.push(ledgerCheck(probeLedger(root, 'open' in driver ? driver.open : null)));
   const hookCommands = await hookChecks(root, checks);
   checks.push(configCheck(await probeConfig(root)));
+  checks.push(await wallDoctorCheck(root));
   checks.push(roundTripCheck(roundTrip(root, hookCommands[0] ?? hookCommandOfThisInstall('claude-code'))));
 
   const ok = checks.every((c) => c.ok);
@@ -174,4 +178,25 @@ function readOrNull(path: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The wall: which layer guards continuity here, with the sandbox started for real when the settings turn it on. */
+async function wallDoctorCheck(root: string): Promise<Check> {
+  let config = DEFAULT_CONFIG;
+  try {
+    config = await loadConfig(root);
+  } catch {
+    // the config check says what is wrong; the defaults stand in here
+  }
+  const facts = await gatherWallFacts(root, config, { home: homedir() });
+  const status = wallStatus(facts);
+  return wallCheck(status, probeSandbox(status, facts), config.sandbox.mode);
+}
+
+/** Starts bubblewrap as Claude Code would need it to start (a read-only root, a new PID namespace). */
+function probeSandbox(status: WallStatus, facts: WallFacts): SandboxProbe {
+  if (!status.configured || (facts.platform !== 'linux' && facts.platform !== 'wsl2') || !facts.tools.bwrap) return { state: 'not-tried' };
+  const r = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-pid', '--die-with-parent', '--', 'true'], { encoding: 'utf8', timeout: 5000 });
+  if (r.status === 0) return { state: 'started' };
+  return { state: 'failed', error: `bwrap ${r.error ? r.error.message : (r.stderr || '').trim().split('\n')[0] || `exited ${r.status ?? r.signal}`}` };
 }

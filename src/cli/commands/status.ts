@@ -1,6 +1,10 @@
 import { parseArgs } from 'node:util';
 import { loadPlanState } from '../../app/plan-state.js';
-import { takeSnapshot } from '../../app/snapshot.js';
+import { homedir } from 'node:os';
+import { takeSnapshot, type Snapshot } from '../../app/snapshot.js';
+import type { Config } from '../../config/schema.js';
+import { gatherWallFacts } from '../../install/wall-facts.js';
+import { wallStatus } from '../../install/wall-status.js';
 import { CliError, ExitCode } from '../errors.js';
 import { ledgerDirExists, projectRoot, withLedger } from '../project.js';
 import { renderStatus } from '../render/status-view.js';
@@ -76,7 +80,7 @@ export async function run(argv: string[]): Promise<number> {
   const snapshot = await withLedger({ create: true }, async (ledger, { config }) => {
     const now = new Date().toISOString();
     await loadPlanState(ledger, { now, config, source: 'cli' });
-    return takeSnapshot(ledger, { now, config });
+    return { ...takeSnapshot(ledger, { now, config }), wall: await wallOf(root, config) };
   });
   if (args.json) process.stdout.write(`${JSON.stringify(snapshot, null, 2)}\n`);
   else process.stdout.write(renderStatus(snapshot, { ...terminalOptions(process.stdout, process.env), timeZone: localTimeZone() }));
@@ -85,4 +89,10 @@ export async function run(argv: string[]): Promise<number> {
 
 export function notEnabled(root: string): string {
   return `continuity is not enabled in ${root} (no .continuity/). Run \`continuity plan import FILE\` to start.`;
+}
+
+/** Which layer guards continuity in this project, for the picture. */
+export async function wallOf(root: string, config: Config): Promise<NonNullable<Snapshot['wall']>> {
+  const { level, summary, gaps } = wallStatus(await gatherWallFacts(root, config, { home: homedir() }));
+  return { level, summary, gaps };
 }

@@ -43,7 +43,7 @@ const RUN_STATUS_STYLE: Record<string, Style> = {
  */
 export function renderStatus(s: Snapshot, opts: StatusRenderOptions): string {
   const ctx: Ctx = { width: Math.max(1, Math.floor(opts.width)), now: opts.now ?? s.takenAt, tz: opts.timeZone ?? 'UTC' };
-  const head = [header(s, ctx, opts.watch), ...planSection(s, ctx), ...pendingSection(s, ctx), ...runsSection(s.runs), ...stopsSection(s, ctx), ...violationsSection(s, ctx), ledgerLine(s)];
+  const head = [header(s, ctx, opts.watch), ...planSection(s, ctx), ...pendingSection(s, ctx), ...runsSection(s.runs), ...stopsSection(s, ctx), ...violationsSection(s, ctx), ...guardLines(s, ctx), ledgerLine(s)];
   const recent = recentSection(s, ctx);
   let lines = [...head, ...recent];
   if (opts.height !== undefined && lines.length > opts.height) {
@@ -299,6 +299,16 @@ function violationsSection(s: Snapshot, ctx: Ctx): Line[] {
   for (const v of s.recentViolations.slice(0, LIST.violations)) {
     lines.push(['  ', { text: padEnd(shortTime(v.at, ctx.now, ctx.tz), 5), style: 'dim' }, '  ', { text: v.kind, style: 'red', shrink: 'end', keep: 10, order: 1 }, '  ', { text: v.summary, shrink: 'end' }]);
   }
+  return lines;
+}
+
+/** Which layer guards continuity here (the wall or the hooks only), and what the wall does not cover. */
+function guardLines(s: Snapshot, ctx: Ctx): Line[] {
+  if (!s.wall) return [];
+  const [word, ...rest] = s.wall.summary.split(': ');
+  const style: Style = s.wall.level === 'structural' ? 'green' : 'yellow';
+  const lines = wrapWords([label('Guard'), { text: `${word}:`, style }], rest.join(': '), ctx.width);
+  for (const gap of s.wall.gaps.slice(0, LIST.violations)) lines.push(['  ', { text: gap, shrink: 'end', style: 'dim' }]);
   return lines;
 }
 

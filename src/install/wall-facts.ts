@@ -1,0 +1,116 @@
+/**
+ * Gathers what src/install/wall-status.ts judges: Claude Code's settings
+ * files (managed, local, project, user), the platform, and whether the
+ * sandbox's tools are on PATH. Reads files only, never starts a process:
+ * it runs on the hook path at a session's start.
+ */
+import { accessSync, constants, readdirSync, readFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import type { Config } from '../config/schema.js';
+import type { Platform, SettingsLayer, WallFacts } from './wall-status.js';
+
+const MANAGED: Partial<Record<NodeJS.Platform, string>> = {
+  linux: '/etc/claude-code/managed-settings.json',
+  darwin: '/Library/Application Support/ClaudeCode/managed-settings.json',
+  win32: 'C:\\Program Files\\ClaudeCode\\managed-settings.json',
+};
+
+async function readLayer(scope: SettingsLayer['scope'], path: string, file: string): Promise<SettingsLayer[]> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? [{ scope, file, value: null }] : [{ scope, file, value: null, error: (err as NodeJS.ErrnoException).code ?? 'unreadable' }];
+  }
+  // Settings may carry comments; jsonc-parser only for a file that is not plain JSON.
+  try {
+    return [{ scope, file, value: JSON.parse(text) as Record<string, unknown> }];
+  } catch {
+    const { parse } = await import('jsonc-parser');
+    const errors: unknown[] = [];
+    const value = parse(text, errors as never, { allowTrailingComma: true }) as unknown;
+    return errors.length || !value || typeof value !== 'object' ? [{ scope, file, value: null, error: 'not valid JSON' }] : [{ scope, file, value: value as Record<string, unknown> }];
+  }
+}
+
+/** The managed file and its drop-in folder (managed-settings.d/*.json, read in name order). */
+async function managedLayers(): Promise<SettingsLayer[]> {
+  const path = MANAGED[process.platform];
+  if (!path) return [];
+  const dropIns = join(path, '..', 'managed-settings.d');
+  let names: string[] = [];
+  try {
+    names = readdirSync(dropIns).filter((n) => n.endsWith('.json')).sort();
+  } catch {
+    // none
+  }
+  const layers: SettingsLayer[] = [];
+  // A later drop-in wins over an earlier one, and every drop-in over the file.
+  for (const n of names.reverse()) layers.push(...(await readLayer('managed', join(dropIns, n), join(dropIns, n))));
+  return [...layers, ...(await readLayer('managed', path, path))];
+}
+
+export function platformOf(): Platform {
+  if (process.platform === 'darwin' || process.platform === 'win32') return process.platform;
+  if (process.platform !== 'linux') return 'other';
+  try {
+    const version = readFileSync('/proc/version', 'utf8');
+    if (/microsoft/i.test(version)) return /WSL2|microsoft-standard/i.test(version) ? 'wsl2' : 'wsl1';
+  } catch {
+    // not readable: plain Linux
+  }
+  return 'linux';
+}
+
+function onPath(command: string, env: NodeJS.ProcessEnv): boolean {
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    try {
+      accessSync(join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      // not here
+    }
+  }
+  return false;
+}
+
+function executable(path: unknown): boolean {
+  if (typeof path !== 'string' || !path) return false;
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function gatherWallFacts(root: string, config: Config, opts: { home: string; env?: NodeJS.ProcessEnv }): Promise<WallFacts> {
+  const env = opts.env ?? process.env;
+  const layers: SettingsLayer[] = [
+    ...(await managedLayers()),
+    ...(await readLayer('local', join(root, '.claude', 'settings.local.json'), '.claude/settings.local.json')),
+    ...(await readLayer('project', join(root, '.claude', 'settings.json'), '.claude/settings.json')),
+    ...(await readLayer('user', join(opts.home, '.claude', 'settings.json'), '~/.claude/settings.json')),
+  ];
+  const sandbox = (key: string): unknown => {
+    for (const l of layers) {
+      const v = (l.value?.sandbox as Record<string, unknown> | undefined)?.[key];
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  };
+  return {
+    platform: platformOf(),
+    layers,
+    tools: {
+      bwrap: executable(sandbox('bwrapPath')) || onPath('bwrap', env),
+      socat: executable(sandbox('socatPath')) || onPath('socat', env),
+      sandboxExec: executable('/usr/bin/sandbox-exec'),
+    },
+    root,
+    home: opts.home,
+    protect: config.protect,
+    mode: config.sandbox.mode,
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * Which layer guards continuity here: the wall (Claude Code's OS sandbox
+ * keeps continuity's state and hook wiring read-only to everything the agent
+ * runs) or the hooks alone, and why. A pure function of facts the caller
+ * gathered (src/install/wall-facts.ts): the settings files as Claude Code
+ * merges them, the platform, whether the sandbox's tools are there, the
+ * config. `doctor`, `status` and the session's opening context all say it.
+ */
+import { isAbsolute, normalize, relative } from 'node:path';
+import { claudeCodeWallPaths, type SandboxMode } from './wall-spec.js';
+
+export type Platform = 'linux' | 'wsl1' | 'wsl2' | 'darwin' | 'win32' | 'other';
+
+export interface SettingsLayer {
+  /** Claude Code's name for it: managed, local, project, user. */
+  scope: 'managed' | 'local' | 'project' | 'user';
+  /** The file, as people name it (`.claude/settings.local.json`, `~/.claude/settings.json`). */
+  file: string;
+  /** Its parsed content; null when there is no such file. */
+  value: Record<string, unknown> | null;
+  /** Why it could not be read, when it could not. */
+  error?: string;
+}
+
+export interface WallFacts {
+  platform: Platform;
+  /** Highest precedence first: managed, local, project, user (Claude Code's order). */
+  layers: readonly SettingsLayer[];
+  /** The sandbox's own tools: bubblewrap and socat (Linux, WSL2), Seatbelt's sandbox-exec (macOS). */
+  tools: { bwrap: boolean; socat: boolean; sandboxExec: boolean };
+  root: string;
+  home: string;
+  protect: readonly string[];
+  mode: SandboxMode;
+}
+
+export interface WallStatus {
+  level: 'structural' | 'hooks-only';
+  /** One line, facts only. */
+  summary: string;
+  /** What the wall does not cover here, each a fact with what would cover it. */
+  gaps: string[];
+  /** What keeps continuity's hooks from running at all, or null. */
+  silenced: string | null;
+  /** The settings turn the sandbox on (whether or not it can start here). */
+  configured: boolean;
+  /** Why the settings do not hold the wall (init would put it there), or null. */
+  missing: string | null;
+}
+
+type Obj = Record<string, unknown>;
+const obj = (x: unknown): Obj => (x && typeof x === 'object' && !Array.isArray(x) ? (x as Obj) : {});
+
+/** A scalar as Claude Code takes it: from the highest-precedence layer that sets it. */
+function scalar(layers: readonly SettingsLayer[], path: string[]): { value: unknown; file: string } | null {
+  for (const l of layers) {
+    let v: unknown = l.value;
+    for (const k of path) v = obj(v)[k];
+    if (v !== undefined) return { value: v, file: l.file };
+  }
+  return null;
+}
+
+/** A list as Claude Code takes it: every layer's entries together. */
+function list(layers: readonly SettingsLayer[], path: string[]): string[] {
+  return layers.flatMap((l) => {
+    let v: unknown = l.value;
+    for (const k of path) v = obj(v)[k];
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  });
+}
+
+/** A denyWrite entry as a path relative to the root (`~/` ones relative to the home as `~/…`), or null. */
+function denied(entry: string, root: string, home: string): string {
+  let e = entry.trim();
+  if (e.startsWith('~/')) return `~/${normalize(e.slice(2)).replace(/\/+$/, '')}`;
+  if (e.startsWith('//')) e = e.slice(1);
+  if (isAbsolute(e)) {
+    const inRoot = relative(root, e);
+    if (!inRoot.startsWith('..') && !isAbsolute(inRoot)) return normalize(inRoot).replace(/\/+$/, '');
+    const inHome = relative(home, e);
+    if (!inHome.startsWith('..') && !isAbsolute(inHome)) return `~/${normalize(inHome).replace(/\/+$/, '')}`;
+    return e;
+  }
+  return normalize(e).replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+}
+
+const TOOLS: Partial<Record<Platform, { name: string; ok: (t: WallFacts['tools']) => string | null }>> = {
+  linux: { name: 'bubblewrap', ok: (t) => (!t.bwrap ? 'bubblewrap (bwrap) is not installed' : !t.socat ? 'socat is not installed' : null) },
+  wsl2: { name: 'bubblewrap', ok: (t) => (!t.bwrap ? 'bubblewrap (bwrap) is not installed' : !t.socat ? 'socat is not installed' : null) },
+  darwin: { name: 'Seatbelt', ok: (t) => (t.sandboxExec ? null : 'sandbox-exec (Seatbelt) is missing') },
+};
+
+export function wallStatus(f: WallFacts): WallStatus {
+  const { layers } = f;
+  const unreadable = layers.filter((l) => l.error);
+  const disabledHooks = scalar(layers, ['disableAllHooks']);
+  const pluginFlag = layers.map((l) => ({ file: l.file, on: obj(obj(l.value).enabledPlugins)['continuity@continuity'] })).find((x) => x.on !== undefined);
+  const hooksInSettings = layers.some((l) => l.scope !== 'managed' && JSON.stringify(obj(l.value).hooks ?? {}).includes('claude-code'));
+  let silenced: string | null = null;
+  if (disabledHooks?.value === true) silenced = `disableAllHooks is true in ${disabledHooks.file}: no hook runs, continuity's included`;
+  else if (pluginFlag?.on === false && !hooksInSettings) silenced = `the continuity plugin is disabled in ${pluginFlag.file} and no settings file wires continuity's hooks`;
+
+  const enabled = scalar(layers, ['sandbox', 'enabled']);
+  const unsandboxed = scalar(layers, ['sandbox', 'allowUnsandboxedCommands']);
+  const failIfUnavailable = scalar(layers, ['sandbox', 'failIfUnavailable']);
+  const denyWrite = new Set(list(layers, ['sandbox', 'filesystem', 'denyWrite']).map((e) => denied(e, f.root, f.home)));
+  const wanted = claudeCodeWallPaths(f.protect);
+  const configured = enabled?.value === true;
+
+  const gaps: string[] = [];
+  for (const l of unreadable) gaps.push(`${l.file} cannot be read (${l.error}); Claude Code may not read it either`);
+
+  const missing =
+    !configured ? (enabled ? `sandbox.enabled is ${JSON.stringify(enabled.value)} in ${enabled.file}` : 'the sandbox is not enabled in any Claude Code settings file')
+    : unsandboxed?.value !== false ? `sandbox.allowUnsandboxedCommands is ${unsandboxed ? `${JSON.stringify(unsandboxed.value)} in ${unsandboxed.file}` : 'not set (Claude Code\'s default is true)'}: the agent can ask to run a command outside the sandbox`
+    : !denyWrite.has('.continuity') ? '.continuity is not in sandbox.filesystem.denyWrite'
+    : null;
+
+  const platform = TOOLS[f.platform];
+  const cannot = f.platform === 'win32' ? 'Claude Code has no sandbox on native Windows (WSL2 has one)' : f.platform === 'wsl1' ? 'WSL1 cannot run the sandbox (WSL2 can)' : !platform ? `Claude Code has no sandbox on ${f.platform}` : platform.ok(f.tools);
+
+  let level: WallStatus['level'] = 'hooks-only';
+  let summary: string;
+  if (f.mode === 'off' && !configured) summary = 'hooks only: sandbox.mode is off in .continuity/config.json';
+  else if (missing) summary = `hooks only: ${missing}`;
+  else if (cannot) summary = `hooks only: the sandbox is configured but cannot start here: ${cannot}`;
+  else {
+    level = 'structural';
+    const extra = wanted.project.filter((p) => p !== '.continuity' && !p.startsWith('.claude/') && denyWrite.has(p)).length;
+    const kept = extra ? `.continuity/, the hook wiring and ${extra} protected path${extra === 1 ? '' : 's'}` : '.continuity/ and the hook wiring';
+    summary = `structural: Claude Code's OS sandbox (${platform!.name}) keeps ${kept} read-only to the agent's commands`;
+    if (failIfUnavailable?.value !== true) gaps.push('sandbox.failIfUnavailable is not true: where the sandbox cannot start, Claude Code runs every command unconfined (sandbox.mode "required" and continuity init set it)');
+  }
+  if (configured) {
+    for (const p of wanted.project) if (!p.startsWith('.claude/') && p !== '.continuity' && !denyWrite.has(p)) gaps.push(`protect entry ${p} is not in sandbox.filesystem.denyWrite: run continuity init`);
+    for (const c of list(layers, ['sandbox', 'excludedCommands'])) gaps.push(`sandbox.excludedCommands: ${c} runs outside the sandbox`);
+  }
+  const deny = new Set(list(layers, ['permissions', 'deny']).map((r) => r.replace(/\s+/g, '')));
+  if (![...deny].some((r) => /^(Edit|Write)\((\.\/|\/)?\.continuity\/\*\*\)$/.test(r))) {
+    gaps.push('no permissions.deny rule keeps the file tools (Write, Edit) out of .continuity/ (the sandbox does not cover them; continuity init adds Edit(/.continuity/**)); the hooks deny them');
+  }
+  return { level, summary, gaps, silenced, configured, missing: f.mode === 'off' ? null : missing };
+}
+
+/** The protection level in one sentence for the agent's opening context: facts, not instructions. */
+export function describeWallForAgent(s: WallStatus): string {
+  if (s.silenced) return '';
+  return s.level === 'structural'
+    ? "continuity's state and hook wiring are read-only to the agent's commands (Claude Code's OS sandbox); the agent's own continuity commands are taken in by the hooks."
+    : `continuity's state is guarded by its hooks only (${s.summary.replace(/^hooks only: /, '')}).`;
+}
