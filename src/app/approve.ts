@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withApprovedLine } from '../formats/approved-line.js';
+import { restoreApprovedLine } from './guard.js';
 import type { SqlDatabase } from '../ledger/driver.js';
 import { markApproved, type PlanRecord } from '../ledger/plans.js';
 
@@ -27,4 +28,16 @@ export function approvePlan(db: SqlDatabase, root: string, plan: PlanRecord, opt
   writeFileSync(abs, written.text);
   db.run('UPDATE plans SET approved_line = ? WHERE id = ?', written.line, plan.id);
   return { approvedLine: written.line };
+}
+
+/**
+ * Takes an approval back: the plan is a draft again (its structure hash no
+ * longer bound), and for a tdd-progress plan the Approved line continuity
+ * wrote is taken out of the file, inside the caller's transaction.
+ */
+export function revokeApproval(db: SqlDatabase, root: string, plan: PlanRecord, at: string): void {
+  db.run("UPDATE plans SET state = 'draft', approved_hash = NULL, approved_at = NULL, approved_via = NULL, approved_line = NULL, updated_at = ? WHERE id = ?", at, plan.id);
+  if (plan.dialect !== 'tdd-progress') return;
+  const abs = plan.path.startsWith('/') ? plan.path : join(root, plan.path);
+  restoreApprovedLine(abs, null);
 }

@@ -6,6 +6,7 @@ import { LEDGER_DIR } from '../ledger/ledger.js';
 import { ledgerStamp, writeHotState, type HotState } from '../ledger/hot-state.js';
 import { activePlan, type PlanRecord } from '../ledger/plans.js';
 import { countOpenRuns, countRecentRuns } from '../ledger/runs.js';
+import { countOwedNotices } from '../ledger/notices.js';
 import { sha256 } from '../util/sha256.js';
 import { protectedNamesFor } from '../shell/protected-model.js';
 import { guardedPatterns, snapshotPaths, syncSnapshots } from './guard.js';
@@ -28,6 +29,7 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
     protectGlobs: patterns,
     openRuns: opts.openRuns,
     recentRuns: countRecentRuns(ledger.db, Date.parse(opts.now)),
+    notices: countOwedNotices(ledger.db),
     plan: plan ? { path: plan.path, approvedLine: plan.approvedLine ?? null } : null,
     approval: plan ? { planId: plan.id, state: plan.state, approvedHash: plan.approvedHash } : null,
     // Taken after the snapshot transaction above: continuity's own writes are never "someone else's".

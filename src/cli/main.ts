@@ -20,6 +20,8 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   summary: () => import('./commands/summary.js'),
   replan: () => import('./commands/replan.js'),
   approve: () => import('./commands/approve.js'),
+  revoke: () => import('./commands/revoke.js'),
+  config: () => import('./commands/config.js'),
   init: () => import('./commands/init.js'),
   doctor: () => import('./commands/doctor.js'),
 };
@@ -35,6 +37,8 @@ commands:
   plan import FILE           register or refresh the project's active plan
   plan show [--json]         print the active plan and its tasks
   approve                    approve the active plan (a person at a terminal only)
+  revoke                     take back the active plan's approval (a person at a terminal only)
+  config accept              take a person's edit of continuity's guarded files as authorised
   status [--json]            the whole picture: plan, approval, tasks, next step
   status --watch [--interval S]
                              the same picture, redrawn until Ctrl-C

@@ -4,7 +4,6 @@ import { Ledger, ledgerDirExists } from '../ledger/ledger.js';
 import { ledgerAccess } from '../ledger/ledger-dir.js';
 import { findProjectRoot } from '../ledger/project-root.js';
 import { saveHotState } from '../app/hot-state.js';
-import { agentShellMarker } from './agent-shell.js';
 
 /** The project a CLI command works on: found from the working directory like the hooks do. */
 export function projectRoot(): string {
@@ -22,16 +21,16 @@ export interface LedgerContext {
   walled: boolean;
 }
 
-export async function withLedger<T>(opts: { create: boolean }, fn: (ledger: Ledger, ctx: LedgerContext) => Promise<T> | T): Promise<T> {
+export async function withLedger<T>(opts: { create: boolean; adopt?: boolean }, fn: (ledger: Ledger, ctx: LedgerContext) => Promise<T> | T): Promise<T> {
   const root = projectRoot();
   const config = await loadConfig(root);
   const walled = ledgerAccess(root) === 'read-only';
   const ledger = await Ledger.open(root, { create: opts.create, copy: walled });
   try {
     const result = await fn(ledger, { root, config, walled });
-    // What the hooks read before deciding whether to open the ledger. A person's
-    // own edits of guarded files (config.json) are adopted; an agent's never are.
-    if (!walled) saveHotState(ledger, config, { adopt: agentShellMarker() === null });
+    // What the hooks read before deciding whether to open the ledger. An edit of a
+    // guarded file is adopted only when a person's command says so (config accept, init).
+    if (!walled) saveHotState(ledger, config, { adopt: !!opts.adopt });
     return result;
   } finally {
     ledger.close();

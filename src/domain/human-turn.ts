@@ -121,3 +121,30 @@ export function judgeToolAnswer(f: HumanTurnFacts & { toolUseId: string; toolNam
   if (f.transcript.toolUses.get(f.toolUseId) !== f.toolName) return { ok: false, why: `the session's transcript holds no ${f.toolName} call ${f.toolUseId}` };
   return { ok: true };
 }
+
+export interface HumanCommandFacts {
+  /** The ledger is read-only to the process: it runs inside the agent's OS sandbox. */
+  insideWall: boolean;
+  /** An agent client among the process's ancestors (whatever its environment says). */
+  agentAncestor: string | null;
+  /** An agent's marker variable in the environment (CLAUDECODE, …). */
+  envMarker: string | null;
+  /** Bash calls running in the project (started, not ended). */
+  inFlight: readonly InFlightCall[];
+  /** Standard input and output are a terminal. */
+  interactive: boolean;
+}
+
+/**
+ * Commands only a person may run (approve, revoke, init, config accept):
+ * what runs inside an agent's tool call is the agent, whatever its variables
+ * or terminal say, so each of these facts refuses.
+ */
+export function judgeHumanCommand(f: HumanCommandFacts, opts: { needsTerminal: boolean }): Judgement {
+  if (f.insideWall) return { ok: false, why: "it runs inside the agent's sandbox, where continuity's ledger is read-only" };
+  if (f.agentAncestor) return { ok: false, why: `it runs inside an agent's command (${f.agentAncestor} is among its parent processes)` };
+  if (f.envMarker) return { ok: false, why: `run from an agent's shell (${f.envMarker} is set)` };
+  if (f.inFlight.length) return { ok: false, why: `${running(f.inFlight)}: an agent's command may be the one asking` };
+  if (opts.needsTerminal && !f.interactive) return { ok: false, why: 'not run from an interactive terminal' };
+  return { ok: true };
+}

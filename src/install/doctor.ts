@@ -173,7 +173,7 @@ export function wallCheck(s: WallStatus, probe: SandboxProbe, mode: SandboxMode)
   const gaps = s.gaps.length ? `; ${s.gaps.join('; ')}` : '';
   if (s.silenced) return { name, ok: false, detail: s.silenced, fix: s.silenced.startsWith('disableAllHooks') ? 'remove disableAllHooks from that settings file' : 'enable the plugin (/plugin enable continuity@continuity), or run `continuity init`' };
   if (probe.state === 'failed') {
-    return { name, ok: false, detail: `the sandbox is configured but cannot start here: ${probe.error}`, fix: 'enable unprivileged user namespaces (bubblewrap needs them), or set sandbox.mode to "preferred" or "off" in .continuity/config.json and run `continuity init`' };
+    return { name, ok: false, detail: `the sandbox is configured but cannot run here: ${probe.error}`, fix: 'enable unprivileged user namespaces (bubblewrap needs them), or set sandbox.mode to "preferred" or "off" in .continuity/config.json and run `continuity init`' };
   }
   if (s.configured && s.level === 'hooks-only' && !s.missing) {
     return { name, ok: false, detail: s.summary.replace(/^hooks only: /, ''), fix: 'install the sandbox\'s tools (Debian/Ubuntu: apt-get install bubblewrap socat), or set sandbox.mode to "preferred" or "off" in .continuity/config.json and run `continuity init`' };

@@ -8,6 +8,7 @@
  */
 import { isAbsolute, normalize, relative } from 'node:path';
 import { claudeCodeWallPaths, type SandboxMode } from './wall-spec.js';
+import { isContinuityCommand, splitShellCommand } from './hook-command.js';
 
 export type Platform = 'linux' | 'wsl1' | 'wsl2' | 'darwin' | 'win32' | 'other';
 
@@ -95,16 +96,20 @@ export function wallStatus(f: WallFacts): WallStatus {
   const { layers } = f;
   const unreadable = layers.filter((l) => l.error);
   const disabledHooks = scalar(layers, ['disableAllHooks']);
+  const managedOnly = layers.find((l) => l.scope === 'managed' && obj(l.value).allowManagedHooksOnly === true);
   const pluginFlag = layers.map((l) => ({ file: l.file, on: obj(obj(l.value).enabledPlugins)['continuity@continuity'] })).find((x) => x.on !== undefined);
-  const hooksInSettings = layers.some((l) => l.scope !== 'managed' && JSON.stringify(obj(l.value).hooks ?? {}).includes('claude-code'));
+  const hooksInSettings = layers.some((l) => l.scope !== 'managed' && wiresContinuity(l.value));
   let silenced: string | null = null;
   if (disabledHooks?.value === true) silenced = `disableAllHooks is true in ${disabledHooks.file}: no hook runs, continuity's included`;
+  else if (managedOnly && !layers.some((l) => l.scope === 'managed' && wiresContinuity(l.value))) silenced = `allowManagedHooksOnly is true in ${managedOnly.file}: only the managed settings' hooks run, and they do not run continuity`;
   else if (pluginFlag?.on === false && !hooksInSettings) silenced = `the continuity plugin is disabled in ${pluginFlag.file} and no settings file wires continuity's hooks`;
 
   const enabled = scalar(layers, ['sandbox', 'enabled']);
   const unsandboxed = scalar(layers, ['sandbox', 'allowUnsandboxedCommands']);
   const failIfUnavailable = scalar(layers, ['sandbox', 'failIfUnavailable']);
   const denyWrite = new Set(list(layers, ['sandbox', 'filesystem', 'denyWrite']).map((e) => denied(e, f.root, f.home)));
+  // An entry covers what is inside it (`.` covers the whole project).
+  const covers = (path: string) => [...denyWrite].some((d) => d === path || d === '.' || path.startsWith(`${d}/`));
   const wanted = claudeCodeWallPaths(f.protect);
   const configured = enabled?.value === true;
 
@@ -114,33 +119,58 @@ export function wallStatus(f: WallFacts): WallStatus {
   const missing =
     !configured ? (enabled ? `sandbox.enabled is ${JSON.stringify(enabled.value)} in ${enabled.file}` : 'the sandbox is not enabled in any Claude Code settings file')
     : unsandboxed?.value !== false ? `sandbox.allowUnsandboxedCommands is ${unsandboxed ? `${JSON.stringify(unsandboxed.value)} in ${unsandboxed.file}` : 'not set (Claude Code\'s default is true)'}: the agent can ask to run a command outside the sandbox`
-    : !denyWrite.has('.continuity') ? '.continuity is not in sandbox.filesystem.denyWrite'
+    : !covers('.continuity') ? '.continuity is not in sandbox.filesystem.denyWrite'
+    : f.mode === 'required' && failIfUnavailable?.value !== true ? 'sandbox.failIfUnavailable is not true (sandbox.mode "required" asks for it): where the sandbox cannot run, Claude Code would run every command unconfined'
     : null;
 
   const platform = TOOLS[f.platform];
   const cannot = f.platform === 'win32' ? 'Claude Code has no sandbox on native Windows (WSL2 has one)' : f.platform === 'wsl1' ? 'WSL1 cannot run the sandbox (WSL2 can)' : !platform ? `Claude Code has no sandbox on ${f.platform}` : platform.ok(f.tools);
+  const wiring = [...wanted.project.filter((p) => p.startsWith('.claude/')), ...wanted.home.map((p) => `~/${p}`)];
+  const wiringKept = wiring.every(covers);
 
   let level: WallStatus['level'] = 'hooks-only';
   let summary: string;
   if (f.mode === 'off' && !configured) summary = 'hooks only: sandbox.mode is off in .continuity/config.json';
   else if (missing) summary = `hooks only: ${missing}`;
-  else if (cannot) summary = `hooks only: the sandbox is configured but cannot start here: ${cannot}`;
+  else if (cannot) summary = `hooks only: the sandbox is configured but cannot run here: ${cannot}`;
   else {
     level = 'structural';
-    const extra = wanted.project.filter((p) => p !== '.continuity' && !p.startsWith('.claude/') && denyWrite.has(p)).length;
-    const kept = extra ? `.continuity/, the hook wiring and ${extra} protected path${extra === 1 ? '' : 's'}` : '.continuity/ and the hook wiring';
+    const extra = wanted.project.filter((p) => p !== '.continuity' && !p.startsWith('.claude/') && covers(p)).length;
+    const named = ['.continuity/', ...(wiringKept ? ['the hook wiring'] : []), ...(extra ? [`${extra} protected path${extra === 1 ? '' : 's'}`] : [])];
+    const kept = named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
     summary = `structural: Claude Code's OS sandbox (${platform!.name}) keeps ${kept} read-only to the agent's commands`;
-    if (failIfUnavailable?.value !== true) gaps.push('sandbox.failIfUnavailable is not true: where the sandbox cannot start, Claude Code runs every command unconfined (sandbox.mode "required" and continuity init set it)');
+    if (failIfUnavailable?.value !== true) gaps.push('sandbox.failIfUnavailable is not true: where the sandbox cannot run, Claude Code runs every command unconfined (sandbox.mode "required" and continuity init set it)');
   }
   if (configured) {
-    for (const p of wanted.project) if (!p.startsWith('.claude/') && p !== '.continuity' && !denyWrite.has(p)) gaps.push(`protect entry ${p} is not in sandbox.filesystem.denyWrite: run continuity init`);
+    for (const p of wiring) if (!covers(p)) gaps.push(`${p} is not in sandbox.filesystem.denyWrite (Claude Code keeps its own settings files read-only in the sandbox; continuity init lists them)`);
+    for (const p of wanted.project) if (!p.startsWith('.claude/') && p !== '.continuity' && !covers(p)) gaps.push(`protect entry ${p} is not in sandbox.filesystem.denyWrite: run continuity init`);
     for (const c of list(layers, ['sandbox', 'excludedCommands'])) gaps.push(`sandbox.excludedCommands: ${c} runs outside the sandbox`);
   }
   const deny = new Set(list(layers, ['permissions', 'deny']).map((r) => r.replace(/\s+/g, '')));
-  if (![...deny].some((r) => /^(Edit|Write)\((\.\/|\/)?\.continuity\/\*\*\)$/.test(r))) {
+  const rootPattern = f.root.replace(/^\/+/, '');
+  const editsDenied = [...deny].some((r) => r === 'Edit' || r === 'Write' || r === 'Edit(**)' || r === 'Edit(/**)' || new RegExp(`^(Edit|Write)\\((\\./|/|//${escape(rootPattern)}/)?\\.continuity/\\*\\*\\)$`).test(r));
+  if (!editsDenied) {
     gaps.push('no permissions.deny rule keeps the file tools (Write, Edit) out of .continuity/ (the sandbox does not cover them; continuity init adds Edit(/.continuity/**)); the hooks deny them');
   }
   return { level, summary, gaps, silenced, configured, missing: f.mode === 'off' ? null : missing };
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/** Does this settings object wire continuity's hooks (exec or shell form)? */
+function wiresContinuity(value: Record<string, unknown> | null): boolean {
+  for (const groups of Object.values(obj(obj(value).hooks))) {
+    for (const group of Array.isArray(groups) ? groups : []) {
+      for (const h of Array.isArray(obj(group).hooks) ? (obj(group).hooks as unknown[]) : []) {
+        const { command, args } = obj(h);
+        const cmd = typeof command === 'string' && Array.isArray(args) && args.every((a) => typeof a === 'string') ? { command, args: args as string[] } : typeof command === 'string' ? splitShellCommand(command) : null;
+        if (cmd && isContinuityCommand(cmd, 'claude-code')) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /** The protection level in one sentence for the agent's opening context: facts, not instructions. */

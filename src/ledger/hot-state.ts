@@ -28,6 +28,8 @@ export interface HotState {
   openRuns: number;
   /** Subagent runs dispatched within the last day, in any state (absent in older files: taken as some). */
   recentRuns?: number;
+  /** Notices owed to the person (an approval made at a terminal): the next hook call opens the ledger to say them. */
+  notices?: number;
 }
 
 export const HOT_STATE_FILE = 'state.json';

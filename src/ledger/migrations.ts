@@ -213,6 +213,19 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX run_attempts_run ON run_attempts (run_id, id);
   `,
+  // 7: what the person must be told at the next hook (an approval made outside the agent's session, …).
+  `
+  CREATE TABLE notices (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    at            TEXT NOT NULL,
+    kind          TEXT NOT NULL,
+    text          TEXT NOT NULL,
+    event_id      INTEGER,                          -- the event that owes the notice
+    announced_at  TEXT,                             -- when a hook told the person (NULL: still owed)
+    announced_by  INTEGER                           -- the hook call's event
+  );
+  CREATE INDEX notices_owed ON notices (announced_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

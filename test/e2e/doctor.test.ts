@@ -97,7 +97,7 @@ describe('doctor', () => {
     assert.match(text.stdout, /\n2 checks failed\.\n$/);
   });
 
-  test('the wall: hooks switched off in the local settings, or a sandbox that cannot start here, fail with their fix', () => {
+  test('the wall: hooks switched off in the local settings, or a sandbox that cannot run here, fail with their fix', () => {
     const project = healthyProject();
     writeFileSync(join(project, '.claude', 'settings.local.json'), '{ "disableAllHooks": true }\n');
     const off = check(doctor(project).report, 'wall');
@@ -107,7 +107,7 @@ describe('doctor', () => {
     // No bubblewrap on this PATH.
     const tools = check(doctor(project, { HOME: home(), PATH: '/nonexistent' }).report, 'wall');
     assert.equal(tools.ok, false);
-    assert.match(tools.detail, /^the sandbox is configured but cannot start here: bubblewrap \(bwrap\) is not installed$/);
+    assert.match(tools.detail, /^the sandbox is configured but cannot run here: bubblewrap \(bwrap\) is not installed$/);
     assert.match(tools.fix!, /apt-get install bubblewrap socat/);
   });
 

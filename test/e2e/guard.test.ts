@@ -131,17 +131,17 @@ test('ticking progress in an approved tdd plan is neither denied nor reverted', 
   assert.equal(readFileSync(join(project, '.tdd-progress.md'), 'utf8'), ticked);
 });
 
-test('a person\'s own edit of the config is adopted by their next command; an edit in an agent\'s shell is reverted', () => {
-  const project = draftTddProject();
-  runCli(['status'], { cwd: project });
-  writeFileSync(join(project, '.continuity/config.json'), '{ "stopGate": { "maxConsecutiveBlocks": 5 } }');
-  runCli(['status'], { cwd: project }); // a person at their terminal
-  assert.equal(post(project, 'Bash', { command: 'ls' }), null);
-  writeFileSync(join(project, '.continuity/config.json'), '{ "stopGate": { "maxConsecutiveBlocks": 1 } }');
-  runCli(['status'], { cwd: project, env: { CLAUDECODE: '1' } }); // the agent runs a continuity command right after
-  const out = post(project, 'Bash', { command: 'ls' });
-  assert.match(String(out?.reason), /\.continuity\/config\.json \(content restored\)/);
+test('an invalid config does not switch the hooks off: they decide with the last authorised one, say so, and the file is put back', () => {
+  const project = tempProject({ '.tdd-progress.md': TDD, '.continuity/config.json': '{ "stopGate": { "maxConsecutiveBlocks": 5 } }' });
+  assert.equal(runCli(['plan', 'import', '.tdd-progress.md'], { cwd: project }).code, 0);
+  // The agent breaks the config (a typo would do as well): the guard still denies, and says which config it used.
+  writeFileSync(join(project, '.continuity/config.json'), '{ "stopGate": { "maxConsecutiveBlocks": "never" } }');
+  const out = pre(project, 'Bash', { command: 'echo x >> .tdd-progress.md' });
+  assert.equal(out?.hookSpecificOutput?.permissionDecision, 'deny');
+  const after = post(project, 'Bash', { command: 'ls' });
+  assert.match(String(after?.reason), /\.continuity\/config\.json \(content restored\)/);
   assert.equal(readFileSync(join(project, '.continuity/config.json'), 'utf8'), '{ "stopGate": { "maxConsecutiveBlocks": 5 } }');
+  assert.match(String(after?.systemMessage), /\.continuity\/config\.json cannot be used \(invalid .*stopGate\.maxConsecutiveBlocks: expected number, received "never"; the last authorised config is used\)/);
 });
 
 test('an unparseable command is denied when it names a guarded path, allowed otherwise', () => {

@@ -90,3 +90,21 @@ export function hook(project: string, fields: Record<string, unknown>, opts: { s
 }
 
 export const NO_STACK = /\n\s+at .+:\d+:\d+/;
+
+/**
+ * Runs `continuity ARGS` as a person at a terminal would: under `script`,
+ * which gives it a pseudo-terminal, with no agent's variables in the
+ * environment.
+ */
+export function runAtTerminal(args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv; wrap?: (argv: string[]) => string[] }): CliResult {
+  const env = Object.fromEntries(Object.entries(cliEnv(opts.env)).filter(([k]) => !/^(CLAUDE|CODEX|GEMINI|CURSOR|AI_AGENT)/.test(k) || (opts.env && k in opts.env)));
+  const c = cliCommand(args);
+  const line = [c.cmd, ...c.args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const argv = ['script', '-qec', line, '/dev/null'];
+  const [cmd, ...rest] = opts.wrap ? opts.wrap(argv) : argv;
+  const r = spawnSync(cmd!, rest, { cwd: opts.cwd, env, encoding: 'utf8', input: '' });
+  if (r.error) throw r.error;
+  // The pseudo-terminal joins stderr to stdout and ends lines with CRLF.
+  const out = r.stdout.replace(/\r\n/g, '\n');
+  return { code: r.status ?? -1, stdout: out, stderr: out };
+}

@@ -48,27 +48,39 @@ test('each reason the wall is not up is named', () => {
   assert.equal(wallStatus(facts({ layers: [layer('project', {})] })).summary, 'hooks only: the sandbox is not enabled in any Claude Code settings file');
   assert.match(wallStatus(sb({ enabled: true, filesystem: { denyWrite: ['./.continuity'] } })).summary, /allowUnsandboxedCommands is not set \(Claude Code's default is true\)/);
   assert.equal(wallStatus(sb({ enabled: true, allowUnsandboxedCommands: false })).summary, 'hooks only: .continuity is not in sandbox.filesystem.denyWrite');
-  assert.match(wallStatus(facts({ tools: { bwrap: false, socat: true, sandboxExec: false } })).summary, /configured but cannot start here: bubblewrap \(bwrap\) is not installed/);
+  assert.match(wallStatus(facts({ tools: { bwrap: false, socat: true, sandboxExec: false } })).summary, /configured but cannot run here: bubblewrap \(bwrap\) is not installed/);
   assert.match(wallStatus(facts({ platform: 'win32' })).summary, /no sandbox on native Windows/);
   assert.match(wallStatus(facts({ platform: 'wsl1' })).summary, /WSL1 cannot run the sandbox/);
   assert.equal(wallStatus(facts({ platform: 'darwin', tools: { bwrap: false, socat: false, sandboxExec: true } })).level, 'structural');
   assert.equal(wallStatus(facts({ mode: 'off', layers: [layer('project', {})] })).summary, 'hooks only: sandbox.mode is off in .continuity/config.json');
 });
 
-test('gaps: no failIfUnavailable, a protect entry the sandbox does not deny, excluded commands, no rule for the file tools', () => {
-  const s = wallStatus(facts({ protect: ['migrations/**'], layers: [layer('project', { sandbox: { enabled: true, allowUnsandboxedCommands: false, excludedCommands: ['docker'], filesystem: { denyWrite: ['./.continuity'] } } })] }));
+test('gaps: no failIfUnavailable, the hook wiring and a protect entry the sandbox does not deny, excluded commands, no rule for the file tools', () => {
+  const s = wallStatus(facts({ mode: 'preferred', protect: ['migrations/**'], layers: [layer('project', { sandbox: { enabled: true, allowUnsandboxedCommands: false, excludedCommands: ['docker'], filesystem: { denyWrite: ['./.continuity'] } } })] }));
   assert.equal(s.level, 'structural');
-  assert.equal(s.gaps.length, 4, s.gaps.join('\n'));
+  assert.equal(s.summary, "structural: Claude Code's OS sandbox (bubblewrap) keeps .continuity/ read-only to the agent's commands", 'the hook wiring is not claimed when it is not listed');
+  assert.equal(s.gaps.length, 8, s.gaps.join('\n'));
+  assert.match(s.gaps.join('\n'), /\.claude\/settings\.local\.json is not in sandbox\.filesystem\.denyWrite \(Claude Code keeps its own settings files read-only/);
   assert.match(s.gaps.join('\n'), /failIfUnavailable is not true/);
   assert.match(s.gaps.join('\n'), /protect entry migrations\/\*\* is not in sandbox\.filesystem\.denyWrite: run continuity init/);
   assert.match(s.gaps.join('\n'), /excludedCommands: docker runs outside the sandbox/);
   assert.match(s.gaps.join('\n'), /no permissions\.deny rule keeps the file tools/);
 });
 
+test('with sandbox.mode "required", a sandbox that may silently not run does not hold the wall', () => {
+  const s = wallStatus(facts({ layers: [layer('project', { sandbox: { enabled: true, allowUnsandboxedCommands: false, filesystem: { denyWrite: ['.'] } } })] }));
+  assert.equal(s.level, 'hooks-only');
+  assert.match(s.summary, /failIfUnavailable is not true \(sandbox\.mode "required" asks for it\)/);
+  assert.equal(wallStatus(facts({ mode: 'preferred', layers: [layer('project', { sandbox: { enabled: true, allowUnsandboxedCommands: false, filesystem: { denyWrite: ['.'] } }, permissions: { deny: ['Edit'] } })] })).level, 'structural', 'a folder above .continuity covers it; a bare Edit rule covers the file tools');
+});
+
 test('hooks that would not run at all: disableAllHooks anywhere, or the plugin disabled with nothing else wiring them', () => {
+  assert.match(wallStatus(facts({ layers: [layer('managed', { allowManagedHooksOnly: true }, '/etc/claude-code/managed-settings.json'), layer('project', initWrote())] })).silenced!, /allowManagedHooksOnly is true in \/etc\/claude-code\/managed-settings\.json/);
   assert.match(wallStatus(facts({ layers: [layer('local', { disableAllHooks: true }, '.claude/settings.local.json'), layer('project', initWrote())] })).silenced!, /disableAllHooks is true in \.claude\/settings\.local\.json/);
   assert.match(wallStatus(facts({ layers: [layer('user', { enabledPlugins: { 'continuity@continuity': false } }, '~/.claude/settings.json')] })).silenced!, /plugin is disabled in ~\/\.claude\/settings\.json/);
   const wired = { ...initWrote(), hooks: { Stop: [{ hooks: [{ type: 'command', command: 'continuity', args: ['hook', 'claude-code'] }] }] } };
+  const mentions = { ...initWrote(), hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo claude-code done' }] }] } };
+  assert.notEqual(wallStatus(facts({ layers: [layer('user', { enabledPlugins: { 'continuity@continuity': false } }), layer('project', mentions)] })).silenced, null, 'a hook that merely names claude-code does not run continuity');
   assert.equal(wallStatus(facts({ layers: [layer('user', { enabledPlugins: { 'continuity@continuity': false } }), layer('project', wired)] })).silenced, null);
 });
 
@@ -81,7 +93,7 @@ test("doctor's wall check: silenced, configured but unable to start, asked for a
   assert.match(cannot.fix!, /apt-get install bubblewrap socat/);
   const probe = wallCheck(wallStatus(facts()), { state: 'failed', error: 'bwrap: No permissions to create new namespace' }, 'required');
   assert.equal(probe.ok, false);
-  assert.match(probe.detail, /cannot start here: bwrap: No permissions/);
+  assert.match(probe.detail, /cannot run here: bwrap: No permissions/);
   const missing = wallCheck(wallStatus(facts({ layers: [layer('project', {})] })), { state: 'not-tried' }, 'required');
   assert.equal(missing.ok, false);
   assert.match(missing.fix!, /continuity init/);

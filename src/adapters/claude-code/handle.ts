@@ -54,7 +54,7 @@ export async function handlePayload(
   const event = payload.hook_event_name;
   const ledgerDir = join(root, LEDGER_DIR);
   const entry = isKnownEvent(event) ? HANDLERS[event] : undefined;
-  const hot = entry?.wants ? readHotState(ledgerDir) : null;
+  const hot = readHotState(ledgerDir);
   const wanted = !!entry && (!entry.wants || entry.wants(payload, hot, root));
   // Requests the agent's commands left in the inbox are taken in by whichever call comes first.
   const requests = pendingRequests(root);
@@ -62,24 +62,27 @@ export async function handlePayload(
   const quick = wanted && !requests.length ? await entry.fromHotState?.(payload, hot, root, opts.now) : null;
   // Which agent client starts sessions here: later, an event no client ran is not taken as the person's (src/domain/human-turn.ts).
   const started = event === 'SessionStart' ? { client: (await import('./trust/hook-client.js')).hookClient().client } : {};
-  if ((!wanted || quick) && !requests.length) {
+  if ((!wanted || quick) && !requests.length && !hot?.notices) {
     const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started };
     const output = quick?.result.output ?? null;
     spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations });
     return { output, eventId: null };
   }
   // The config, the ledger and the SQLite driver are loaded only for a call that decides something.
-  const { loadConfig, Ledger, saveHotState, takeInbox, withInboxWords } = await import('./deciders.js');
-  const config = await loadConfig(root);
+  const { hookConfig, Ledger, saveHotState, takeInbox, withInboxWords, owedNotices, withNotices } = await import('./deciders.js');
   const ledger = await Ledger.open(root, { create: true });
   try {
+    const { config, fallback } = await hookConfig(root, ledger);
     // Before the rule runs, so that a Stop sees the task the agent has just recorded as done.
     const inbox = requests.length ? await takeInbox(ledger, requests, { root, config, now: opts.now, source, sessionId: payload.session_id }) : null;
     let result: HandlerResult = wanted
       ? await (await entry.load())({ payload: payload as never, ledger, config, root, now: opts.now, source })
       : { output: null, decision: entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision };
     if (inbox) result = withInboxWords(result, event, inbox);
-    result = { ...result, decision: { ...result.decision, ...started } };
+    const owed = owedNotices(ledger.db);
+    // An invalid config is said to the person at every call until it is fixed or put back.
+    if (fallback) owed.push({ id: -1, text: `.continuity/config.json cannot be used (${fallback}).` });
+    result = withNotices({ ...result, decision: { ...result.decision, ...started, ...(fallback ? { configFallback: fallback } : {}) } }, owed, opts.now);
     const eventId = ledger.write((db) => {
       const id = appendEvent(db, {
         at: opts.now,

@@ -15,6 +15,8 @@ import { DEFAULT_CONFIG, type Config } from '../../config/schema.js';
 import { hookCommandOfThisInstall, runningFromPlugin } from '../../install/this-install.js';
 import { LEDGER_DIR, LEDGER_FILE, ledgerAccess } from '../../ledger/ledger-dir.js';
 import { refuseInsideWall } from '../requests.js';
+import { humanCommandFacts, refuseUnlessHuman } from '../human-command.js';
+import { Ledger } from '../../ledger/ledger.js';
 import { CliError, ExitCode, ioError } from '../errors.js';
 import { projectRoot, withLedger } from '../project.js';
 
@@ -61,9 +63,7 @@ export async function run(argv: string[]): Promise<number> {
     return ExitCode.ok;
   }
   const root = projectRoot();
-  if (!opts.dryRun && ledgerAccess(root) === 'read-only') {
-    refuseInsideWall(`continuity init${opts.uninstall ? ' --uninstall' : ''}`, "init changes the agent's hook wiring and sandbox; a person runs it, outside the agent");
-  }
+  if (!opts.dryRun) await refuseUnlessPerson(root, opts);
   const target = await loadTarget(opts.agent);
   const report = new Report(opts.dryRun);
   const files = new Files(root, opts.dryRun);
@@ -82,6 +82,25 @@ export async function run(argv: string[]): Promise<number> {
   const sentence = `continuity is ${report.changed ? '' : 'already '}installed for ${LABEL[opts.agent]} in ${root}.`;
   process.stdout.write(`${doneLine(opts, sentence)}\n`);
   return ExitCode.ok;
+}
+
+/** init changes the hook wiring and the wall: what runs inside an agent's command, or while an agent's Bash call runs, is refused. */
+async function refuseUnlessPerson(root: string, opts: Options): Promise<void> {
+  const command = `continuity init${opts.uninstall ? ' --uninstall' : ''}`;
+  const what = "init changes the agent's hook wiring and sandbox; a person runs it, outside the agent";
+  if (ledgerAccess(root) === 'read-only') refuseInsideWall(command, what);
+  const now = new Date().toISOString();
+  if (!existsSync(join(root, LEDGER_DIR, LEDGER_FILE))) {
+    refuseUnlessHuman(command, humanCommandFacts(root, null, now), { needsTerminal: false, ledger: null, now, kind: 'hook_wiring_change', what });
+    return;
+  }
+  // The ledger knows which Bash calls are running; the config is not read here (init reports a bad one itself).
+  const ledger = await Ledger.open(root);
+  try {
+    refuseUnlessHuman(command, humanCommandFacts(root, ledger.db, now), { needsTerminal: false, ledger, now, kind: 'hook_wiring_change', what });
+  } finally {
+    ledger.close();
+  }
 }
 
 function doneLine(opts: Options, sentence: string): string {
@@ -331,7 +350,7 @@ function writeConfig(files: Files, report: Report): boolean {
  */
 async function adoptConfig(root: string): Promise<void> {
   if (!existsSync(join(root, LEDGER_DIR, LEDGER_FILE))) return;
-  await withLedger({ create: false }, () => undefined);
+  await withLedger({ create: false, adopt: true }, () => undefined);
 }
 
 async function updateGitignore(files: Files, report: Report, opts: Options): Promise<void> {

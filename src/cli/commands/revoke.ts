@@ -1,0 +1,45 @@
+import { parseArgs } from 'node:util';
+import { revokeApproval } from '../../app/approve.js';
+import { appendEvent } from '../../ledger/events.js';
+import { ledgerAccess } from '../../ledger/ledger-dir.js';
+import { activePlan } from '../../ledger/plans.js';
+import { CliError, ExitCode } from '../errors.js';
+import { humanCommandFacts, refuseUnlessHuman } from '../human-command.js';
+import { projectRoot, withLedger } from '../project.js';
+import { refuseInsideWall } from '../requests.js';
+
+const USAGE = `usage: continuity revoke
+
+Takes back the active plan's approval, however it was given: the plan is a
+draft again, and its execution is no longer authorised until a person
+approves it again. Only a person at an interactive terminal outside an agent
+can revoke; anything else is refused and recorded.`;
+
+export async function run(argv: string[]): Promise<number> {
+  try {
+    const { values } = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' } } });
+    if (values.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return ExitCode.ok;
+    }
+  } catch (err) {
+    throw new CliError(`revoke: ${(err as Error).message}`, ExitCode.invalidInput);
+  }
+  if (ledgerAccess(projectRoot()) === 'read-only') refuseInsideWall('continuity revoke', 'only a person revokes an approval, at their own terminal');
+  const now = new Date().toISOString();
+  return withLedger({ create: false }, (ledger, { root }) => {
+    refuseUnlessHuman('continuity revoke', humanCommandFacts(root, ledger.db, now), { needsTerminal: true, ledger, now, kind: 'revoke_forgery', what: 'only a person revokes an approval, at their own terminal' });
+    const plan = activePlan(ledger.db);
+    if (!plan) throw new CliError('no active plan: nothing to revoke', ExitCode.invalidInput);
+    if (plan.state !== 'approved' && plan.state !== 'stale') {
+      process.stdout.write(`Plan ${plan.id} is ${plan.state}: there is no approval to take back.\n`);
+      return ExitCode.ok;
+    }
+    ledger.write((db) => {
+      appendEvent(db, { at: now, source: 'cli', kind: 'revoke', sessionId: null, input: { planId: plan.id }, decision: { action: 'revoked', approvedAt: plan.approvedAt, approvedVia: plan.approvedVia } });
+      revokeApproval(db, root, plan, now);
+    });
+    process.stdout.write(`The approval of plan ${plan.id} (given ${plan.approvedAt ?? 'earlier'}${plan.approvedVia ? ` via ${plan.approvedVia}` : ''}) is revoked: the plan is a draft; its execution is not authorised.\n`);
+    return ExitCode.ok;
+  });
+}
