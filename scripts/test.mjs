@@ -8,16 +8,20 @@
 //   node scripts/test.mjs --this-runtime  only the running Node
 //   node scripts/test.mjs test/unit/x.test.ts   only the given files
 import { spawnSync, execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
 const thisRuntimeOnly = args.includes('--this-runtime') || process.env.CONTINUITY_TEST_RUNTIMES === 'this';
 const files = args.filter((a) => !a.startsWith('--'));
 
+// The ledgers' recovery copies (src/ledger/recovery-copy.ts) of the tests' throwaway projects go here, not into the person's home.
+const stateHome = process.env.CONTINUITY_STATE_HOME || mkdtempSync(join(tmpdir(), 'continuity-test-state-'));
+
 function step(title, cmd, cmdArgs, env = {}) {
   process.stdout.write(`\n▶ ${title}\n`);
-  const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, CONTINUITY_STATE_HOME: stateHome, ...env } });
   if (r.status !== 0) {
     process.stdout.write(`✗ ${title} failed (exit ${r.status ?? r.signal})\n`);
     process.exit(r.status || 1);

@@ -8,6 +8,9 @@ import { LEDGER_DIR } from '../ledger/ledger.js';
 import type { PlanRecord } from '../ledger/plans.js';
 import { sha256 } from '../util/sha256.js';
 import { sddLedgerPath } from './progress.js';
+import { WIRING_FILES } from './hook-wiring.js';
+import { protectedFiles } from './protected-files.js';
+import { protectedPathMatcher } from '../shell/protected-model.js';
 
 /**
  * What the agent may not write:
@@ -24,10 +27,34 @@ export function guardedPatterns(plan: PlanRecord | null, config: Config): string
   return patterns;
 }
 
-/** The files whose last authorised content is kept, to put back what an unauthorised write changes. */
-export function snapshotPaths(plan: PlanRecord | null): string[] {
+/**
+ * The files whose last authorised content is kept, to put back what an
+ * unauthorised write changes: the config, the tracker of a plan that is not
+ * approved, the files of the protect list and the hook wiring. With the
+ * ledger, files of a protect glob that have a snapshot but are gone now are
+ * included, so that a deleted one is put back.
+ */
+export function snapshotPaths(plan: PlanRecord | null, config: Config, root: string, db?: SqlDatabase): string[] {
   const tracker = trackerOf(plan);
-  return [CONFIG_PATH.split('\\').join('/'), ...(tracker ? [tracker] : [])];
+  const paths = new Set([CONFIG_PATH.split('\\').join('/'), ...(tracker ? [tracker] : []), ...WIRING_FILES, ...protectedFiles(root, config.protect)]);
+  if (db && config.protect.length) {
+    const protectedPath = protectedPathMatcher(root, config.protect);
+    for (const r of db.all<{ path: string }>('SELECT path FROM guard_snapshots')) if (protectedPath(join(root, r.path).split('\\').join('/'))) paths.add(r.path);
+  }
+  return [...paths];
+}
+
+/**
+ * A file that matches a protect glob which was already in force, and has no
+ * snapshot: it appeared since the list was authorised, so its authorised
+ * state is "absent" (a person's own new file is taken by `continuity config
+ * accept`). Under a glob new to the list, the files found are authorised.
+ */
+export function newcomerTest(root: string, config: Config, globsInForce: readonly string[] | undefined): (path: string) => boolean {
+  const globs = config.protect.filter((p) => /[*?[]/.test(p) && (globsInForce ?? []).includes(p));
+  if (!globs.length) return () => false;
+  const matches = protectedPathMatcher(root, globs);
+  return (path) => matches(join(root, path).split('\\').join('/'));
 }
 
 function trackerOf(plan: PlanRecord | null): string | null {
@@ -52,7 +79,8 @@ export function syncSnapshots(
   ledger: { db: SqlDatabase; write<T>(fn: (db: SqlDatabase) => T): T },
   root: string,
   paths: readonly string[],
-  opts: { now: string; adopt: boolean },
+  /** `adopt`: take the files' present content as authorised (all, or the paths given); only a person's command sets it. */
+  opts: { now: string; adopt: boolean | ReadonlySet<string>; newcomer?: (path: string) => boolean },
 ): Snapshot[] {
   const known = new Map(ledger.db.all<{ path: string; content: string | null; hash: string | null }>('SELECT path, content, hash FROM guard_snapshots').map((r) => [r.path, r]));
   const out: Snapshot[] = [];
@@ -60,11 +88,12 @@ export function syncSnapshots(
   for (const path of paths) {
     const seen = known.get(path);
     known.delete(path);
-    if (seen && !opts.adopt) {
+    const adopt = opts.adopt === true || (opts.adopt !== false && opts.adopt.has(path));
+    if (seen && !adopt) {
       out.push({ path, content: seen.content, hash: seen.hash });
       continue;
     }
-    const current = readOrNull(join(root, path));
+    const current = !seen && !adopt && opts.newcomer?.(path) ? null : readOrNull(join(root, path));
     const hash = current === null ? null : sha256(current);
     const snap = seen && seen.hash === hash ? { path, content: seen.content, hash: seen.hash } : { path, content: current, hash };
     if (!seen || seen.hash !== hash) take.push(snap);

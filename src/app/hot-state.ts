@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { LEDGER_DIR } from '../ledger/ledger.js';
-import { ledgerStamp, writeHotState, type HotState } from '../ledger/hot-state.js';
+import { ledgerStamp, readHotState, writeHotState, type HotState } from '../ledger/hot-state.js';
 import { activePlan, type PlanRecord } from '../ledger/plans.js';
 import { countOpenRuns, countRecentRuns } from '../ledger/runs.js';
 import { countOwedNotices } from '../ledger/notices.js';
 import { sha256 } from '../util/sha256.js';
 import { protectedNamesFor } from '../shell/protected-model.js';
-import { guardedPatterns, snapshotPaths, syncSnapshots } from './guard.js';
+import { guardedPatterns, newcomerTest, snapshotPaths, syncSnapshots } from './guard.js';
 
 /**
  * The hot state after a command: the guarded files with the hash of their
@@ -18,9 +18,11 @@ import { guardedPatterns, snapshotPaths, syncSnapshots } from './guard.js';
  * `adopt` takes a person's own edits of guarded files as authorised; it is
  * only ever set for commands run outside an agent.
  */
-export function computeHotState(ledger: Ledger, config: Config, opts: { now: string; adopt: boolean; openRuns: number }): HotState {
+export function computeHotState(ledger: Ledger, config: Config, opts: { now: string; adopt: boolean | ReadonlySet<string>; openRuns: number }): HotState {
   const plan = activePlan(ledger.db);
-  const snapshots = syncSnapshots(ledger, ledger.root, snapshotPaths(plan), { now: opts.now, adopt: opts.adopt });
+  const before = readHotState(join(ledger.root, LEDGER_DIR));
+  const newcomer = newcomerTest(ledger.root, config, before?.protectGlobs);
+  const snapshots = syncSnapshots(ledger, ledger.root, snapshotPaths(plan, config, ledger.root, ledger.db), { now: opts.now, adopt: opts.adopt, newcomer });
   const patterns = guardedPatterns(plan, config);
   return {
     v: 1,
@@ -38,8 +40,8 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
 }
 
 /** `openRuns` is the ledger's count of subagent runs not yet completed, recovered or blocked, unless given. */
-export function saveHotState(ledger: Ledger, config: Config, opts: { adopt?: boolean; openRuns?: number } = {}): void {
-  const state = computeHotState(ledger, config, { now: new Date().toISOString(), adopt: !!opts.adopt, openRuns: opts.openRuns ?? countOpenRuns(ledger.db) });
+export function saveHotState(ledger: Ledger, config: Config, opts: { adopt?: boolean | ReadonlySet<string>; openRuns?: number } = {}): void {
+  const state = computeHotState(ledger, config, { now: new Date().toISOString(), adopt: opts.adopt ?? false, openRuns: opts.openRuns ?? countOpenRuns(ledger.db) });
   writeHotState(join(ledger.root, LEDGER_DIR), state);
 }
 

@@ -21,7 +21,7 @@ export interface LedgerContext {
   walled: boolean;
 }
 
-export async function withLedger<T>(opts: { create: boolean; adopt?: boolean }, fn: (ledger: Ledger, ctx: LedgerContext) => Promise<T> | T): Promise<T> {
+export async function withLedger<T>(opts: { create: boolean; adopt?: boolean | ReadonlySet<string> }, fn: (ledger: Ledger, ctx: LedgerContext) => Promise<T> | T): Promise<T> {
   const root = projectRoot();
   const config = await loadConfig(root);
   const walled = ledgerAccess(root) === 'read-only';
@@ -30,7 +30,7 @@ export async function withLedger<T>(opts: { create: boolean; adopt?: boolean }, 
     const result = await fn(ledger, { root, config, walled });
     // What the hooks read before deciding whether to open the ledger. An edit of a
     // guarded file is adopted only when a person's command says so (config accept, init).
-    if (!walled) saveHotState(ledger, config, { adopt: !!opts.adopt });
+    if (!walled) saveHotState(ledger, config, { adopt: opts.adopt ?? false });
     return result;
   } finally {
     ledger.close();

@@ -9,6 +9,10 @@ import { ingestSpool } from './spool.js';
 import { ledgerStamp, restampHotState } from './hot-state.js';
 
 import { LEDGER_DIR, LEDGER_FILE } from './ledger-dir.js';
+import { extendChain, keepRecoveryCopy, ledgerDamage, readRecoveryHead, recoveryDirOf, restoreRecoveryCopy, type RecoveryHead } from './recovery-copy.js';
+import { appendEvent } from './events.js';
+import { insertViolation } from './sessions.js';
+import { insertNotice } from './notices.js';
 
 export { LEDGER_DIR, LEDGER_FILE, ledgerDirExists } from './ledger-dir.js';
 
@@ -25,6 +29,8 @@ export interface LedgerOpenOptions {
    * its spool or its hot state; what the copy changes is thrown away.
    */
   copy?: boolean;
+  /** Where the recovery copy is kept (src/ledger/recovery-copy.ts); default from the environment. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -41,7 +47,17 @@ export class Ledger {
     readonly path: string,
     /** The private folder of a copy (LedgerOpenOptions.copy), removed at close; null for the project's ledger. */
     private readonly copyDir: string | null = null,
+    /** Where the recovery copy of the project's ledger is kept; null for a private copy. */
+    private readonly recoveryDir: string | null = null,
+    private readonly head: RecoveryHead | null = null,
   ) {}
+
+  /** What was wrong with the ledger when it was opened and restored from the recovery copy, or null. */
+  restored: string | null = null;
+  /** Something was written through this connection: the recovery copy is renewed at close. */
+  private dirty = false;
+  /** Opened, checked and migrated: only such a ledger is copied (a failed open must not overwrite a good copy). */
+  private healthy = false;
 
   /** A read-only view: a private copy of the ledger (see LedgerOpenOptions.copy). */
   get isCopy(): boolean {
@@ -51,6 +67,12 @@ export class Ledger {
   static async open(root: string, opts: LedgerOpenOptions = {}): Promise<Ledger> {
     const dir = join(root, LEDGER_DIR);
     const path = join(dir, LEDGER_FILE);
+    const now = new Date().toISOString();
+    const recoveryDir = opts.copy ? null : recoveryDirOf(root, opts.env);
+    const head = recoveryDir ? readRecoveryHead(recoveryDir, root) : null;
+    // A ledger existed here (the recovery head says so): a missing, emptied or overwritten one is restored, never created anew.
+    let damage = ledgerDamage(root, head);
+    if (damage && !restoreRecoveryCopy(root, recoveryDir!, now)) damage = null;
     const exists = existsSync(path);
     if (!exists && (!opts.create || opts.copy)) {
       throw new CliError(`no ledger at ${path}: run \`continuity plan import FILE\` first`, ExitCode.ledger);
@@ -67,16 +89,42 @@ export class Ledger {
       if (copyDir) rmSync(copyDir, { recursive: true, force: true });
       throw explainOpenFailure(path, err);
     }
-    const ledger = new Ledger(db, root, path, copyDir);
+    let ledger = new Ledger(db, root, path, copyDir, recoveryDir, head);
     try {
       ledger.configure();
       ledger.migrate();
+      const rows = damage ? null : ledgerDamage(root, head, db);
+      if (rows) {
+        // Rows deleted: the ledger is put back whole from the copy, the altered one kept beside it.
+        db.close();
+        restoreRecoveryCopy(root, recoveryDir!, now);
+        damage = rows;
+        ledger = new Ledger(driver.open(path, { mustExist: true }), root, path, null, recoveryDir, head);
+        ledger.configure();
+        ledger.migrate();
+      }
+      ledger.healthy = true;
+      if (damage) ledger.recordRestore(damage, now);
       ledger.takeSpooled();
     } catch (err) {
+      ledger.healthy = false;
       ledger.close();
       throw err instanceof CliError ? err : explainOpenFailure(path, err);
     }
     return ledger;
+  }
+
+  /** A restored ledger is a violation, and the person is told at the next hook. */
+  private recordRestore(damage: string, now: string): void {
+    this.restored = damage;
+    const text =
+      `continuity's ledger was restored from its recovery copy (${damage}); the ledger as it was found is kept in ${LEDGER_DIR}/ as ${LEDGER_FILE}.damaged-*. ` +
+      'To stop using continuity in this project, `continuity init --uninstall` lets the copy go.';
+    this.write((db) => {
+      const eventId = appendEvent(db, { at: now, source: 'continuity', kind: 'ledger-restored', sessionId: null, input: { damage }, decision: { action: 'restored', damage } });
+      insertViolation(db, { at: now, sessionId: null, kind: 'ledger_restored', summary: damage, eventId });
+      insertNotice(db, { at: now, kind: 'ledger_restored', text, eventId });
+    });
   }
 
   /**
@@ -93,6 +141,7 @@ export class Ledger {
 
   /** Runs `fn` in one IMMEDIATE transaction; rolls back on any throw. */
   write<T>(fn: (db: SqlDatabase) => T): T {
+    this.dirty = true;
     this.db.exec('BEGIN IMMEDIATE');
     try {
       const result = fn(this.db);
@@ -121,9 +170,33 @@ export class Ledger {
       return;
     }
     const dir = join(this.root, LEDGER_DIR);
+    this.renewRecoveryCopy();
     const before = ledgerStamp(dir);
     this.db.close();
     restampHotState(dir, before);
+  }
+
+  /**
+   * After a change, the recovery copy is taken again, inside a read
+   * transaction: the log cannot be reset under it and a checkpoint writes
+   * back only pages the copied log holds, so the copy opens as this snapshot
+   * of the ledger. A failure to copy must not lose the change just made: it
+   * is said on stderr, and the head left as it was.
+   */
+  private renewRecoveryCopy(): void {
+    if (!this.recoveryDir || !this.healthy || (!this.dirty && this.head)) return;
+    try {
+      this.db.exec('BEGIN');
+      try {
+        const from = this.head ?? { chain: '', maxId: 0, events: 0 };
+        const { chain, maxId, added } = extendChain(this.db, from.chain, from.maxId);
+        keepRecoveryCopy(this.root, this.recoveryDir, { events: from.events + added, maxId, chain, stamp: ledgerStamp(join(this.root, LEDGER_DIR)) }, new Date().toISOString());
+      } finally {
+        this.db.exec('COMMIT');
+      }
+    } catch (err) {
+      process.stderr.write(`continuity: the ledger's recovery copy could not be renewed in ${this.recoveryDir}: ${(err as Error).message.split('\n')[0]}\n`);
+    }
   }
 
   private configure(): void {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { countEvents } from '../../src/ledger/events.js';
@@ -63,13 +64,17 @@ test('a writer killed with SIGKILL mid-write leaves an intact ledger with no hal
   }
 });
 
-test('a corrupt ledger file is reported in one line with exit 5 and left untouched', () => {
+/** No recovery copy to restore from (src/ledger/recovery-copy.ts): an empty state home. */
+const NO_COPY = (): NodeJS.ProcessEnv => ({ CONTINUITY_STATE_HOME: mkdtempSync(join(tmpdir(), 'continuity-no-copy-')) });
+
+test('a corrupt ledger file with no recovery copy is reported in one line with exit 5 and left untouched', () => {
   const project = tempProject({ 'plan.md': '### Task 1: One\n\nDo it.\n' });
   const garbage = 'this is not a database, it is a text file that replaced the ledger\n'.repeat(20);
   runCli(['plan', 'import', 'plan.md'], { cwd: project });
   writeFileSync(join(project, '.continuity', 'ledger.db'), garbage);
+  const env = NO_COPY();
   for (const args of [['status'], ['plan', 'show', '--json'], ['plan', 'import', 'plan.md']]) {
-    const r = runCli(args, { cwd: project });
+    const r = runCli(args, { cwd: project, env });
     assert.equal(r.code, 5, `${args.join(' ')}: ${r.stderr}`);
     assert.match(r.stderr, /^continuity: ledger .*ledger\.db is not a SQLite database .*left untouched\n$/);
     assert.doesNotMatch(r.stderr, NO_STACK);
@@ -78,7 +83,19 @@ test('a corrupt ledger file is reported in one line with exit 5 and left untouch
   assert.equal(existsSync(join(project, '.continuity', 'ledger.db-wal')), false);
 });
 
-test('a hook facing a corrupt ledger exits 1 (non-blocking) with one line', () => {
+test('a corrupt ledger file is restored from the recovery copy by the next command; the corrupt one is kept beside it', () => {
+  const project = tempProject({ 'plan.md': '### Task 1: One\n\nDo it.\n' });
+  runCli(['plan', 'import', 'plan.md'], { cwd: project });
+  writeFileSync(join(project, '.continuity', 'ledger.db'), 'garbage'.repeat(10));
+  const r = runCli(['plan', 'show', '--json'], { cwd: project });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal((JSON.parse(r.stdout) as { id: string }).id, 'plan');
+  const kept = readdirSync(join(project, '.continuity')).filter((f) => f.startsWith('ledger.db.damaged-'));
+  assert.equal(kept.length, 1);
+  assert.equal(readFileSync(join(project, '.continuity', kept[0]!), 'utf8'), 'garbage'.repeat(10));
+});
+
+test('a hook facing a corrupt ledger with no recovery copy fails closed: one line on stderr, the session start said, nothing let through', () => {
   const project = tempProject({ 'plan.md': '### Task 1: One\n\nDo it.\n' });
   runCli(['plan', 'import', 'plan.md'], { cwd: project });
   writeFileSync(join(project, '.continuity', 'ledger.db'), 'garbage'.repeat(10));
@@ -86,8 +103,9 @@ test('a hook facing a corrupt ledger exits 1 (non-blocking) with one line', () =
     cwd: project,
     // A session start with a plan registered reads the ledger (docs/stop-gate.md: a draft's stop does not).
     input: JSON.stringify({ session_id: 's', hook_event_name: 'SessionStart', source: 'startup', cwd: project, transcript_path: '/dev/null' }),
-    env: { CLAUDE_PROJECT_DIR: project },
+    env: { CLAUDE_PROJECT_DIR: project, ...NO_COPY() },
   });
+  // Nothing to close at a session start: the error is reported, non-blocking.
   assert.equal(r.code, 1);
   assert.equal(r.stdout, '');
   assert.match(r.stderr, /^continuity: ledger .* is not a SQLite database/);

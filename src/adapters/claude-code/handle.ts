@@ -1,6 +1,8 @@
 import { appendEvent } from '../../ledger/events.js';
 import { join } from 'node:path';
-import { LEDGER_DIR, ledgerAccess } from '../../ledger/ledger-dir.js';
+import { existsSync } from 'node:fs';
+import { LEDGER_DIR, LEDGER_FILE, ledgerAccess } from '../../ledger/ledger-dir.js';
+import { readRecoveryHead, recoveryDirOf } from '../../ledger/recovery-copy.js';
 import { pendingRequests, writeRequest } from '../../ledger/inbox.js';
 import { CliError, ExitCode } from '../../cli/errors.js';
 import { spoolEvent } from '../../ledger/spool.js';
@@ -13,6 +15,7 @@ import { NOTHING_TO_SAY, type HandlerResult } from './types.js';
 
 export { SOURCE } from './source.js';
 import { SOURCE } from './source.js';
+import { failClosed } from './fail-closed.js';
 
 export { PayloadError } from '../hook-payload.js';
 
@@ -48,21 +51,41 @@ export async function handlePayload(
   const source = opts.source ?? SOURCE;
   const root = findProjectRoot(payload.cwd ?? opts.fallbackCwd, opts.env);
   const access = ledgerAccess(root);
-  if (access === 'absent') return { output: null, eventId: null };
+  // Without .continuity/ continuity is not enabled here, unless a ledger existed (its recovery copy says so): then it is restored.
+  if (access === 'absent' && !ledgerExisted(root, opts.env)) return { output: null, eventId: null };
   if (access === 'read-only') refuseInsideWall(root, payload, opts.now, source);
+  try {
+    return await decide(payload, root, access, { ...opts, source });
+  } catch (err) {
+    // A hook that fails is a "go ahead" to the client: where continuity is enabled, what it cannot decide is closed instead.
+    const closed = failClosed(payload, err);
+    if (!closed) throw err;
+    try {
+      spoolEvent(join(root, LEDGER_DIR), { at: opts.now, source, kind: payload.hook_event_name, sessionId: payload.session_id, input: payload, decision: { action: 'failed-closed', error: closed.error, output: closed.output } });
+    } catch {
+      // Not even the spool can be written: the answer still stands.
+    }
+    return { output: closed.output, eventId: null };
+  }
+}
+
+async function decide(payload: GenericPayload, root: string, access: ReturnType<typeof ledgerAccess>, opts: { env: NodeJS.ProcessEnv; now: string; source: string }): Promise<HookOutcome> {
+  const source = opts.source;
 
   const event = payload.hook_event_name;
   const ledgerDir = join(root, LEDGER_DIR);
   const entry = isKnownEvent(event) ? HANDLERS[event] : undefined;
-  const hot = readHotState(ledgerDir);
+  // The ledger gone (its folder or its file): the call is taken with the ledger, whose opening restores it.
+  const missing = access === 'absent' || !existsSync(join(ledgerDir, LEDGER_FILE));
+  const hot = missing ? null : readHotState(ledgerDir);
   const wanted = !!entry && (!entry.wants || entry.wants(payload, hot, root));
   // Requests the agent's commands left in the inbox are taken in by whichever call comes first.
   const requests = pendingRequests(root);
   // Nothing to decide, or decided from a current hot state: recorded through the spool, without opening SQLite.
-  const quick = wanted && !requests.length ? await entry.fromHotState?.(payload, hot, root, opts.now) : null;
+  const quick = wanted && !requests.length && !missing ? await entry.fromHotState?.(payload, hot, root, opts.now) : null;
   // Which agent client starts sessions here: later, an event no client ran is not taken as the person's (src/domain/human-turn.ts).
   const started = event === 'SessionStart' ? { client: (await import('./trust/hook-client.js')).hookClient().client } : {};
-  if ((!wanted || quick) && !requests.length && !hot?.notices) {
+  if ((!wanted || quick) && !requests.length && !hot?.notices && !missing) {
     const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started };
     const output = quick?.result.output ?? null;
     spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations });
@@ -70,7 +93,7 @@ export async function handlePayload(
   }
   // The config, the ledger and the SQLite driver are loaded only for a call that decides something.
   const { hookConfig, Ledger, saveHotState, takeInbox, withInboxWords, owedNotices, withNotices } = await import('./deciders.js');
-  const ledger = await Ledger.open(root, { create: true });
+  const ledger = await Ledger.open(root, { create: true, env: opts.env });
   try {
     const { config, fallback } = await hookConfig(root, ledger);
     // Before the rule runs, so that a Stop sees the task the agent has just recorded as done.
@@ -118,4 +141,8 @@ function refuseInsideWall(root: string, payload: GenericPayload, now: string, so
     // Not even the inbox can be written here.
   }
   throw new CliError(`hook refused: this process runs inside the agent's sandbox, where continuity's ledger is read-only; hook events come only from the agent client itself. The attempt is recorded.`, ExitCode.refused);
+}
+
+function ledgerExisted(root: string, env: NodeJS.ProcessEnv): boolean {
+  return readRecoveryHead(recoveryDirOf(root, env), root) !== null;
 }

@@ -13,6 +13,8 @@ import { INIT_RECORD_PATH, wallRecordOf, withWallRecord } from '../../install/in
 import { claudeCodeWallPaths, claudeCodeWallSettings } from '../../install/wall-spec.js';
 import { DEFAULT_CONFIG, type Config } from '../../config/schema.js';
 import { hookCommandOfThisInstall, runningFromPlugin } from '../../install/this-install.js';
+import { WIRING_FILES } from '../../app/hook-wiring.js';
+import { releaseRecoveryCopy, recoveryDirOf } from '../../ledger/recovery-copy.js';
 import { LEDGER_DIR, LEDGER_FILE, ledgerAccess } from '../../ledger/ledger-dir.js';
 import { refuseInsideWall } from '../requests.js';
 import { humanCommandFacts, refuseUnlessHuman } from '../human-command.js';
@@ -70,6 +72,9 @@ export async function run(argv: string[]): Promise<number> {
   if (opts.uninstall) {
     uninstallSettings(target, files, report, await wallFor(opts.agent, files));
     report.line('kept', `${LEDGER_DIR}/`, "the ledger and config are the project's record; delete the folder by hand to remove them");
+    if (!opts.dryRun && report.changed) await adoptAfterInit(root, false);
+    // The recovery copy would put a deleted ledger back: let go (last: opening the ledger renews it), so that deleting the folder is the person's to do.
+    if (!opts.dryRun && releaseRecoveryCopy(root)) report.line('removed', recoveryDirOf(root), "the ledger's recovery copy");
     const sentence = report.changed ? `continuity's hooks for ${LABEL[opts.agent]} are removed from ${root}.` : `continuity's hooks for ${LABEL[opts.agent]} were not installed in ${root}.`;
     process.stdout.write(`${doneLine(opts, sentence)}\n`);
     return ExitCode.ok;
@@ -77,7 +82,7 @@ export async function run(argv: string[]): Promise<number> {
   // The wall the config asks for (or the default one init is about to write) goes into the settings with the hooks, in one write.
   installSettings(target, opts.agent, files, report, await wallFor(opts.agent, files));
   const configCreated = writeConfig(files, report);
-  if (configCreated && !opts.dryRun) await adoptConfig(root);
+  if (!opts.dryRun) await adoptAfterInit(root, configCreated);
   await updateGitignore(files, report, opts);
   const sentence = `continuity is ${report.changed ? '' : 'already '}installed for ${LABEL[opts.agent]} in ${root}.`;
   process.stdout.write(`${doneLine(opts, sentence)}\n`);
@@ -344,13 +349,20 @@ function writeConfig(files: Files, report: Report): boolean {
 }
 
 /**
- * A project that already has a ledger guards config.json with the content it
- * last saw; the new file is recorded as authorised (a person ran init outside
- * an agent) so the hooks do not put it back.
+ * A project that already has a ledger guards config.json and the hook wiring
+ * with the content it last saw; what init wrote there is recorded as
+ * authorised (a person ran init outside an agent), so the hooks do not put
+ * it back. Nothing else is adopted.
  */
-async function adoptConfig(root: string): Promise<void> {
+async function adoptAfterInit(root: string, configCreated: boolean): Promise<void> {
   if (!existsSync(join(root, LEDGER_DIR, LEDGER_FILE))) return;
-  await withLedger({ create: false, adopt: true }, () => undefined);
+  const paths = new Set<string>([...WIRING_FILES, ...(configCreated ? [CONFIG_PATH.split('\\').join('/')] : [])]);
+  try {
+    await withLedger({ create: false, adopt: paths }, () => undefined);
+  } catch (err) {
+    if (!(err instanceof CliError)) throw err;
+    process.stderr.write(`continuity: what init wrote is not yet recorded as authorised (${err.message.split('\n')[0]}); once that is fixed, \`continuity config accept\` records it.\n`);
+  }
 }
 
 async function updateGitignore(files: Files, report: Report, opts: Options): Promise<void> {

@@ -1,5 +1,5 @@
 import { isAbsolute, join } from 'node:path';
-import { readOrNull, restoreApprovedLine, restoreSnapshot, snapshotOf, snapshotPaths } from '../../../app/guard.js';
+import { newcomerTest, readOrNull, restoreApprovedLine, restoreSnapshot, snapshotOf, snapshotPaths } from '../../../app/guard.js';
 import { approvedLinesOf } from '../../../formats/approved-line.js';
 import { readHotState } from '../../../ledger/hot-state.js';
 import { LEDGER_DIR } from '../../../ledger/ledger.js';
@@ -9,6 +9,8 @@ import { sha256 } from '../../../util/sha256.js';
 import type { ToolPayload } from '../tool-rules.js';
 import type { HandlerResult, HookContext } from '../types.js';
 import { sameApprovedLines } from './guard-wants.js';
+import { isWiringFile, wiringProjection } from '../../../app/hook-wiring.js';
+import type { SqlDatabase } from '../../../ledger/driver.js';
 
 /**
  * PostToolUse of any tool that can write: the guarded files are compared
@@ -21,15 +23,25 @@ import { sameApprovedLines } from './guard-wants.js';
 export function guardAfterWrite(ctx: HookContext<ToolPayload>): HandlerResult {
   const { root, ledger } = ctx;
   const restored: string[] = [];
+  /** Wiring files edited in what does not wire the hooks: their new content is the one kept from now on. */
+  const renewed: { path: string; content: string | null }[] = [];
   const plan = activePlan(ledger.db);
-  for (const path of snapshotPaths(plan)) {
-    const snap = snapshotOf(ledger.db, path);
+  const newcomer = newcomerTest(root, ctx.config, readHotState(join(root, LEDGER_DIR))?.protectGlobs);
+  for (const path of snapshotPaths(plan, ctx.config, root, ledger.db)) {
+    const snap = snapshotOf(ledger.db, path) ?? (newcomer(path) ? { path, content: null, hash: null } : null);
     if (!snap) continue;
     const now = readOrNull(join(root, path));
     if ((now === null ? null : sha256(now)) === snap.hash) continue;
+    if (isWiringFile(path) && wiringProjection(path, now) === wiringProjection(path, snap.content)) {
+      renewed.push({ path, content: now });
+      continue;
+    }
     restoreSnapshot(root, snap);
     restored.push(snap.content === null ? `${path} (created; removed)` : `${path} (content restored)`);
   }
+  const renew = (db: SqlDatabase) => {
+    for (const r of renewed) db.run('UPDATE guard_snapshots SET content = ?, hash = ?, taken_at = ? WHERE path = ?', r.content, r.content === null ? null : sha256(r.content), ctx.now, r.path);
+  };
   const approval = undoForgedApproval(ctx);
   if (approval) restored.push(approval);
   let forged: string[] = [];
@@ -41,16 +53,19 @@ export function guardAfterWrite(ctx: HookContext<ToolPayload>): HandlerResult {
       restored.push(`${plan.path} (Approved line put back as continuity wrote it)`);
     }
   }
-  if (!restored.length) return { output: null, decision: { action: 'none', why: 'guarded files unchanged' } };
+  if (!restored.length) return { output: null, decision: { action: 'none', why: 'guarded files unchanged', ...(renewed.length ? { renewed: renewed.map((r) => r.path) } : {}) }, persist: renewed.length ? (db) => renew(db) : undefined };
 
   const what = restored.join('; ');
   const reason =
     `continuity: the ${ctx.payload.tool_name} call changed guarded files, which were put back: ${what}. ` +
-    'Guarded are continuity\'s ledger and config, the progress tracker of a plan that is not approved, the config\'s protect list, and the Approved line of a plan.';
+    'Guarded are continuity\'s ledger and config, the progress tracker of a plan that is not approved, the config\'s protect list, the hook wiring (the hooks, sandbox and plugin keys of the agents\' settings files), and the Approved line of a plan.';
   return {
     output: { decision: 'block', reason, systemMessage: `continuity: reverted an unauthorised change by ${ctx.payload.tool_name}: ${what}.` },
     decision: { action: 'reverted', restored, forgedApprovedLines: forged },
-    persist: (db, eventId) => insertViolation(db, { at: ctx.now, sessionId: ctx.payload.session_id, kind: 'guarded_write_reverted', summary: `${ctx.payload.tool_name} changed ${what}`, eventId }),
+    persist: (db, eventId) => {
+      renew(db);
+      insertViolation(db, { at: ctx.now, sessionId: ctx.payload.session_id, kind: 'guarded_write_reverted', summary: `${ctx.payload.tool_name} changed ${what}`, eventId });
+    },
   };
 }
 

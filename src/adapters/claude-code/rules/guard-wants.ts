@@ -8,13 +8,14 @@ import { sha256 } from '../../../util/sha256.js';
 import type { ToolPayload } from '../tool-rules.js';
 import { FILE_WRITING_TOOLS, guardedWriteTarget, isPlanCandidate, writtenPath } from './plan-paths.js';
 import { realRoot } from '../../../util/real-path.js';
+import { protectedFiles } from '../../../app/protected-files.js';
 
 /** What is guarded before anything was recorded: `.continuity/` at least. */
 const FALLBACK_NAMES = ['.continuity', '.tdd-progress.md', 'progress.md'];
 const APPROVED = /^[ \t>*_-]*(\*\*|__)?approved(\*\*|__)?[ \t]*:/im;
 
 /** Tools that never write files. Everything else may, and is checked after it ran. */
-const READ_ONLY_TOOLS = new Set(['Read', 'Glob', 'Grep', 'LS', 'WebFetch', 'WebSearch', 'TodoWrite', 'TodoRead', 'AskUserQuestion', 'ExitPlanMode', 'EnterPlanMode', 'Agent', 'Task', 'BashOutput', 'KillShell', 'KillBash', 'ListMcpResourcesTool', 'ReadMcpResourceTool', 'Skill', 'SlashCommand']);
+export const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(['Read', 'Glob', 'Grep', 'LS', 'WebFetch', 'WebSearch', 'TodoWrite', 'TodoRead', 'AskUserQuestion', 'ExitPlanMode', 'EnterPlanMode', 'Agent', 'Task', 'BashOutput', 'KillShell', 'KillBash', 'ListMcpResourcesTool', 'ReadMcpResourceTool', 'Skill', 'SlashCommand']);
 
 /** Text a file tool is about to write (Write content, Edit/MultiEdit new strings, a notebook cell). */
 export function newText(input: Record<string, unknown>): string {
@@ -50,6 +51,12 @@ export function guardWantsAfter(p: ToolPayload, hot: HotState | null, root: stri
   // Someone other than continuity wrote the ledger: its approval is checked.
   if (hot.ledgerStamp !== undefined && ledgerStamp(join(root, '.continuity')) !== hot.ledgerStamp) return true;
   for (const g of hot.guarded) if (hashOrNull(join(root, g.path)) !== g.hash) return true;
+  // A new file under a protect glob has no snapshot yet: the listing tells.
+  const globs = hot.protectGlobs.filter((p) => /[*?[]/.test(p) && !p.startsWith('.continuity/'));
+  if (globs.length) {
+    const known = new Set(hot.guarded.map((g) => g.path));
+    if (protectedFiles(root, globs).some((f) => !known.has(f))) return true;
+  }
   if (hot.plan) {
     const text = readOrNull(join(root, hot.plan.path));
     if (text !== null && !sameApprovedLines(approvedLinesOf(text), hot.plan.approvedLine)) return true;

@@ -1,0 +1,39 @@
+import { parse, type ParseError } from 'jsonc-parser';
+
+/**
+ * The files through which an agent client finds continuity's hooks and its
+ * sandbox, whichever agent the project uses: changed by the agent, they could
+ * switch the hooks off (`disableAllHooks`, an emptied `hooks`), the sandbox
+ * off, or a plugin away. They are guarded like continuity's own files.
+ */
+export const WIRING_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.gemini/settings.json', '.cursor/hooks.json'] as const;
+
+/** The keys of a settings file that decide whether hooks run and what confines the agent; the rest is the person's business. */
+const WIRING_KEYS = ['hooks', 'disableAllHooks', 'allowManagedHooksOnly', 'sandbox', 'enabledPlugins', 'extraKnownMarketplaces', 'tools'] as const;
+
+export function isWiringFile(path: string): boolean {
+  return (WIRING_FILES as readonly string[]).includes(path);
+}
+
+/**
+ * What of a wiring file matters to the hooks, as one string: two versions
+ * with the same projection wire the hooks the same way, so an edit that
+ * leaves it unchanged (a permission allowed, a theme) is nobody's attack.
+ * A hooks.json is all wiring; a file that does not parse is compared whole
+ * (a client that cannot read its settings may run no hooks at all).
+ */
+export function wiringProjection(path: string, text: string | null): string | null {
+  if (text === null) return null;
+  const errors: ParseError[] = [];
+  const value = parse(text, errors, { allowTrailingComma: true }) as unknown;
+  if (errors.length || typeof value !== 'object' || value === null || Array.isArray(value)) return `raw:${text}`;
+  if (path.endsWith('hooks.json')) return JSON.stringify(value);
+  const o = value as Record<string, unknown>;
+  const picked: Record<string, unknown> = {};
+  for (const k of WIRING_KEYS) if (k in o) picked[k] = o[k];
+  const deny = (o.permissions as { deny?: unknown } | undefined)?.deny;
+  if (deny !== undefined) picked['permissions.deny'] = deny;
+  const mode = (o.permissions as { defaultMode?: unknown } | undefined)?.defaultMode;
+  if (mode !== undefined) picked['permissions.defaultMode'] = mode;
+  return Object.keys(picked).length ? JSON.stringify(picked) : null;
+}

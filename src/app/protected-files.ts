@@ -1,0 +1,61 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { protectedPathMatcher } from '../shell/protected-model.js';
+
+/** At most this many files are snapshotted for the protect list: a glob that names a whole tree is guarded, not copied. */
+export const MAX_PROTECTED_FILES = 200;
+const SKIPPED_DIRS = new Set(['.git', 'node_modules', '.continuity']);
+
+/**
+ * The files the config's `protect` list names now, relative to the root: a
+ * plain path as it is (present or not: a file the agent creates there is
+ * removed), a folder or a glob by walking the folder before its first
+ * wildcard. Their content is snapshotted so that a write the hooks did not
+ * see beforehand is put back after.
+ */
+export function protectedFiles(root: string, patterns: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const raw of patterns) {
+    const rel = posix.normalize(raw.replace(/^(\.\/)+/, '')).replace(/\/+$/, '');
+    if (!rel || rel === '.' || rel.startsWith('..')) continue;
+    const segs = rel.split('/');
+    const firstGlob = segs.findIndex((s) => /[*?[]/.test(s));
+    if (firstGlob === -1) {
+      if (isDir(join(root, rel))) walk(root, rel, () => true, out);
+      else out.add(rel);
+      continue;
+    }
+    const base = segs.slice(0, firstGlob).join('/');
+    const matches = protectedPathMatcher(root, [rel]);
+    walk(root, base, (abs) => matches(abs), out);
+  }
+  return [...out].sort().slice(0, MAX_PROTECTED_FILES);
+}
+
+function walk(root: string, relDir: string, keep: (abs: string) => boolean, out: Set<string>): void {
+  const stack = [relDir];
+  while (stack.length && out.size < MAX_PROTECTED_FILES) {
+    const dir = stack.pop()!;
+    let entries;
+    try {
+      entries = readdirSync(join(root, dir), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const rel = dir ? `${dir}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (!SKIPPED_DIRS.has(e.name)) stack.push(rel);
+      } else if (e.isFile() && keep(posix.join(root.split('\\').join('/'), rel))) out.add(rel);
+      if (out.size >= MAX_PROTECTED_FILES) return;
+    }
+  }
+}
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { hook, REPO_ROOT, runCli, tempProject } from '../helpers/cli.js';
+
+/** `.continuity/ledger.db`, spelled so that no parser sees it. */
+const HEX = Buffer.from('.continuity/ledger.db').toString('hex');
+
+const PLAN = '# Plan\n\n## Tasks\n\n- [ ] 1. Parser\n- [ ] 2. Writer\n';
+
+/** A committed git project with an approved plan, approved the way the person does it: their prompt. */
+function approvedGitProject(): string {
+  const project = tempProject({ 'docs/plans/p.md': PLAN, 'README.md': '# demo\n', '.gitignore': '.continuity/\n' });
+  rmSync(join(project, '.git'), { recursive: true });
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: project, stdio: 'pipe' });
+  git('init', '-q');
+  git('add', '.');
+  git('commit', '-qm', 'start');
+  assert.equal(runCli(['plan', 'import', 'docs/plans/p.md'], { cwd: project }).code, 0);
+  assert.equal(hook(project, { hook_event_name: 'UserPromptSubmit', prompt: 'approve' }).code, 0);
+  assert.equal(planOf(project).state, 'approved');
+  return project;
+}
+
+function planOf(project: string): { state: string } {
+  const r = runCli(['plan', 'show', '--json'], { cwd: project });
+  assert.equal(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout) as { state: string };
+}
+
+function status(project: string): { recentViolations: { kind: string; summary: string }[] } {
+  const r = runCli(['status', '--json'], { cwd: project });
+  assert.equal(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+/** The agent's Bash call: PreToolUse, the command run for real in the project, PostToolUse. */
+function bashCall(project: string, command: string) {
+  const input = { command };
+  const before = hook(project, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_attack', tool_input: input });
+  assert.equal(before.code, 0, before.stderr);
+  const denied = before.stdout.includes('"deny"');
+  assert.equal(denied, false, `the attack runs for real: ${before.stdout}`);
+  spawnSync('bash', ['-c', command], { cwd: project, stdio: 'pipe' });
+  const after = hook(project, { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'toolu_attack', tool_input: input, tool_response: { stdout: '', stderr: '' } });
+  assert.equal(after.code, 0, after.stderr);
+  return { denied, after: after.stdout.trim() ? (JSON.parse(after.stdout) as { systemMessage?: string; reason?: string }) : null };
+}
+
+function eventCount(project: string): number {
+  const r = runCli(['log', '--json', '--limit', '10000'], { cwd: project });
+  assert.equal(r.code, 0, r.stderr);
+  return r.stdout.split('\n').filter((l) => l.trim()).length;
+}
+
+for (const [name, command] of [
+  ['git stash --all (the folder goes with the untracked files)', 'git stash --all -q'],
+  ['git clean -fdX through an inline alias', 'git -c alias.tidy="clean -fdX" tidy -q'],
+  ['rm -rf after a cd that fails', 'cd /nonexistent-dir-xyz; rm -rf .continuity'],
+  // The name is built at run time: no parser sees it.
+  ['a script that truncates the ledger', 'python3 tools/tidy.py'],
+] as const) {
+  test(`the ledger survives ${name}: it comes back whole, with a violation and a notice to the person`, () => {
+    const project = approvedGitProject();
+    // A script the agent wrote earlier, in a file no parser reads.
+    mkdirSync(join(project, 'tools'));
+    writeFileSync(join(project, 'tools', 'tidy.py'), `open(bytes.fromhex('${HEX}').decode(), 'w').close()\n`);
+    const events = eventCount(project);
+    const { after } = bashCall(project, command);
+    assert.equal(planOf(project).state, 'approved');
+    assert.ok(eventCount(project) >= events, 'every event recorded before is still there');
+    const v = status(project).recentViolations.find((x) => x.kind === 'ledger_restored');
+    assert.ok(v, 'the restore is recorded as a violation');
+    // The person hears it from the hook that restored it, or at the latest the next one.
+    const said = [after?.systemMessage ?? '', hook(project, { hook_event_name: 'UserPromptSubmit', prompt: 'go on' }).stdout].join('\n');
+    assert.match(said, /ledger was restored from its recovery copy/);
+  });
+}
+
+test('events deleted by a script that opens the ledger itself are seen and the ledger put back whole; the altered one is kept beside it', () => {
+  const project = approvedGitProject();
+  const events = eventCount(project);
+  const driver = join(REPO_ROOT, 'node_modules', 'better-sqlite3');
+  bashCall(project, `node -e "const D=require('${driver}'); const db=new D(Buffer.from('${HEX}','hex').toString()); db.exec('DELETE FROM events WHERE id <= 2'); db.close()"`);
+  assert.equal(eventCount(project) >= events, true);
+  assert.ok(status(project).recentViolations.some((v) => v.kind === 'ledger_restored' && /recorded events were deleted/.test(v.summary)));
+  assert.ok(readdirSync(join(project, '.continuity')).some((f) => f.startsWith('ledger.db.damaged-')));
+});
+
+test('a ledger deleted outside any tool call is restored, not created anew, by the next command', () => {
+  const project = approvedGitProject();
+  rmSync(join(project, '.continuity'), { recursive: true });
+  const r = runCli(['plan', 'import', 'docs/plans/p.md'], { cwd: project });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(planOf(project).state, 'approved');
+});
+
+test('after `continuity init --uninstall` the person may delete the folder: nothing puts it back', () => {
+  const project = approvedGitProject();
+  const un = runCli(['init', '--uninstall'], { cwd: project });
+  assert.equal(un.code, 0, un.stderr);
+  assert.match(un.stdout, /recovery copy/);
+  rmSync(join(project, '.continuity'), { recursive: true });
+  const r = hook(project, { hook_event_name: 'UserPromptSubmit', prompt: 'hello' });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, '');
+  assert.equal(existsSync(join(project, '.continuity')), false);
+});
+
+test('a project that never had continuity stays untouched by the hook', () => {
+  const project = tempProject();
+  writeFileSync(join(project, 'x.txt'), 'x');
+  const r = hook(project, { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 't', tool_input: { command: 'ls' }, tool_response: {} });
+  assert.equal(r.code, 0);
+  assert.equal(r.stdout, '');
+  assert.equal(existsSync(join(project, '.continuity')), false);
+});

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { hook, runCli, tempProject } from '../helpers/cli.js';
+
+const PLAN = '# Plan\n\n## Tasks\n\n- [ ] 1. Parser\n- [ ] 2. Writer\n';
+const SETTINGS = JSON.stringify({ permissions: { allow: ['Bash(npm test)'] }, hooks: { Stop: [{ hooks: [{ type: 'command', command: 'continuity hook claude-code' }] }] } }, null, 2) + '\n';
+
+function project(config: unknown = {}): string {
+  const dir = tempProject({ 'docs/plans/p.md': PLAN, '.claude/settings.json': SETTINGS, '.continuity/config.json': JSON.stringify(config), 'deploy/prod.yml': 'replicas: 3\n', 'secrets/keys.txt': 'k1\n' });
+  assert.equal(runCli(['plan', 'import', 'docs/plans/p.md'], { cwd: dir }).code, 0);
+  assert.equal(hook(dir, { hook_event_name: 'UserPromptSubmit', prompt: 'approve' }).code, 0);
+  return dir;
+}
+
+/** The agent's Bash call, the command run for real between its hooks. */
+function bashCall(dir: string, command: string) {
+  const input = { command };
+  const pre = hook(dir, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_w', tool_input: input });
+  assert.equal(pre.code, 0, pre.stderr);
+  assert.doesNotMatch(pre.stdout, /"deny"/, 'the command runs for real');
+  const ran = spawnSync('bash', ['-c', command], { cwd: dir, encoding: 'utf8' });
+  assert.equal(ran.status, 0, ran.stderr);
+  const post = hook(dir, { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'toolu_w', tool_input: input, tool_response: { stdout: '', stderr: '' } });
+  assert.equal(post.code, 0, post.stderr);
+  return post.stdout.trim() ? (JSON.parse(post.stdout) as { decision?: string; reason?: string }) : null;
+}
+
+const violations = (dir: string) => (JSON.parse(runCli(['status', '--json'], { cwd: dir }).stdout) as { recentViolations: { kind: string; summary: string }[] }).recentViolations;
+
+test('a settings.local.json that switches the hooks off, written by a script, is removed after the call and recorded', () => {
+  const dir = project();
+  writeFileSync(join(dir, 'mk.py'), "import json, os\nopen(os.path.join('.cl' + 'aude', 'settings.lo' + 'cal.json'), 'w').write(json.dumps({'disableAllHooks': True}))\n");
+  const out = bashCall(dir, 'python3 mk.py');
+  assert.equal(out?.decision, 'block');
+  assert.match(String(out?.reason), /\.claude\/settings\.local\.json \(created; removed\)/);
+  assert.equal(existsSync(join(dir, '.claude', 'settings.local.json')), false);
+  assert.ok(violations(dir).some((v) => v.kind === 'guarded_write_reverted' && /settings\.local\.json/.test(v.summary)));
+});
+
+test("hooks taken out of .claude/settings.json are put back; an edit that leaves the hooks alone is the person's and stays", () => {
+  const dir = project();
+  writeFileSync(join(dir, 'strip.py'), "import json\np='.claude/' + 'settings.json'\nd=json.load(open(p))\nd.pop('hooks')\nopen(p,'w').write(json.dumps(d))\n");
+  const out = bashCall(dir, 'python3 strip.py');
+  assert.equal(out?.decision, 'block');
+  assert.equal(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'), SETTINGS);
+
+  writeFileSync(join(dir, 'allow.py'), "import json\np='.claude/' + 'settings.json'\nd=json.load(open(p))\nd['permissions']['allow'].append('Bash(ls)')\nopen(p,'w').write(json.dumps(d, indent=2))\n");
+  const kept = bashCall(dir, 'python3 allow.py');
+  assert.equal(kept?.decision, undefined);
+  assert.match(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'), /Bash\(ls\)/);
+  // And from then on that content is the one kept: a later attack puts back the edited file, not the first one.
+  bashCall(dir, 'python3 strip.py');
+  assert.match(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'), /Bash\(ls\)[\s\S]*"hooks"/);
+});
+
+test('files of the protect list, plain paths and globs, are put back after a script changes them, and a new match is removed', () => {
+  const dir = project({ protect: ['secrets/keys.txt', 'deploy/*.yml'] });
+  writeFileSync(join(dir, 'edit.sh'), "f=secrets; echo leaked >> $f/keys.txt; d=deploy; echo 'replicas: 0' > $d/prod.yml; echo x > $d/new.yml\n");
+  const out = bashCall(dir, 'bash edit.sh');
+  assert.equal(out?.decision, 'block');
+  assert.equal(readFileSync(join(dir, 'secrets', 'keys.txt'), 'utf8'), 'k1\n');
+  assert.equal(readFileSync(join(dir, 'deploy', 'prod.yml'), 'utf8'), 'replicas: 3\n');
+  assert.equal(existsSync(join(dir, 'deploy', 'new.yml')), false);
+  // On its own, as the only change of a call; and a protected file deleted comes back.
+  writeFileSync(join(dir, 'add.sh'), 'd=deploy; echo x > $d/other.yml\n');
+  writeFileSync(join(dir, 'del.sh'), 'd=deploy; rm $d/prod.yml\n');
+  assert.equal(bashCall(dir, 'bash add.sh')?.decision, 'block');
+  assert.equal(existsSync(join(dir, 'deploy', 'other.yml')), false);
+  assert.equal(bashCall(dir, 'bash del.sh')?.decision, 'block');
+  assert.equal(readFileSync(join(dir, 'deploy', 'prod.yml'), 'utf8'), 'replicas: 3\n');
+});
+
+test("init's own writes to the wiring are authorised: the next call does not put the old settings back", () => {
+  const dir = project();
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  const init = runCli(['init', '--no-gitignore'], { cwd: dir });
+  assert.equal(init.code, 0, init.stderr);
+  const after = readFileSync(join(dir, '.claude', 'settings.json'), 'utf8');
+  assert.notEqual(after, SETTINGS);
+  const out = bashCall(dir, 'ls src');
+  assert.equal(out?.decision, undefined);
+  assert.equal(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'), after);
+});
