@@ -31,8 +31,14 @@ export function readPlanFile(root: string, file: string): PlanFile {
   } catch (err) {
     throw ioError(file, err);
   }
-  return { absPath, relPath: toProjectPath(root, absPath), text, size, mtimeMs, contentHash: sha256(text) };
+  const relPath = toProjectPath(root, absPath);
+  // The path is said in the agent's context at every prompt: a newline or an escape in it would be text the plan's author never wrote.
+  if (UNSAYABLE.test(relPath)) throw new CliError(`plan path ${JSON.stringify(relPath)} contains control or bidirectional characters; rename the file to register it`, ExitCode.invalidInput);
+  return { absPath, relPath, text, size, mtimeMs, contentHash: sha256(text) };
 }
+
+/** C0 and C1 controls, DEL, and the bidirectional overrides and isolates. */
+const UNSAYABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 export function toProjectPath(root: string, absPath: string): string {
   const rel = relative(root, absPath);

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { join } from 'node:path';
 import type { ProgressTask } from '../domain/boundary.js';
 import type { TaskState } from '../formats/plan/model.js';
 import { parseSddProgress } from '../formats/sdd-progress.js';
@@ -8,6 +8,9 @@ import { appendEvent } from '../ledger/events.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { PlanRecord } from '../ledger/plans.js';
 import { setTaskStatus } from '../ledger/task-status.js';
+import { sddLedgerPath } from './sdd-path.js';
+
+export { sddLedgerPath };
 import { sha256 } from './plan-files.js';
 
 /**
@@ -32,11 +35,6 @@ export function loadProgressTasks(db: SqlDatabase, planId: string): ProgressTask
   }));
 }
 
-/** `.superpowers/sdd/<plan file name without extension>/progress.md`. */
-export function sddLedgerPath(plan: Pick<PlanRecord, 'path'>): string {
-  const name = basename(plan.path);
-  return join('.superpowers', 'sdd', name.slice(0, name.length - extname(name).length), 'progress.md').split('\\').join('/');
-}
 
 /**
  * Reads the superpowers SDD ledger when it changed since last read and

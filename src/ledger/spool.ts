@@ -84,11 +84,19 @@ export function spooledViolations(ledgerDir: string): { at: string; sessionId: s
  * Moves spooled events into the events table, oldest first. Returns how many
  * were taken in. With `keep` (a private copy of the ledger) the files stay.
  */
-export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) => T) => T, opts: { keep?: boolean } = {}): number {
+/**
+ * At most this many spooled events are taken in per opening, oldest first:
+ * a flood of spool files (thousands written by something other than
+ * continuity) must not hold up the hook that opened the ledger past the
+ * client's timeout; the rest follow at the next openings.
+ */
+export const SPOOL_BATCH = 500;
+
+export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) => T) => T, opts: { keep?: boolean; limit?: number } = {}): number {
   const dir = join(ledgerDir, SPOOL_DIR);
   let names: string[];
   try {
-    names = spooledNames(dir).sort();
+    names = spooledNames(dir).sort().slice(0, opts.limit ?? SPOOL_BATCH);
   } catch {
     return 0;
   }

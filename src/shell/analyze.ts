@@ -13,7 +13,15 @@ import { NeedsFullParser, readPlainCommand } from './plain-reader.js';
 import { mightTouchProtected } from './precheck.js';
 import { buildModel, type ProtectedModel } from './protected-model.js';
 import type { AnalyzeOptions, ProtectedWrite, WriteAnalysis } from './types.js';
-import { NO_STDIN, Walker } from './walker.js';
+import { AnalysisBudgetExceeded, NO_STDIN, Walker } from './walker.js';
+
+/**
+ * The analysis budget: a hook must answer well within the client's timeout,
+ * and a command it cannot finish judging is denied (the worse branch), never
+ * let through. Past MAX_COMMAND_CHARS the command is not read at all.
+ */
+export const MAX_COMMAND_CHARS = 256 * 1024;
+export const ANALYSIS_BUDGET_MS = 1500;
 
 export async function analyzeCommand(command: string, opts: AnalyzeOptions): Promise<WriteAnalysis> {
   if (!mightTouchProtected(command, opts.protectedNames)) {
@@ -28,8 +36,11 @@ export async function analyzeParsed(command: string, opts: AnalyzeOptions, reade
   const root = posix.resolve(opts.projectRoot);
   const cwd = posix.resolve(root, opts.cwd);
   const model = buildModel(root, home, opts.isProtected, opts.protectedNames);
+  if (command.length > MAX_COMMAND_CHARS) {
+    return deny([{ path: posix.resolve(cwd, opts.protectedNames[0] ?? '.continuity'), via: 'command too long to analyse' }], `the command is ${command.length} characters, over the analysis budget of ${MAX_COMMAND_CHARS}: denied to be safe`);
+  }
   const mentions = findMentions(command, opts.protectedNames);
-  const context = { command, cwd, model, mentions, protectedNames: opts.protectedNames };
+  const context = { command, cwd, model, mentions, protectedNames: opts.protectedNames, deadline: Date.now() + (opts.budgetMs ?? ANALYSIS_BUDGET_MS) };
 
   // A plain command (no expansions, no compound syntax) is read without loading mvdan-sh.
   const plain = readers.plain === false ? null : readPlainCommand(command);
@@ -52,6 +63,7 @@ export async function analyzeParsed(command: string, opts: AnalyzeOptions, reade
 }
 
 interface WalkInput {
+  deadline: number;
   command: string;
   cwd: string;
   model: ProtectedModel;
@@ -60,14 +72,18 @@ interface WalkInput {
 }
 
 /** Walks a parsed command; null when the plain reader met nested code it does not read. */
-function walk(parser: ShellParser, file: ShNode, { command, cwd, model, mentions, protectedNames }: WalkInput): WriteAnalysis | null {
-  const walker = new Walker({ parser, model, protectedNames, suspicious: mentions.length > 0 || OBFUSCATION.test(command), mentions });
+function walk(parser: ShellParser, file: ShNode, { command, cwd, model, mentions, protectedNames, deadline }: WalkInput): WriteAnalysis | null {
+  const walker = new Walker({ parser, model, protectedNames, suspicious: mentions.length > 0 || OBFUSCATION.test(command), mentions }, deadline);
   walker.source = command;
   const scope: Scope = { cwd: { path: cwd, known: true }, vars: new Map(), funcs: new Map(), aliases: new Map(), dirStack: [] };
   try {
     walker.stmts(file.Stmts, scope, NO_STDIN);
   } catch (err) {
     if (err instanceof NeedsFullParser) return null;
+    if (err instanceof AnalysisBudgetExceeded) {
+      const writes = [...walker.writes, { path: posix.resolve(cwd, mentions[0]?.token ?? protectedNames[0] ?? '.continuity'), via: 'analysis budget exhausted' }];
+      return deny(writes, `the analysis ran out of its budget (${err.message}) before it could rule out a write to a protected path: denied to be safe`);
+    }
     // A construct the walker does not expect: judged like an unparseable command.
     const message = err instanceof Error ? err.message : String(err);
     if (mentions.length === 0 && walker.writes.length === 0) return { verdict: 'allow', writes: [], reason: `not analysable (${message}), and it mentions no protected name` };

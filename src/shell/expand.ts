@@ -49,13 +49,24 @@ export function decodeAnsiC(s: string): string {
 }
 
 /** An unquoted literal: backslash escapes, globs, and a leading tilde. */
-function unquotedLit(text: string, first: boolean, env: ExpandEnv): Word {
+/**
+ * Where the shell's `dotglob` is on (`shopt -s dotglob`, a non-empty
+ * GLOBIGNORE, `bash -O dotglob`), kept among the variables under a name no
+ * variable can have: globs then match a leading dot too.
+ */
+export const DOTGLOB = '-dotglob';
+
+function unquotedLit(text: string, first: boolean, env: ExpandEnv, scope: Scope): Word {
+  const dot = scope.vars.has(DOTGLOB) || undefined;
   const out: Part[] = [];
   let buf = '';
   let i = 0;
   if (first && text.startsWith('~')) {
     const m = /^~([^/]*)/.exec(text)!;
-    if (m[1] === '') buf = env.home;
+    // `~` is $HOME as the command left it: reassigned (`HOME=$PWD; rm -rf ~/.continuity`), it is that value, or unknown.
+    const home = scope.vars.get('HOME');
+    if (m[1] === '' && home === undefined) buf = env.home;
+    else if (m[1] === '' && home) out.push(...home.word);
     else {
       out.push(dyn(`~${m[1]}`));
     }
@@ -72,13 +83,13 @@ function unquotedLit(text: string, first: boolean, env: ExpandEnv): Word {
       i++;
     } else if (c === '*' || c === '?') {
       flush();
-      out.push({ kind: 'glob', text: c });
+      out.push({ kind: 'glob', text: c, dot });
     } else if (c === '[') {
       const close = text.indexOf(']', i + 2);
       if (close === -1) buf += c;
       else {
         flush();
-        out.push({ kind: 'glob', text: text.slice(i, close + 1) });
+        out.push({ kind: 'glob', text: text.slice(i, close + 1), dot });
         i = close;
       }
     } else buf += c;
@@ -170,7 +181,7 @@ export class Expander {
   private part(node: ShNode, first: boolean, quoted: boolean): Word {
     switch (this.type(node)) {
       case 'Lit':
-        return quoted ? [lit(doubleQuotedLit(String(node.Value)))] : unquotedLit(String(node.Value), first, this.env);
+        return quoted ? [lit(doubleQuotedLit(String(node.Value)))] : unquotedLit(String(node.Value), first, this.env, this.scope);
       case 'SglQuoted':
         return [lit(node.Dollar ? decodeAnsiC(String(node.Value)) : String(node.Value))];
       case 'DblQuoted':

@@ -4,8 +4,10 @@
 // the builtins that change what later commands see (`cd`, `pushd`, `read`).
 import { posix } from 'node:path';
 import { hasOption, optionValues, parseArgs, type ArgSpec } from './args.js';
-import { cloneScope } from './expand.js';
+import { cloneScope, DOTGLOB } from './expand.js';
 import type { Handler, HandlerTable, Invocation, Stdin } from './handlers.js';
+import type { Cwd } from './targets.js';
+import { containsProtected } from './protected-model.js';
 import { asCode, dyn, globWord, lit, staticText, wordFromCode, type Part, type Word } from './word.js';
 
 // ── Shells ──────────────────────────────────────────────────────────────────
@@ -15,6 +17,7 @@ const shell: Handler = (inv) => {
   const args = inv.args;
   let code: Word | null = null;
   let wantsCode = false;
+  let dotglob = false;
   let i = 0;
   for (; i < args.length; i++) {
     const t = staticText(args[i]!);
@@ -31,6 +34,9 @@ const shell: Handler = (inv) => {
       const c = t[j]!;
       if (c === 'c') wantsCode = true;
       if (c === 'o' || c === 'O') {
+        // `bash -O dotglob -c …`; an option that cannot be read may be it.
+        const opt = args[i + 1] ? staticText(args[i + 1]!) : '';
+        if (c === 'O' && (opt === null || opt === 'dotglob')) dotglob = true;
         i++;
         break;
       }
@@ -41,16 +47,42 @@ const shell: Handler = (inv) => {
     code = operands[0] ?? null;
     if (!code) return;
     const scope = cloneScope(inv.scope);
+    if (dotglob) scope.vars.set(DOTGLOB, { word: [], globbed: false });
     operands.slice(1).forEach((w, n) => scope.vars.set(String(n), { word: w, globbed: false }));
     scope.vars.set('@', operands.length === 2 ? { word: operands[1]!, globbed: false } : null);
     scope.vars.set('*', scope.vars.get('@') ?? null);
     inv.shell(code, `${inv.name} -c`, { scope, stdin: inv.stdin });
     return;
   }
-  // A script file is not read (out of scope); code on stdin is.
-  if (operands.length === 0 || staticText(operands[0]!) === '-') {
+  // A script file is not read (out of scope); code on stdin is, and code from a pipe whose text is unknown is unknown code.
+  const script = operands.length ? staticText(operands[0]!) : '-';
+  if (script === '-' || script === '/dev/stdin') {
     if (inv.stdin.text !== null) inv.shell(inv.stdin.text, `${inv.name} stdin`);
-  }
+    else inv.unknownCode(`${inv.name} stdin`);
+  } else if (script === null || isPipePath(script)) inv.unknownCode(`${inv.name} ${script === null ? '$script' : '<(…)'}`);
+};
+
+/** A script "file" that is a pipe: a process substitution (`<(…)`), standard input. */
+function isPipePath(path: string): boolean {
+  return /^\/dev\/(fd\/\d+|stdin)$/.test(path) || /^\/proc\/(self|\d+)\/fd\/\d+$/.test(path);
+}
+
+/** `source FILE` / `. FILE`: a file on disk is out of scope, like any script; code from a pipe is unknown code. */
+const sourceFile: Handler = (inv) => {
+  const file = inv.args[0];
+  if (!file) return;
+  const t = staticText(file);
+  if (t === '/dev/stdin' && inv.stdin.text !== null) inv.shell(inv.stdin.text, `${inv.name} stdin`);
+  else if (t === null || isPipePath(t)) inv.unknownCode(`${inv.name} ${t === null ? '$file' : '<(…)'}`);
+};
+
+/** `shopt -s dotglob` (and GLOBIGNORE, see walker.ts): from then on a glob may match a leading dot. */
+const shopt: Handler = (inv) => {
+  const p = parseArgs(inv.args, {});
+  const names = p.operands.map((w) => staticText(w));
+  if (!names.some((n) => n === null || n === 'dotglob')) return;
+  if (hasOption(p, '-s')) inv.scope.vars.set(DOTGLOB, { word: [], globbed: false });
+  else if (hasOption(p, '-u') && names.every((n) => n !== null)) inv.scope.vars.delete(DOTGLOB);
 };
 
 const evalCode: Handler = (inv) => {
@@ -319,12 +351,28 @@ const find: Handler = (inv) => {
 
 // ── Builtins that change the shell's state ───────────────────────────────────
 
-function changeDir(inv: Invocation, dir: Word | undefined): { path: string; known: boolean } {
-  const cwd = inv.scope.cwd;
-  if (!dir) return { path: inv.model.home, known: true };
+function changeDir(inv: Invocation, dir: Word | undefined): Cwd {
+  const to = changeDirFrom(inv.scope.cwd, dir, inv.model.home);
+  const t = dir ? staticText(dir) : null;
+  // With CDPATH set, `cd name` may land in any of its folders: the one that holds a protected path is the worse branch.
+  const cdpath = inv.scope.vars.get('CDPATH');
+  if (t === null || cdpath === undefined || /^\.{0,2}(\/|$)/.test(t) || t.startsWith('/')) return to;
+  const list = cdpath ? staticText(cdpath.word) : null;
+  if (list === null) return { path: to.path, known: false };
+  for (const entry of list.split(':').filter(Boolean)) {
+    const path = posix.resolve(inv.scope.cwd.path, entry, t);
+    if (inv.model.isProtected(path) || containsProtected(inv.model, path)) return { path, known: true, alt: to };
+  }
+  return to;
+}
+
+/** A relative change from a directory that may be another (`cwd.alt`, after a change that may have failed) is followed from both. */
+function changeDirFrom(cwd: Cwd, dir: Word | undefined, home: string): Cwd {
+  if (!dir) return { path: home, known: true };
   const t = staticText(dir);
   if (t === null || t === '-') return { path: cwd.path, known: false };
-  return { path: posix.resolve(cwd.path, t), known: cwd.known || t.startsWith('/') };
+  const alt = cwd.alt && !t.startsWith('/') ? changeDirFrom(cwd.alt, dir, home) : undefined;
+  return { path: posix.resolve(cwd.path, t), known: cwd.known || t.startsWith('/'), ...(alt ? { alt } : {}) };
 }
 
 const cd: Handler = (inv) => {
@@ -432,6 +480,9 @@ export const execHandlers: HandlerTable = {
   xargs,
   find,
   cd,
+  shopt,
+  source: sourceFile,
+  '.': sourceFile,
   pushd,
   popd,
   read,

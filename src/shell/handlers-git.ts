@@ -30,9 +30,36 @@ function applyPatch(inv: Invocation, args: Word[], cwd: Cwd, via: string): void 
   }
 }
 
+/**
+ * git configuration whose value is code git runs: an alias (`!…` is shell
+ * code, anything else more git arguments), an editor, a pager, a filter, a
+ * diff or merge driver, a helper. Given on the command line (`git -c`) or
+ * set with `git config`, the value is judged as code: the worse branch is
+ * that git runs it.
+ */
+const CODE_KEYS = /^(?:core\.(?:editor|pager|sshcommand|fsmonitor|askpass|hookspath)|sequence\.editor|pager\..+|diff\.external|diff\..+\.(?:textconv|command)|merge\..+\.driver|filter\..+\.(?:clean|smudge|process)|credential\.helper|credential\..+\.helper|gpg\.program|gpg\..+\.program|uploadpack\.packobjectshook|ssh\.variant|core\.gitproxy)$/;
+
+function gitConfigCode(inv: Invocation, key: string, value: Word | null, cwd: Cwd, sub: string | null, rest: Word[]): void {
+  const k = key.toLowerCase();
+  const isAlias = k.startsWith('alias.');
+  if (!isAlias && !CODE_KEYS.test(k)) return;
+  const text = value ? staticText(value) : null;
+  const via = `git config ${key}`;
+  if (text === null) return inv.unknownCode(via);
+  const scope = { ...inv.scope, cwd };
+  if (isAlias && !text.startsWith('!')) {
+    // `alias.tidy = clean -fdX`: `git tidy ARGS` is `git clean -fdX ARGS`; set with `git config`, judged as if run with no arguments.
+    const args = sub !== null && sub.toLowerCase() === k.slice('alias.'.length) ? rest.map(asCode) : [];
+    inv.shell(['git', text, ...args].join(' '), `git alias ${key.slice('alias.'.length)}`, { scope });
+    return;
+  }
+  inv.shell(isAlias ? text.slice(1) : text, via, { scope });
+}
+
 const git: Handler = (inv) => {
   let cwd = inv.scope.cwd;
   const args = inv.args;
+  const config: { key: string; value: Word | null }[] = [];
   let i = 0;
   for (; i < args.length; i++) {
     const t = staticText(args[i]!);
@@ -40,10 +67,37 @@ const git: Handler = (inv) => {
     if (t === '-C' && args[i + 1]) {
       const dir = staticText(args[++i]!);
       cwd = dir === null ? { path: cwd.path, known: false } : { path: posix.resolve(cwd.path, dir), known: cwd.known || dir.startsWith('/') };
-    } else if (['-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env', '--super-prefix'].includes(t)) i++;
+    } else if (t === '-c' || (t.startsWith('-c') && t.length > 2)) {
+      const pair = t === '-c' ? args[++i] : [lit(t.slice(2))];
+      const text = pair ? staticText(pair) : null;
+      if (text === null) config.push({ key: 'alias.?', value: null });
+      else {
+        const eq = text.indexOf('=');
+        config.push({ key: eq === -1 ? text : text.slice(0, eq), value: eq === -1 ? [lit('true')] : [lit(text.slice(eq + 1))] });
+      }
+    } else if (t.startsWith('--config-env')) {
+      // The value comes from an environment variable: unknown.
+      const spec = t.includes('=') ? t.slice(t.indexOf('=') + 1) : staticText(args[++i] ?? []) ?? '';
+      config.push({ key: spec.split('=')[0] ?? '', value: null });
+    } else if (['--git-dir', '--work-tree', '--namespace', '--exec-path', '--super-prefix'].includes(t)) i++;
   }
   const sub = staticText(args[i] ?? []);
   const rest = args.slice(i + 1);
+  for (const c of config) {
+    if (c.key === 'alias.?') inv.unknownCode('git -c');
+    else gitConfigCode(inv, c.key, c.value, cwd, sub, rest);
+  }
+  if (sub === 'config') {
+    // `git config [--global|--local|--file F|…] KEY VALUE`, `git config set KEY VALUE`, `git config --add KEY VALUE`.
+    const p = parseArgs(rest, { short: 'f', long: ['file', 'blob', 'type', 'default', 'comment', 'value'] });
+    const ops = p.operands.map((w) => staticText(w));
+    const start = ops[0] === 'set' ? 1 : 0;
+    const key = ops[start];
+    if (key && p.operands.length > start + 1 && !hasOption(p, '--get', '--get-all', '--get-regexp', '--unset', '--unset-all', '--list', '-l', '--remove-section', '--rename-section')) {
+      gitConfigCode(inv, key, p.operands[start + 1]!, cwd, null, []);
+    }
+    return;
+  }
   // Pathspec magic (`:/`, `:(top)…`) is relative to the repository top: treat it as the whole project.
   const write = (w: Word, via: string, kind: 'file' | 'tree' = 'file') => inv.write(staticText(w)?.startsWith(':') ? [lit(inv.model.root)] : w, via, staticText(w)?.startsWith(':') ? 'tree' : kind, cwd);
   switch (sub) {

@@ -23,7 +23,10 @@ const GIT_WRITES = /\bgit\b(?:\s+(?:-c\s+\S+|-C\s+\S+|--?[\w-]+(?:=\S+)?))*\s+(?
 const OUTPUT_OPTION = /(?:^|\s)(?:-o|-O|--output(?:-file|-document)?|--outfile|--out|-out|--log-file)(?=[\s=]|$)/;
 const DYNAMIC_COMMAND = new RegExp(`(?:^|[;&|({\\n]|\\b(?:${COMMAND_PREFIXES.filter((p) => p !== '!').join('|')})\\s+(?:-\\S+\\s+)*|!\\s*)\\s*[^\\s;&|()<>]*[$\`]`);
 const SAFE_REDIRECTS = /\d*[<>]&(?:\d+-?|-)(?![\w./])|[&\d]*>>?\s*\/dev\/(?:null|stdout|stderr|tty|fd\/\d+)\b|[=-]>|>=/g;
-const ALWAYS = /\b(?:tar|gtar|bsdtar|unzip|7za?|xargs|parallel|flock)\b|\bfind\b[^;&|]*\s-(?:delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\bgit\b[^;&|]*\bclean\b/;
+// A shell reading a pipe or a process substitution runs text built by the command itself (`printf 'rm -rf .%s' continuity | bash`).
+// git configuration that is code git runs (an alias, an editor, a pager, a driver…), given with -c or set with `git config`.
+const GIT_CODE = /\bgit\b[^;&|]*(?:\s-c\s*|\bconfig\b[^;&|]*)(?:alias\.|core\.(?:editor|pager|sshcommand|fsmonitor|askpass|hookspath)|sequence\.editor|pager\.|diff\.|merge\.|filter\.|credential\.|gpg\.)|\bgit\b[^;&|]*\s--config-env\b/;
+const ALWAYS = /\|&?\s*(?:sudo\s+|env\s+|command\s+|exec\s+)*(?:\S*\/)?(?:ba|z|da|k|mk|a)?sh\b|(?:\bsource|(?:^|[\s;&|(])\.|\b(?:ba|z|da|k|mk|a)?sh)\s+<\(|\b(?:tar|gtar|bsdtar|unzip|7za?|xargs|parallel|flock)\b|\bfind\b[^;&|]*\s-(?:delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\bgit\b[^;&|]*\bclean\b/;
 const DYNAMIC = /[$`*?[\]{}~]|\beval\b/;
 const ANCESTOR = /(?:^|[\s=:;&|(])(?:\.\.?\/?|\/)(?=$|[\s;&|)])|\.\.|(?:^|[\s=;&|(])\/(?!dev\/|tmp\/|var\/tmp\/|private\/tmp\/|proc\/)|(?:^|[;&|(]\s*|\s)cd\s*(?=$|[;&|)])|(?:^|\s):(?:\/|\()/;
 
@@ -46,7 +49,7 @@ export function mightTouchProtected(command: string, protectedNames: readonly st
   const lower = squashed.toLowerCase();
   const { names, dirSegments } = nameFragments(protectedNames);
   if (names.some((n) => lower.includes(n))) return true;
-  if (ALWAYS.test(lower)) return true;
+  if (ALWAYS.test(lower) || GIT_CODE.test(lower)) return true;
   if (!writes(lower)) return false;
   if (DYNAMIC.test(command) || OBFUSCATION.test(command) || BUILDS_NAMES.test(command)) return true;
   if (dirSegments.some((s) => new RegExp(`(?:^|[^\\w.-])${escape(s)}(?:$|[^\\w.-])`).test(lower))) return true;

@@ -33,6 +33,8 @@ export interface Cwd {
   path: string;
   /** False after `cd "$DIR"`: relative words are then anchored nowhere in particular. */
   known: boolean;
+  /** Where the shell still is if a directory change failed (`cd dir; …`): relative words are tried from there too. */
+  alt?: Cwd;
 }
 
 /** Beyond this many combinations a dynamic word is denied without trying them all. */
@@ -68,6 +70,7 @@ function candidates(model: ProtectedModel, segment: Word, index: number, isLast:
  * operation reaches everything below the path too.
  */
 export function protectedHit(model: ProtectedModel, word: Word, cwd: Cwd, kind: WriteKind): string | null {
+  if (cwd.alt) return protectedHit(model, word, cwd.alt, kind) ?? protectedHit(model, word, { path: cwd.path, known: cwd.known }, kind);
   let w = mergeLits(word);
   if (w.length === 0) return null;
   const absolute = w[0]!.kind === 'lit' && (w[0] as { text: string }).text.startsWith('/');

@@ -16,6 +16,8 @@ export interface WriteAnalysis {
 export interface AnalyzeOptions {
   /** Directory the command starts in. */
   cwd: string;
+  /** Wall-clock budget of the analysis in ms (default ANALYSIS_BUDGET_MS): past it the command is denied. */
+  budgetMs?: number;
   projectRoot: string;
   /** The ground truth: is this absolute, normalised path protected? */
   isProtected: (absPath: string) => boolean;

@@ -4,7 +4,7 @@
 // handler (handlers.ts). Writes that can reach a protected path are collected.
 import { posix } from 'node:path';
 import type { ShNode } from 'mvdan-sh';
-import { cloneScope, decodeAnsiC, Expander, type Scope } from './expand.js';
+import { cloneScope, decodeAnsiC, DOTGLOB, Expander, type Scope } from './expand.js';
 import { handlerFor, type Invocation, type Stdin } from './handlers.js';
 import { BUILDS_NAMES, findMentions, type Mention } from './mentions.js';
 import type { ShellParser } from './parser.js';
@@ -32,13 +32,24 @@ export interface WalkContext {
   mentions: Mention[];
 }
 
+/** The walk ran out of its budget (steps or time): the command is denied, never let through (analyze.ts). */
+export class AnalysisBudgetExceeded extends Error {}
+
+/** Statements walked before the walk gives up: a few lines can fan out exponentially (nested loops, functions calling each other). */
+export const MAX_STEPS = 50_000;
+
 export class Walker {
   readonly writes: ProtectedWrite[] = [];
   private readonly seen = new Set<string>();
   private depth = 0;
   private prefix = '';
+  private steps = 0;
 
-  constructor(private readonly ctx: WalkContext) {}
+  constructor(
+    private readonly ctx: WalkContext,
+    /** Wall-clock deadline (ms since the epoch) of the whole analysis. */
+    private readonly deadline = Number.POSITIVE_INFINITY,
+  ) {}
 
   private type(node: ShNode): string {
     return this.ctx.parser.nodeType(node);
@@ -111,7 +122,11 @@ export class Walker {
   }
 
   stmts(list: ShNode[], scope: Scope, stdin: Stdin): void {
-    for (const st of list) this.stmt(st, scope, stdin);
+    for (const st of list) {
+      const before = scope.cwd;
+      this.stmt(st, scope, stdin);
+      mayHaveFailed(scope, before);
+    }
   }
 
   private expander(scope: Scope): Expander {
@@ -127,6 +142,7 @@ export class Walker {
   }
 
   stmt(st: ShNode, scope: Scope, stdin: Stdin): void {
+    if (++this.steps > MAX_STEPS || ((this.steps & 255) === 0 && Date.now() > this.deadline)) throw new AnalysisBudgetExceeded(`${this.steps} statements walked`);
     let input = stdin;
     const ex = this.expander(scope);
     for (const r of st.Redirs as ShNode[]) {
@@ -161,7 +177,10 @@ export class Walker {
         const op = this.ctx.parser.binaryOp(cmd.Op as number);
         if (op === '|' || op === '|&') this.pipeline(cmd, scope, stdin);
         else {
+          const before = scope.cwd;
           this.stmt(cmd.X, scope, stdin);
+          // After `&&` the left side succeeded; after `||` it may have half run (`cd a && cd b || …`).
+          if (op === '||') mayHaveFailed(scope, before);
           this.stmt(cmd.Y, scope, stdin);
         }
         return;
@@ -246,6 +265,11 @@ export class Walker {
       return;
     }
     const value = a.Value ? ex.joined(a.Value) : [];
+    // A GLOBIGNORE that may be non-empty turns dotglob on (bash's rule).
+    if (name === 'GLOBIGNORE') {
+      if (staticText(value) === '') scope.vars.delete(DOTGLOB);
+      else scope.vars.set(DOTGLOB, { word: [], globbed: false });
+    }
     const prev = scope.vars.get(name);
     if (a.Append) scope.vars.set(name, prev ? { word: [...prev.word, ...value], globbed: false } : null);
     else scope.vars.set(name, { word: value, globbed: false });
@@ -345,7 +369,12 @@ export class Walker {
     }
     const name = commandName(rawName);
     const alias = scope.aliases.get(rawName);
-    if (alias !== undefined && this.depth < MAX_DEPTH) {
+    // Past the nesting limit nothing more is read: what is left unread is denied, never let through.
+    if ((alias !== undefined || scope.funcs.has(rawName)) && this.depth >= MAX_DEPTH) {
+      this.report(`${scope.cwd.path}/\${nested}`, `${rawName} (nested too deep)`);
+      return;
+    }
+    if (alias !== undefined) {
       const quote = (w: Word) => (isStatic(w) ? `'${staticText(w)!.replace(/'/g, `'\\''`)}'` : asCode(w));
       const code = [alias, ...words.slice(1).map(quote)].join(' ');
       this.shellCode(code, scope, stdin, `alias ${rawName}`);
@@ -353,7 +382,6 @@ export class Walker {
     }
     const body = scope.funcs.get(rawName);
     if (body) {
-      if (this.depth >= MAX_DEPTH) return;
       // The function sees its arguments as $1…; the rest of its state is the caller's.
       const args = words.slice(1);
       const saved = ['@', '*', ...args.map((_, n) => String(n + 1))].map((k) => [k, scope.vars.get(k)] as const);
@@ -458,3 +486,13 @@ const WRITE_APIS: RegExp[] = [
   /\bprint[f]?\b[^\n;]*?(?:>|\|)\s*["'$\w]/,
   /\bsqlite3?\b|\bINSERT\b|\bUPDATE\b|\bDELETE\b|\bDROP\b/i,
 ];
+
+/**
+ * The worse branch of a directory change that may have failed (`cd dir; rm
+ * -rf .continuity` with no `dir`): what follows a `;`, a newline or `||`
+ * runs in the new directory or the old one, and a relative path is judged
+ * from both.
+ */
+function mayHaveFailed(scope: Scope, before: Scope['cwd']): void {
+  if (scope.cwd !== before && scope.cwd.path !== before.path) scope.cwd = { ...scope.cwd, alt: before };
+}

@@ -20,7 +20,9 @@ export const WRITER_NAMES: readonly string[] = [
 export const NOT_WRITERS: readonly string[] = [
   'git', // judged by its subcommand (GIT_WRITES in precheck.ts)
   'exec', 'command', 'builtin', 'nice', 'nohup', 'setsid', 'unbuffer', 'stdbuf', 'ionice', 'taskset', 'chrt', 'caffeinate', 'time', 'strace', 'ltrace', 'xvfb-run', 'timeout', 'gtimeout', 'env', 'doas', 'npx', 'bunx', 'pnpx', 'uvx', 'busybox',
-  'cd', 'pushd', 'popd', 'read', 'mapfile', 'readarray', 'printf', 'sort', 'alias',
+  'cd', 'pushd', 'popd', 'read', 'mapfile', 'readarray', 'printf', 'sort', 'alias', 'shopt',
+  // a script file is out of scope; code from a pipe (`source <(…)`) is flagged by ALWAYS in precheck.ts
+  'source', '.',
 ];
 
 /** Words after which the next word is a command (for spotting `sudo $CMD`). */

@@ -212,3 +212,15 @@ test('a file tool writing through a symbolic link or `..` into a guarded path is
   symlinkSync(join(project, 'notes.md'), join(project, 'notes-link.md'));
   assert.equal(pre(project, 'Write', { file_path: join(project, 'notes-link.md'), content: 'x' }), null);
 });
+
+test('a denial says why that path is guarded: a protect-list file is not called the tracker, and a folder is named with what it holds', () => {
+  const project = tempProject({ '.tdd-progress.md': TDD, '.continuity/config.json': JSON.stringify({ protect: ['secrets/**'] }) });
+  assert.equal(runCli(['plan', 'import', '.tdd-progress.md'], { cwd: project }).code, 0);
+  const secret = pre(project, 'Write', { file_path: join(project, 'secrets', 'key.txt'), content: 'x' });
+  assert.equal(secret?.hookSpecificOutput?.permissionDecision, 'deny');
+  assert.match(String(secret?.hookSpecificOutput?.permissionDecisionReason), /secrets\/key\.txt is guarded: it is listed in the config's protect list/);
+  const tracker = pre(project, 'Write', { file_path: join(project, '.tdd-progress.md'), content: 'x' });
+  assert.match(String(tracker?.hookSpecificOutput?.permissionDecisionReason), /progress tracker of plan/);
+  const clean = pre(project, 'Bash', { command: 'git clean -fdX' });
+  assert.match(String(clean?.hookSpecificOutput?.permissionDecisionReason), /^continuity: the project folder is guarded: it holds \.continuity, which is guarded: continuity's ledger and config/);
+});

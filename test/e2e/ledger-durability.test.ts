@@ -158,3 +158,29 @@ test('parallel hook calls for events without a decision are all recorded, none t
     ledger.close();
   }
 });
+
+test('a flood of spool files is taken in a batch at a time, oldest first, so no opening waits on all of them', async () => {
+  const { spoolEvent, SPOOL_BATCH } = await import('../../src/ledger/spool.js');
+  const project = tempProject();
+  (await openLedger(project, true)).close();
+  const before = await openLedger(project);
+  const start = countEvents(before.db);
+  before.close();
+  const total = SPOOL_BATCH * 2 + 100;
+  for (let i = 0; i < total; i++) spoolEvent(join(project, '.continuity'), { at: new Date(Date.UTC(2026, 10, 25, 0, 0, 0, i)).toISOString(), source: 'flood', kind: 'Notification', sessionId: 's', input: { i } });
+  const seen: number[] = [];
+  for (let n = 0; n < 3; n++) {
+    const l = await openLedger(project);
+    seen.push(countEvents(l.db) - start);
+    l.close();
+  }
+  assert.deepEqual(seen, [SPOOL_BATCH, SPOOL_BATCH * 2, total]);
+  const l = await openLedger(project);
+  try {
+    // Oldest first: the first batch holds the first events spooled.
+    const first = l.db.get<{ input: string }>("SELECT input FROM events WHERE source = 'flood' ORDER BY id LIMIT 1");
+    assert.deepEqual(JSON.parse(first!.input), { i: 0 });
+  } finally {
+    l.close();
+  }
+});

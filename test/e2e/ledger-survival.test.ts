@@ -42,8 +42,8 @@ function bashCall(project: string, command: string) {
   const before = hook(project, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_attack', tool_input: input });
   assert.equal(before.code, 0, before.stderr);
   const denied = before.stdout.includes('"deny"');
-  assert.equal(denied, false, `the attack runs for real: ${before.stdout}`);
-  spawnSync('bash', ['-c', command], { cwd: project, stdio: 'pipe' });
+  // The client does not run a denied call.
+  if (!denied) spawnSync('bash', ['-c', command], { cwd: project, stdio: 'pipe' });
   const after = hook(project, { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'toolu_attack', tool_input: input, tool_response: { stdout: '', stderr: '' } });
   assert.equal(after.code, 0, after.stderr);
   return { denied, after: after.stdout.trim() ? (JSON.parse(after.stdout) as { systemMessage?: string; reason?: string }) : null };
@@ -55,27 +55,34 @@ function eventCount(project: string): number {
   return r.stdout.split('\n').filter((l) => l.trim()).length;
 }
 
-for (const [name, command] of [
-  ['git stash --all (the folder goes with the untracked files)', 'git stash --all -q'],
-  ['git clean -fdX through an inline alias', 'git -c alias.tidy="clean -fdX" tidy -q'],
-  ['rm -rf after a cd that fails', 'cd /nonexistent-dir-xyz; rm -rf .continuity'],
+// Each attack ends one of two ways: denied before it runs (the parser saw it), or run and undone after.
+for (const [name, command, end] of [
+  ['git stash --all (the folder goes with the untracked files)', 'git stash --all -q', 'restored'],
+  ['git clean -fdX through an inline alias', 'git -c alias.tidy="clean -fdX" tidy -q', 'denied'],
+  ['git clean -fdX through an alias set in the repository', 'git config alias.tidy "clean -fdX" && git tidy -q', 'denied'],
+  ['rm -rf after a cd that fails', 'cd /nonexistent-dir-xyz; rm -rf .continuity', 'denied'],
+  ['rm -rf from a script the parser does not read', 'bash tools/wipe.sh', 'restored'],
   // The name is built at run time: no parser sees it.
-  ['a script that truncates the ledger', 'python3 tools/tidy.py'],
+  ['a script that truncates the ledger', 'python3 tools/tidy.py', 'restored'],
 ] as const) {
-  test(`the ledger survives ${name}: it comes back whole, with a violation and a notice to the person`, () => {
+  test(`the ledger survives ${name}: ${end === 'denied' ? 'denied before it runs' : 'it comes back whole'}, with a violation and a word to the person`, () => {
     const project = approvedGitProject();
     // A script the agent wrote earlier, in a file no parser reads.
     mkdirSync(join(project, 'tools'));
     writeFileSync(join(project, 'tools', 'tidy.py'), `open(bytes.fromhex('${HEX}').decode(), 'w').close()\n`);
+    writeFileSync(join(project, 'tools', 'wipe.sh'), 'd=.contin; rm -rf "${d}uity"\n');
     const events = eventCount(project);
-    const { after } = bashCall(project, command);
+    const { denied, after } = bashCall(project, command);
+    assert.equal(denied, end === 'denied', `denied before: ${denied}`);
     assert.equal(planOf(project).state, 'approved');
     assert.ok(eventCount(project) >= events, 'every event recorded before is still there');
-    const v = status(project).recentViolations.find((x) => x.kind === 'ledger_restored');
-    assert.ok(v, 'the restore is recorded as a violation');
-    // The person hears it from the hook that restored it, or at the latest the next one.
-    const said = [after?.systemMessage ?? '', hook(project, { hook_event_name: 'UserPromptSubmit', prompt: 'go on' }).stdout].join('\n');
-    assert.match(said, /ledger was restored from its recovery copy/);
+    const kind = end === 'denied' ? 'guarded_write_denied' : 'ledger_restored';
+    assert.ok(status(project).recentViolations.some((x) => x.kind === kind), `a ${kind} violation is recorded`);
+    if (end === 'restored') {
+      // The person hears it from the hook that restored it, or at the latest the next one.
+      const said = [after?.systemMessage ?? '', hook(project, { hook_event_name: 'UserPromptSubmit', prompt: 'go on' }).stdout].join('\n');
+      assert.match(said, /ledger was restored from its recovery copy/);
+    }
   });
 }
 
@@ -83,7 +90,8 @@ test('events deleted by a script that opens the ledger itself are seen and the l
   const project = approvedGitProject();
   const events = eventCount(project);
   const driver = join(REPO_ROOT, 'node_modules', 'better-sqlite3');
-  bashCall(project, `node -e "const D=require('${driver}'); const db=new D(Buffer.from('${HEX}','hex').toString()); db.exec('DELETE FROM events WHERE id <= 2'); db.close()"`);
+  const { denied } = bashCall(project, `node -e "const D=require('${driver}'); const db=new D(Buffer.from('${HEX}','hex').toString()); db.exec('DELETE FROM events WHERE id <= 2'); db.close()"`);
+  assert.equal(denied, false, 'the script runs for real');
   assert.equal(eventCount(project) >= events, true);
   assert.ok(status(project).recentViolations.some((v) => v.kind === 'ledger_restored' && /recorded events were deleted/.test(v.summary)));
   assert.ok(readdirSync(join(project, '.continuity')).some((f) => f.startsWith('ledger.db.damaged-')));

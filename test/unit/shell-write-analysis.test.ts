@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyzeParsed } from '../../src/shell/analyze.js';
+import { analyzeParsed, MAX_COMMAND_CHARS } from '../../src/shell/analyze.js';
 import { analyzeCommand, mightTouchProtected, protectedPathMatcher, type WriteAnalysis } from '../../src/shell/index.js';
 import { analyzeOptions, HOME, isProtected, loadCorpus, matchesExpected, PROJECT_ROOT, PROTECTED_NAMES } from '../fixtures/shell/corpus.js';
 
@@ -134,4 +134,17 @@ test('protectedPathMatcher: ** covers the directory and everything below, * one 
   assert.equal(m('/p/src/.tdd-progress.md'), false);
   assert.equal(m('/q/.tdd-progress.md'), false);
   assert.equal(isProtected(`${ROOT}/docs/plans/approved-plan.md`), true);
+});
+
+test('a command that fans out past the analysis budget is denied, not let through, and the walk stops', async () => {
+  const items = Array.from({ length: 16 }, (_, i) => i).join(' ');
+  const loops = Array.from({ length: 6 }, (_, k) => `for a${k} in ${items}; do `).join('') + 'echo x > "$a0"; ' + 'done; '.repeat(6);
+  const r = await analyzeCommand(loops, analyzeOptions);
+  assert.equal(r.verdict, 'deny');
+  assert.ok(r.writes.some((w) => w.via === 'analysis budget exhausted'), JSON.stringify(r.writes));
+  assert.match(r.reason, /ran out of its budget/);
+  const long = `echo ${'x'.repeat(MAX_COMMAND_CHARS)} > "$OUT"`;
+  const l = await analyzeCommand(long, analyzeOptions);
+  assert.equal(l.verdict, 'deny');
+  assert.match(l.reason, /over the analysis budget/);
 });

@@ -48,8 +48,26 @@ export function rewriteProgressMarks(body: string): string {
 function isProgressLine(line: string): boolean {
   // Every such line is `Label: value`; most lines have no colon and skip the patterns.
   if (!line.includes(':')) return false;
-  return STATUS_LINE.test(line) || APPROVED_LINE.test(line) || PHASE_TRACKING_LINE.test(line);
+  if (APPROVED_LINE.test(line)) return true;
+  const status = STATUS_LINE.exec(line);
+  if (status) return isProgressValue(status[1] ?? '');
+  const phase = PHASE_TRACKING_LINE.exec(line);
+  return phase ? isProgressValue(line.slice(phase[0].length)) : false;
 }
+
+/**
+ * A status value that is only progress: a status word or two (`done`,
+ * `in progress`, `PASS`), with decoration (emphasis, an emoji, a short
+ * parenthesis, a date). Anything more is text the plan says, which the hash
+ * keeps: `**Status:** done — now also drop the tests` would otherwise slip
+ * new instructions into an approved plan.
+ */
+function isProgressValue(value: string): boolean {
+  const cleaned = value.replace(/[*_`~]/g, '').replace(/^[^\p{L}\p{N}]+/u, '').trim();
+  return cleaned === '' || PROGRESS_VALUE.test(cleaned);
+}
+
+const PROGRESS_VALUE = /^[a-z]+(?:[ _-][a-z]+)?[.!]?(?:\s+[\d:./TZ+-]+)*(?:\s*\([^()\n]{0,60}\))?[.!]?$/i;
 
 /** Whitespace that `trimEnd` would remove, at the end of a line (`\s` is exactly trim's set). */
 const TRAILING_WHITESPACE = /[^\S\n](?:\n|$)/;

@@ -7,6 +7,8 @@ import { insertViolation } from '../../../ledger/sessions.js';
 import type { PlanRecord } from '../../../ledger/plans.js';
 import { protectedNamesFor, protectedPathMatcher } from '../../../shell/protected-model.js';
 import type { HandlerResult } from '../types.js';
+import { LEDGER_DIR } from '../../../ledger/ledger-dir.js';
+import { sddLedgerPath } from '../../../app/sdd-path.js';
 
 /** What the Bash guard needs to know: from the ledger and config, or from the hot state that mirrors them. */
 export interface BashGuardFacts {
@@ -39,14 +41,22 @@ export async function guardBashCommand(command: string, facts: BashGuardFacts, c
   }
   if (analysis.verdict === 'allow') return allow(analysis.reason);
   const first = analysis.writes[0];
-  const target = first ? rel(root, first.path) : names[0] ?? '';
-  const why = mentionsApproval && first && first.path === planAbs ? 'only continuity writes the Approved line of a plan, when a person approves it' : whyGuarded(target, plan);
-  return deny(ctx, target, why, first ? `Bash (${first.via})` : 'Bash');
+  if (mentionsApproval && first && first.path === planAbs) return deny(ctx, rel(root, first.path), 'only continuity writes the Approved line of a plan, when a person approves it', `Bash (${first.via})`);
+  if (first && !guardedOrPlan(first.path) && !first.path.includes('${')) {
+    // A folder that holds guarded files (`git clean -fdX` on the project): named as a folder, with what it holds.
+    const held = names.find((n) => isGuarded(join(root, n))) ?? names[0] ?? LEDGER_DIR;
+    const folder = rel(root, first.path) || 'the project folder';
+    return deny(ctx, folder, `it holds ${held}, which is guarded: ${whyGuarded(held, plan)}`, `Bash (${first.via})`);
+  }
+  const target = first ? rel(root, first.path) || '.' : names[0] ?? '';
+  return deny(ctx, target, whyGuarded(target, plan), first ? `Bash (${first.via})` : 'Bash');
 }
 
+/** Why a path is guarded, from what it is: continuity's own folder, the tracker of an unapproved plan, or the protect list. */
 export function whyGuarded(path: string, plan: GuardedPlan | null): string {
-  if (path === '.continuity' || path.startsWith('.continuity/')) return 'continuity\'s ledger and config are written only by continuity';
-  if (plan && plan.state !== 'approved' && plan.state !== 'complete') return `it is the progress tracker of plan ${plan.id}, which is ${plan.state === 'stale' ? 'stale (changed after approval)' : 'not approved'}; its execution has not been authorised`;
+  if (path === LEDGER_DIR || path.startsWith(`${LEDGER_DIR}/`)) return 'continuity\'s ledger and config are written only by continuity';
+  const unapproved = plan && plan.state !== 'approved' && plan.state !== 'complete';
+  if (unapproved && (path === plan.path || path === sddLedgerPath(plan))) return `it is the progress tracker of plan ${plan.id}, which is ${plan.state === 'stale' ? 'stale (changed after approval)' : 'not approved'}; its execution has not been authorised`;
   return 'it is listed in the config\'s protect list';
 }
 
