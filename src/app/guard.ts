@@ -8,7 +8,7 @@ import { LEDGER_DIR } from '../ledger/ledger.js';
 import type { PlanRecord } from '../ledger/plans.js';
 import { sha256 } from '../util/sha256.js';
 import { sddLedgerPath } from './progress.js';
-import { WIRING_FILES } from './hook-wiring.js';
+import { WIRING_FILES } from './wiring-files.js';
 import { protectedFiles } from './protected-files.js';
 import { protectedPathMatcher } from '../shell/protected-model.js';
 
@@ -17,11 +17,13 @@ import { protectedPathMatcher } from '../shell/protected-model.js';
  * - everything under `.continuity/` (the ledger, its config, its state);
  * - the progress tracker of a plan that is not approved: the `.tdd-progress.md`
  *   itself for the tdd dialect, the SDD ledger for superpowers plans;
+ * - the agents' hook wiring files (WIRING_FILES): a client that reloads its
+ *   settings mid-session would otherwise run no hook after the write at all;
  * - the paths the config's `protect` list names (globs, relative to the root);
  * - any `Approved:` line in the active plan's file (only continuity writes it).
  */
 export function guardedPatterns(plan: PlanRecord | null, config: Config): string[] {
-  const patterns = [`${LEDGER_DIR}/**`, ...config.protect];
+  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...config.protect];
   const tracker = trackerOf(plan);
   if (tracker) patterns.push(tracker);
   return patterns;

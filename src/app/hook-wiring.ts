@@ -1,19 +1,9 @@
 import { parse, type ParseError } from 'jsonc-parser';
 
-/**
- * The files through which an agent client finds continuity's hooks and its
- * sandbox, whichever agent the project uses: changed by the agent, they could
- * switch the hooks off (`disableAllHooks`, an emptied `hooks`), the sandbox
- * off, or a plugin away. They are guarded like continuity's own files.
- */
-export const WIRING_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.gemini/settings.json', '.cursor/hooks.json'] as const;
+export { isWiringFile, WIRING_FILES } from './wiring-files.js';
 
 /** The keys of a settings file that decide whether hooks run and what confines the agent; the rest is the person's business. */
 const WIRING_KEYS = ['hooks', 'disableAllHooks', 'allowManagedHooksOnly', 'sandbox', 'enabledPlugins', 'extraKnownMarketplaces', 'tools'] as const;
-
-export function isWiringFile(path: string): boolean {
-  return (WIRING_FILES as readonly string[]).includes(path);
-}
 
 /**
  * What of a wiring file matters to the hooks, as one string: two versions

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The project's continuity folder; its presence means continuity is enabled there. */
@@ -38,5 +38,25 @@ export function ledgerAccess(root: string): LedgerAccess {
     return 'writable';
   } catch {
     return 'read-only';
+  }
+}
+
+/**
+ * What continuity itself keeps in LEDGER_DIR. Anything else appeared there
+ * through something other than continuity (a write through a symbolic link
+ * into the folder, say) and is taken out after the tool call that made it.
+ */
+export function isOwnLedgerEntry(name: string): boolean {
+  return OWN_ENTRIES.has(name) || /^ledger\.db(?:-wal|-shm|-journal|\.restoring|\.damaged-[\w-]+)$/.test(name) || /^\.state\.json\.\d+$/.test(name);
+}
+
+const OWN_ENTRIES = new Set([LEDGER_FILE, 'state.json', 'spool', CONFIG_FILE, 'init-record.json']);
+
+/** Entries of LEDGER_DIR that continuity did not put there. */
+export function strangersInLedgerDir(root: string): string[] {
+  try {
+    return readdirSync(join(root, LEDGER_DIR)).filter((n) => !isOwnLedgerEntry(n));
+  } catch {
+    return [];
   }
 }

@@ -84,3 +84,13 @@ test("init's own writes to the wiring are authorised: the next call does not put
   assert.equal(out?.decision, undefined);
   assert.equal(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'), after);
 });
+
+test('a file put into .continuity/ through a symbolic link is taken out after the call, and recorded', () => {
+  const dir = project();
+  const out = bashCall(dir, 'ln -s .continuity state && echo x > state/forged.json');
+  assert.equal(out?.decision, 'block');
+  assert.match(String(out?.reason), /\.continuity\/forged\.json \(created; removed/);
+  assert.equal(existsSync(join(dir, '.continuity', 'forged.json')), false);
+  assert.ok(existsSync(join(dir, '.continuity', 'ledger.db')), "continuity's own files stay");
+  assert.ok(violations(dir).some((v) => v.kind === 'guarded_write_reverted' && /forged\.json/.test(v.summary)));
+});

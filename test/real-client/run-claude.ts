@@ -118,7 +118,7 @@ export class Project {
     const files: Record<string, string> = { ...(plan ? { [plan.path]: plan.content } : {}), ...opts.files };
     for (const [path, content] of Object.entries(files)) this.writeFile(path, content);
     this.writeFile('.claude/settings.json', JSON.stringify(hookSettings(), null, 2) + '\n');
-    // The config first: the user's own edit of a guarded file is adopted by their next continuity command (here the import).
+    // The config first: the import that creates the ledger takes its content as the authorised one.
     if (opts.config !== undefined) this.writeFile('.continuity/config.json', JSON.stringify(opts.config, null, 2) + '\n');
     if (plan) this.continuity(['plan', 'import', plan.path]);
   }

@@ -13,7 +13,7 @@ import { INIT_RECORD_PATH, wallRecordOf, withWallRecord } from '../../install/in
 import { claudeCodeWallPaths, claudeCodeWallSettings } from '../../install/wall-spec.js';
 import { DEFAULT_CONFIG, type Config } from '../../config/schema.js';
 import { hookCommandOfThisInstall, runningFromPlugin } from '../../install/this-install.js';
-import { WIRING_FILES } from '../../app/hook-wiring.js';
+import { WIRING_FILES } from '../../app/wiring-files.js';
 import { releaseRecoveryCopy, recoveryDirOf } from '../../ledger/recovery-copy.js';
 import { LEDGER_DIR, LEDGER_FILE, ledgerAccess } from '../../ledger/ledger-dir.js';
 import { refuseInsideWall } from '../requests.js';

@@ -3,6 +3,8 @@ import { newcomerTest, readOrNull, restoreApprovedLine, restoreSnapshot, snapsho
 import { approvedLinesOf } from '../../../formats/approved-line.js';
 import { readHotState } from '../../../ledger/hot-state.js';
 import { LEDGER_DIR } from '../../../ledger/ledger.js';
+import { strangersInLedgerDir } from '../../../ledger/ledger-dir.js';
+import { rmSync } from 'node:fs';
 import { activePlan } from '../../../ledger/plans.js';
 import { insertViolation } from '../../../ledger/sessions.js';
 import { sha256 } from '../../../util/sha256.js';
@@ -42,6 +44,10 @@ export function guardAfterWrite(ctx: HookContext<ToolPayload>): HandlerResult {
   const renew = (db: SqlDatabase) => {
     for (const r of renewed) db.run('UPDATE guard_snapshots SET content = ?, hash = ?, taken_at = ? WHERE path = ?', r.content, r.content === null ? null : sha256(r.content), ctx.now, r.path);
   };
+  for (const name of strangersInLedgerDir(root)) {
+    rmSync(join(root, LEDGER_DIR, name), { recursive: true, force: true });
+    restored.push(`${LEDGER_DIR}/${name} (created; removed: only continuity writes its folder)`);
+  }
   const approval = undoForgedApproval(ctx);
   if (approval) restored.push(approval);
   let forged: string[] = [];

@@ -9,6 +9,7 @@ import { protectedNamesFor, protectedPathMatcher } from '../../../shell/protecte
 import type { HandlerResult } from '../types.js';
 import { LEDGER_DIR } from '../../../ledger/ledger-dir.js';
 import { sddLedgerPath } from '../../../app/sdd-path.js';
+import { isWiringFile } from '../../../app/wiring-files.js';
 
 /** What the Bash guard needs to know: from the ledger and config, or from the hot state that mirrors them. */
 export interface BashGuardFacts {
@@ -55,6 +56,7 @@ export async function guardBashCommand(command: string, facts: BashGuardFacts, c
 /** Why a path is guarded, from what it is: continuity's own folder, the tracker of an unapproved plan, or the protect list. */
 export function whyGuarded(path: string, plan: GuardedPlan | null): string {
   if (path === LEDGER_DIR || path.startsWith(`${LEDGER_DIR}/`)) return 'continuity\'s ledger and config are written only by continuity';
+  if (isWiringFile(path)) return "it wires the agent's hooks and sandbox: a person edits it, outside the agent, and `continuity config accept` records the edit";
   const unapproved = plan && plan.state !== 'approved' && plan.state !== 'complete';
   if (unapproved && (path === plan.path || path === sddLedgerPath(plan))) return `it is the progress tracker of plan ${plan.id}, which is ${plan.state === 'stale' ? 'stale (changed after approval)' : 'not approved'}; its execution has not been authorised`;
   return 'it is listed in the config\'s protect list';

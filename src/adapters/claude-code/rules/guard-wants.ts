@@ -9,6 +9,7 @@ import type { ToolPayload } from '../tool-rules.js';
 import { FILE_WRITING_TOOLS, guardedWriteTarget, isPlanCandidate, writtenPath } from './plan-paths.js';
 import { realRoot } from '../../../util/real-path.js';
 import { protectedFiles } from '../../../app/protected-files.js';
+import { strangersInLedgerDir } from '../../../ledger/ledger-dir.js';
 
 /** What is guarded before anything was recorded: `.continuity/` at least. */
 const FALLBACK_NAMES = ['.continuity', '.tdd-progress.md', 'progress.md'];
@@ -51,6 +52,7 @@ export function guardWantsAfter(p: ToolPayload, hot: HotState | null, root: stri
   // Someone other than continuity wrote the ledger: its approval is checked.
   if (hot.ledgerStamp !== undefined && ledgerStamp(join(root, '.continuity')) !== hot.ledgerStamp) return true;
   for (const g of hot.guarded) if (hashOrNull(join(root, g.path)) !== g.hash) return true;
+  if (strangersInLedgerDir(root).length) return true;
   // A new file under a protect glob has no snapshot yet: the listing tells.
   const globs = hot.protectGlobs.filter((p) => /[*?[]/.test(p) && !p.startsWith('.continuity/'));
   if (globs.length) {
