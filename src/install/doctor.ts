@@ -36,7 +36,14 @@ export type LedgerFacts =
   | { state: 'not-enabled' }
   | { state: 'no-ledger' }
   | { state: 'unreadable'; error: string }
-  | { state: 'open'; integrity: string[]; version: number; latest: number };
+  | {
+      state: 'open';
+      integrity: string[];
+      version: number;
+      latest: number;
+      /** The events against the recovery head: null when no copy is kept; `chainMatches` false when rows up to its last id were changed. */
+      chain?: { events: number; headEvents: number; chainMatches: boolean; at: string } | null;
+    };
 
 export function ledgerCheck(facts: LedgerFacts): Check {
   const name = 'ledger';
@@ -57,7 +64,14 @@ export function ledgerCheck(facts: LedgerFacts): Check {
       if (facts.version > facts.latest) {
         return { name, ok: false, detail: `schema v${facts.version} is newer than this continuity understands (v${facts.latest})`, fix: 'upgrade continuity to the version that wrote this ledger, or newer' };
       }
-      return { name, ok: true, detail: `integrity ok, schema v${facts.version} (the latest)` };
+      const c = facts.chain;
+      if (c && c.events < c.headEvents) {
+        return { name, ok: false, detail: `${c.headEvents - c.events} of the ${c.headEvents} events recorded by ${c.at} are missing`, fix: 'the next hook or continuity command restores the ledger from its recovery copy; run `continuity status` to do it now' };
+      }
+      if (c && !c.chainMatches) {
+        return { name, ok: false, detail: `events recorded by ${c.at} were altered after they were written (their hash chain differs from the recovery copy's head)`, fix: 'compare with the recovery copy (docs/security.md#the-recovery-copy); move .continuity/ledger.db aside to have it restored' };
+      }
+      return { name, ok: true, detail: `integrity ok, schema v${facts.version} (the latest)${c ? `, ${c.headEvents} event${c.headEvents === 1 ? "" : "s"} as recorded (hash chain intact)` : ''}` };
     }
   }
 }

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The project's continuity folder; its presence means continuity is enabled there. */
@@ -58,5 +58,30 @@ export function strangersInLedgerDir(root: string): string[] {
     return readdirSync(join(root, LEDGER_DIR)).filter((n) => !isOwnLedgerEntry(n));
   } catch {
     return [];
+  }
+}
+
+/**
+ * Where continuity's folder or ledger file is read-only to its own owner
+ * (`chmod 555 .continuity`: the agent, where no sandbox stands, trying to
+ * make every hook believe it runs inside the wall), the owner's write
+ * permission is put back and what it was is returned. Inside the agent's
+ * sandbox the folder is a read-only mount: chmod fails there (EROFS) and
+ * null is returned, as when nothing had to change.
+ */
+export function reclaimWrite(path: string): string | null {
+  try {
+    accessSync(path, constants.W_OK);
+    return null;
+  } catch {
+    // not writable: put back below, if it is ours to put back
+  }
+  try {
+    const mode = statSync(path).mode & 0o7777;
+    chmodSync(path, mode | (statSync(path).isDirectory() ? 0o700 : 0o600));
+    accessSync(path, constants.W_OK);
+    return mode.toString(8).padStart(4, '0');
+  } catch {
+    return null;
   }
 }

@@ -1,5 +1,5 @@
-import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { CliError, ExitCode } from '../cli/errors.js';
 import type { DriverFactory, DriverName, SqlDatabase } from './driver.js';
@@ -9,7 +9,7 @@ import { ingestSpool } from './spool.js';
 import { ledgerStamp, restampHotState } from './hot-state.js';
 
 import { LEDGER_DIR, LEDGER_FILE } from './ledger-dir.js';
-import { extendChain, keepRecoveryCopy, ledgerDamage, readRecoveryHead, recoveryDirOf, restoreRecoveryCopy, type RecoveryHead } from './recovery-copy.js';
+import { appendEventsTail, extendChain, keepRecoveryCopy, ledgerDamage, needsFullCopy, readRecoveryHead, recoveryDirOf, replayEventsTail, restoreRecoveryCopy, tailMaxId, trustKeyOf, type RecoveryHead } from './recovery-copy.js';
 import { appendEvent } from './events.js';
 import { insertViolation } from './sessions.js';
 import { insertNotice } from './notices.js';
@@ -104,7 +104,11 @@ export class Ledger {
         ledger.migrate();
       }
       ledger.healthy = true;
-      if (damage) ledger.recordRestore(damage, now);
+      if (damage) {
+        // The events recorded since the copy was taken follow it back.
+        ledger.write((db) => replayEventsTail(db, recoveryDir!));
+        ledger.recordRestore(damage, now);
+      }
       ledger.takeSpooled();
     } catch (err) {
       ledger.healthy = false;
@@ -188,9 +192,15 @@ export class Ledger {
     try {
       this.db.exec('BEGIN');
       try {
+        const trustKey = trustKeyOf(this.db);
+        const full = needsFullCopy(this.head, { trustKey, ledgerBytes: fileSize(this.path) + fileSize(`${this.path}-wal`), nowMs: Date.now() });
+        if (!full) {
+          appendEventsTail(this.db, this.recoveryDir, Math.max(this.head!.maxId, tailMaxId(this.recoveryDir)));
+          return;
+        }
         const from = this.head ?? { chain: '', maxId: 0, events: 0 };
         const { chain, maxId, added } = extendChain(this.db, from.chain, from.maxId);
-        keepRecoveryCopy(this.root, this.recoveryDir, { events: from.events + added, maxId, chain, stamp: ledgerStamp(join(this.root, LEDGER_DIR)) }, new Date().toISOString());
+        keepRecoveryCopy(this.root, this.recoveryDir, { events: from.events + added, maxId, chain, stamp: ledgerStamp(join(this.root, LEDGER_DIR)), trustKey }, new Date().toISOString());
       } finally {
         this.db.exec('COMMIT');
       }
@@ -242,6 +252,8 @@ export class Ledger {
  * their own checksums).
  */
 function copyLedger(path: string): string {
+  // node:os only here: a read inside the agent's sandbox; no other opening needs it.
+  const { tmpdir } = createRequire(import.meta.url)('node:os') as typeof import('node:os');
   const dir = mkdtempSync(join(tmpdir(), 'continuity-read-'));
   try {
     copyFileSync(path, join(dir, LEDGER_FILE));
@@ -291,5 +303,13 @@ function retryBusy(fn: () => void, attempts = 200): void {
       if (i >= attempts || !/busy|locked/i.test(text)) throw err;
       Atomics.wait(pause, 0, 0, 5 + Math.floor(Math.random() * 20));
     }
+  }
+}
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
   }
 }

@@ -1,4 +1,4 @@
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { sha256 } from '../util/sha256.js';
@@ -18,6 +18,7 @@ import { CONFIG_FILE, LEDGER_DIR, LEDGER_FILE } from './ledger-dir.js';
  *     ledger.db        the ledger as of head.json
  *     config.json      .continuity/config.json as of the same moment
  *     init-record.json .continuity/init-record.json, when init wrote one
+ *     events-tail.jsonl events recorded since ledger.db was copied (FULL_COPY_INTERVAL_MS)
  */
 export interface RecoveryHead {
   v: 1;
@@ -29,6 +30,8 @@ export interface RecoveryHead {
   chain: string;
   /** The ledger files' stamp when the copy was taken. */
   stamp: number;
+  /** What of the ledger must never be older in the copy than in the ledger: the plans' states and approvals, the last violation and notice. */
+  trustKey?: string;
   /**
    * Which folder the project is (inode and birth time): a project folder
    * deleted and made again at the same path is another project, whose
@@ -46,12 +49,29 @@ export function stateHome(env: NodeJS.ProcessEnv = process.env): string {
   if (env.CONTINUITY_STATE_HOME) return resolve(env.CONTINUITY_STATE_HOME);
   if (env.XDG_STATE_HOME) return join(resolve(env.XDG_STATE_HOME), 'continuity');
   if (process.platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'continuity', 'state');
-  const { homedir } = createRequire(import.meta.url)('node:os') as typeof import('node:os');
-  return join(homedir(), '.local', 'state', 'continuity');
+  // $HOME is what os.homedir() reads first on POSIX; node:os is loaded only without it.
+  const home = env.HOME || (createRequire(import.meta.url)('node:os') as typeof import('node:os')).homedir();
+  return join(home, '.local', 'state', 'continuity');
 }
 
 export function recoveryDirOf(root: string, env: NodeJS.ProcessEnv = process.env): string {
-  return join(stateHome(env), 'projects', sha256(resolve(root)).slice(0, 24));
+  return join(stateHome(env), 'projects', pathKey(resolve(root)));
+}
+
+/**
+ * A folder name for a project path: two 32-bit FNV-1a hashes (of the path
+ * and of it reversed), 16 hex digits. Not a secret, only a name (the head's
+ * rootId tells projects apart); node:crypto would cost every hook that opens
+ * the ledger under Node about 3 ms to load.
+ */
+export function pathKey(path: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) {
+    a = Math.imul(a ^ path.charCodeAt(i), 0x01000193) >>> 0;
+    b = Math.imul(b ^ path.charCodeAt(path.length - 1 - i), 0x01000193) >>> 0;
+  }
+  return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
 }
 
 /** The head of the copy kept for this project folder, or null (none, unreadable, or another folder's at the same path). */
@@ -157,9 +177,84 @@ export function keepRecoveryCopy(root: string, dir: string, head: Omit<RecoveryH
   if (existsSync(join(dir, `${LEDGER_FILE}-wal.tmp`))) renameSync(join(dir, `${LEDGER_FILE}-wal.tmp`), join(dir, `${LEDGER_FILE}-wal`));
   else rmSync(join(dir, `${LEDGER_FILE}-wal`), { force: true });
   for (const name of COPIED) if (existsSync(join(dir, `${name}.tmp`))) renameSync(join(dir, `${name}.tmp`), join(dir, name));
+  rmSync(join(dir, TAIL_FILE), { force: true });
+  rmSync(join(dir, TAIL_LAST_FILE), { force: true });
   const record: RecoveryHead = { v: 1, root: resolve(root), rootId: rootIdOf(root), ...head, at: now };
   writeFileSync(join(dir, `${HEAD_FILE}.tmp`), `${JSON.stringify(record)}\n`);
   renameSync(join(dir, `${HEAD_FILE}.tmp`), join(dir, HEAD_FILE));
+}
+
+const TAIL_FILE = 'events-tail.jsonl';
+const TAIL_LAST_FILE = 'events-tail.last';
+
+/**
+ * How often the whole ledger is copied at most, when nothing that decides
+ * trust changed: in between, only the new events are appended to a tail
+ * file, so a hook never pays a copy of a large ledger for an audit line.
+ * A restore puts the copy back and the tail's events after it; changes to
+ * other tables in that window (a dispatch receipt, a task's progress) are
+ * what a restore can lose, and are recorded again at the next boundary.
+ */
+export const FULL_COPY_INTERVAL_MS = 30_000;
+/** Below this size the whole ledger is always copied: a copy costs about as much as the tail. */
+export const SMALL_LEDGER_BYTES = 1024 * 1024;
+
+/** The trust-deciding state of a ledger, as one string: a change of it forces a full copy. */
+export function trustKeyOf(db: SqlDatabase): string {
+  const plans = db.all<{ k: string }>("SELECT id || ':' || state || ':' || coalesce(approved_hash, '') || ':' || coalesce(approved_at, '') AS k FROM plans ORDER BY id").map((r) => r.k);
+  const v = db.get<{ n: number | null }>('SELECT max(id) AS n FROM violations')?.n ?? 0;
+  const n = db.get<{ n: number | null }>('SELECT max(id) AS n FROM notices')?.n ?? 0;
+  return `${plans.join(',')}|v${v}|n${n}`;
+}
+
+/** Does this renewal need the whole ledger copied, or is appending its new events enough? */
+export function needsFullCopy(head: RecoveryHead | null, o: { trustKey: string; ledgerBytes: number; nowMs: number }): boolean {
+  if (!head || head.trustKey !== o.trustKey || o.ledgerBytes <= SMALL_LEDGER_BYTES) return true;
+  const at = Date.parse(head.at);
+  return !(o.nowMs - at < FULL_COPY_INTERVAL_MS && o.nowMs >= at);
+}
+
+/** Appends the events after `fromId` to the tail: each line one row, every column. Returns the last id appended. */
+export function appendEventsTail(db: SqlDatabase, dir: string, fromId: number): number {
+  const rows = db.all<Record<string, unknown> & { id: number }>('SELECT * FROM events WHERE id > ? ORDER BY id', fromId);
+  if (!rows.length) return fromId;
+  appendFileSync(join(dir, TAIL_FILE), rows.map((r) => `${JSON.stringify(r)}\n`).join(''));
+  const last = Number(rows[rows.length - 1]!.id);
+  // The tail's last id beside it, so that the next append need not read the tail.
+  writeFileSync(join(dir, TAIL_LAST_FILE), String(last));
+  return last;
+}
+
+/** The last event id appended to the tail, or 0. */
+export function tailMaxId(dir: string): number {
+  try {
+    return Number(readFileSync(join(dir, TAIL_LAST_FILE), 'utf8')) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Puts the tail's events back into a restored ledger (their ids kept; those it already has are skipped). */
+export function replayEventsTail(db: SqlDatabase, dir: string): number {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, TAIL_FILE), 'utf8');
+  } catch {
+    return 0;
+  }
+  let n = 0;
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    let row: Record<string, unknown>;
+    try {
+      row = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      continue; // a line cut short by a crash mid-append
+    }
+    const cols = Object.keys(row).filter((k) => /^[a-z_]+$/.test(k));
+    n += db.run(`INSERT OR IGNORE INTO events (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`, ...cols.map((k) => row[k] as never)).changes;
+  }
+  return n;
 }
 
 /**

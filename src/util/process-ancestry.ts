@@ -4,7 +4,7 @@
  * `ps` once. Elsewhere (Windows) nothing is known and the list is empty.
  * Never throws: an unreadable step ends the list.
  */
-import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { basename } from 'node:path';
 
@@ -58,6 +58,8 @@ function linuxAncestors(startPid: number): AncestorProcess[] {
 }
 
 function psAncestors(startPid: number): AncestorProcess[] {
+  // node:child_process is loaded only here (where /proc is missing): at every hook's start it would cost a few milliseconds.
+  const { spawnSync } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
   const r = spawnSync('ps', ['-A', '-o', 'pid=,ppid=,comm='], { encoding: 'utf8', timeout: 2000 });
   if (r.status !== 0 || typeof r.stdout !== 'string') return [];
   const table = new Map<number, { ppid: number; comm: string }>();

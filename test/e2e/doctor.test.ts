@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,7 +66,7 @@ describe('doctor', () => {
     assert.deepEqual(report.checks.map((c) => c.name), ['node', 'sqlite', 'ledger', 'hooks claude-code', 'config', 'wall', 'hook round-trip']);
     assert.equal(check(report, 'wall').detail, "structural: Claude Code's OS sandbox (bubblewrap) keeps .continuity/ and the hook wiring read-only to the agent's commands");
     for (const c of report.checks) assert.equal(c.ok, true, `${c.name}: ${c.detail}`);
-    assert.match(check(report, 'ledger').detail, /^integrity ok, schema v\d+ \(the latest\)$/);
+    assert.match(check(report, 'ledger').detail, /^integrity ok, schema v\d+ \(the latest\)(, \d+ events? as recorded \(hash chain intact\))?$/);
     // init wires the compiled executable the build makes (dist/bin/continuity).
     assert.match(check(report, 'hooks claude-code').detail, new RegExp(`runs ${COMPILED.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} hook claude-code$`));
     const trip = check(report, 'hook round-trip');
@@ -180,4 +181,22 @@ describe('doctor', () => {
     assert.equal(r.code, 2);
     assert.match(r.stderr, /^continuity: doctor: Unknown option '--verbose'/);
   });
+});
+
+test('doctor re-hashes the events against the recovery head: an event altered in place is reported, an intact ledger says so', () => {
+  // One state home for the import that takes the copy and the doctors that read its head.
+  const state = mkdtempSync(join(tmpdir(), 'continuity-doctor-state-'));
+  const project = tempProject({ [PLAN_PATH]: PLAN });
+  for (const args of [['init'], ['plan', 'import', PLAN_PATH]]) assert.equal(runCli(args, { cwd: project, env: { CONTINUITY_STATE_HOME: state } }).code, 0);
+  const env = { HOME: home(), CONTINUITY_STATE_HOME: state };
+  const intact = check(doctor(project, env).report, 'ledger');
+  assert.equal(intact.ok, true);
+  assert.match(intact.detail, /\d+ events? as recorded \(hash chain intact\)/);
+  // What a script opening the ledger itself could do: rewrite what an event says, keeping the count.
+  const driver = join(REPO_ROOT, 'node_modules', 'better-sqlite3');
+  const r = spawnSync(process.execPath, ['-e', `const D=require(${JSON.stringify(driver)}); const db=new D('.continuity/ledger.db'); db.exec("UPDATE events SET decision = '{}' WHERE id = 1"); db.close()`], { cwd: project, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const altered = check(doctor(project, env).report, 'ledger');
+  assert.equal(altered.ok, false);
+  assert.match(altered.detail, /were altered after they were written/);
 });

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { hook, REPO_ROOT, runCli, tempProject } from '../helpers/cli.js';
+import { cliCommand, hook, payload, REPO_ROOT, runCli, tempProject } from '../helpers/cli.js';
 
 /** `.continuity/ledger.db`, spelled so that no parser sees it. */
 const HEX = Buffer.from('.continuity/ledger.db').toString('hex');
@@ -124,4 +125,32 @@ test('a project that never had continuity stays untouched by the hook', () => {
   assert.equal(r.code, 0);
   assert.equal(r.stdout, '');
   assert.equal(existsSync(join(project, '.continuity')), false);
+});
+
+test("continuity's folder and ledger made read-only to their owner are put back by the next hook and recorded: the hook does not take itself for one inside the wall", () => {
+  const project = approvedGitProject();
+  // The attack needs an owner that permissions bind: under root, the hooks and the agent run as nobody (65534), as a person's own account would.
+  const asOwner = (argv: string[]) => (process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', ...argv] : argv);
+  const state = mkdtempSync(join(tmpdir(), 'continuity-owner-state-'));
+  if (process.getuid?.() === 0) spawnSync('chown', ['-R', '65534:65534', project, state]);
+  const env = { ...process.env, CLAUDE_PROJECT_DIR: project, CONTINUITY_STATE_HOME: state, HOME: state };
+  const hookAsOwner = (fields: Record<string, unknown>) => {
+    const c = cliCommand(['hook', 'claude-code']);
+    const [cmd, ...args] = asOwner([c.cmd, ...c.args]);
+    return spawnSync(cmd!, args, { cwd: project, env, input: payload(project, fields), encoding: 'utf8' });
+  };
+  const input = { command: 'chmod 555 .continuity; chmod 444 .continuity/ledger.db' };
+  const pre = hookAsOwner({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_chmod', tool_input: input });
+  assert.equal(pre.status, 0, pre.stderr);
+  const [cmd, ...args] = asOwner(['bash', '-c', input.command]);
+  assert.equal(spawnSync(cmd!, args, { cwd: project }).status, 0);
+  const post = hookAsOwner({ hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'toolu_chmod', tool_input: input, tool_response: {} });
+  assert.equal(post.status, 0, `${post.status}: ${post.stderr}`);
+  assert.equal(statSync(join(project, '.continuity')).mode & 0o200, 0o200, 'the owner may write the folder again');
+  assert.equal(statSync(join(project, '.continuity', 'ledger.db')).mode & 0o200, 0o200, 'and the ledger');
+  // A Stop afterwards still decides, with the ledger.
+  const stop = hookAsOwner({ hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Done.' });
+  assert.equal(stop.status, 0, stop.stderr);
+  const s = runCli(['status', '--json'], { cwd: project, env: { CONTINUITY_STATE_HOME: state } });
+  assert.ok((JSON.parse(s.stdout) as { recentViolations: { kind: string }[] }).recentViolations.some((v) => v.kind === 'ledger_permissions_restored'), s.stdout);
 });

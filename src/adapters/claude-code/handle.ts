@@ -1,7 +1,7 @@
 import { appendEvent } from '../../ledger/events.js';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { LEDGER_DIR, LEDGER_FILE, ledgerAccess } from '../../ledger/ledger-dir.js';
+import { LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../../ledger/ledger-dir.js';
 import { readRecoveryHead, recoveryDirOf } from '../../ledger/recovery-copy.js';
 import { pendingRequests, writeRequest } from '../../ledger/inbox.js';
 import { CliError, ExitCode } from '../../cli/errors.js';
@@ -53,7 +53,14 @@ export async function handlePayload(
   const access = ledgerAccess(root);
   // Without .continuity/ continuity is not enabled here, unless a ledger existed (its recovery copy says so): then it is restored.
   if (access === 'absent' && !ledgerExisted(root, opts.env)) return { output: null, eventId: null };
-  if (access === 'read-only') refuseInsideWall(root, payload, opts.now, source);
+  // Read-only to its own owner without a sandbox: put back and recorded; inside the wall nothing can be put back and the call is refused.
+  const reclaimed = access === 'read-only' ? reclaimWrite(join(root, LEDGER_DIR)) : null;
+  if (access === 'read-only' && !reclaimed) refuseInsideWall(root, payload, opts.now, source);
+  const fileMode = reclaimWrite(join(root, LEDGER_DIR, LEDGER_FILE));
+  if (reclaimed || fileMode) {
+    const what = [reclaimed ? `${LEDGER_DIR}/ (mode ${reclaimed})` : '', fileMode ? `${LEDGER_DIR}/${LEDGER_FILE} (mode ${fileMode})` : ''].filter(Boolean).join(' and ');
+    spoolEvent(join(root, LEDGER_DIR), { at: opts.now, source, kind: 'ledger-permissions-restored', sessionId: payload.session_id, input: { what }, decision: { action: 'restored' }, violations: [{ kind: 'ledger_permissions_restored', summary: `${what} had been made read-only to its owner; the write permission was put back` }] });
+  }
   try {
     return await decide(payload, root, access, { ...opts, source });
   } catch (err) {

@@ -5,6 +5,8 @@ import { delimiter, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { CONFIG_PATH, loadConfig } from '../../config/load.js';
+import { extendChain, readRecoveryHead, recoveryDirOf } from '../../ledger/recovery-copy.js';
+import type { SqlDatabase } from '../../ledger/driver.js';
 import { configCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
 import { gatherWallFacts } from '../../install/wall-facts.js';
 import { wallStatus, type WallFacts, type WallStatus } from '../../install/wall-status.js';
@@ -75,7 +77,7 @@ function probeLedger(root: string, open: DriverFactory | null): LedgerFacts {
     try {
       const integrity = db.all<{ integrity_check: string }>('PRAGMA integrity_check').map((r) => String(r.integrity_check));
       const version = Number(db.get<{ user_version: number }>('PRAGMA user_version')?.user_version ?? 0);
-      return { state: 'open', integrity, version, latest: SCHEMA_VERSION };
+      return { state: 'open', integrity, version, latest: SCHEMA_VERSION, chain: chainFacts(root, db) };
     } finally {
       db.close();
     }
@@ -199,4 +201,12 @@ function probeSandbox(status: WallStatus, facts: WallFacts): SandboxProbe {
   const r = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-pid', '--die-with-parent', '--', 'true'], { encoding: 'utf8', timeout: 5000 });
   if (r.status === 0) return { state: 'started' };
   return { state: 'failed', error: `bwrap ${r.error ? r.error.message : (r.stderr || '').trim().split('\n')[0] || `exited ${r.status ?? r.signal}`}` };
+}
+
+/** The events up to the recovery head, counted and re-hashed: rows deleted or altered since the copy was taken show here. */
+function chainFacts(root: string, db: SqlDatabase): NonNullable<Extract<LedgerFacts, { state: 'open' }>['chain']> | null {
+  const head = readRecoveryHead(recoveryDirOf(root), root);
+  if (!head) return null;
+  const { chain, added } = extendChain(db, '', 0, head.maxId);
+  return { events: added, headEvents: head.events, chainMatches: chain === head.chain, at: head.at };
 }

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { appendEvent, countEvents } from '../../src/ledger/events.js';
+import { Ledger } from '../../src/ledger/ledger.js';
+import { FULL_COPY_INTERVAL_MS, needsFullCopy, readRecoveryHead, recoveryDirOf, SMALL_LEDGER_BYTES, type RecoveryHead } from '../../src/ledger/recovery-copy.js';
+
+function scratch(): { root: string; env: NodeJS.ProcessEnv } {
+  const base = mkdtempSync(join(tmpdir(), 'continuity-recovery-'));
+  after(() => rmSync(base, { recursive: true, force: true }));
+  const root = join(base, 'project');
+  mkdirSync(join(root, '.git'), { recursive: true });
+  return { root, env: { CONTINUITY_STATE_HOME: join(base, 'state') } };
+}
+
+const head = (at: string, trustKey = 'k'): RecoveryHead => ({ v: 1, root: '/p', rootId: '1:1', events: 1, maxId: 1, chain: 'c', stamp: 0, trustKey, at });
+
+test('the whole ledger is copied when there is no copy, when trust changed, when it is small or the copy is old; else only the events are appended', () => {
+  const now = Date.parse('2026-11-25T10:00:00.000Z');
+  const big = SMALL_LEDGER_BYTES * 4;
+  assert.equal(needsFullCopy(null, { trustKey: 'k', ledgerBytes: big, nowMs: now }), true);
+  assert.equal(needsFullCopy(head('2026-11-25T09:59:59.000Z', 'other'), { trustKey: 'k', ledgerBytes: big, nowMs: now }), true);
+  assert.equal(needsFullCopy(head('2026-11-25T09:59:59.000Z'), { trustKey: 'k', ledgerBytes: SMALL_LEDGER_BYTES, nowMs: now }), true);
+  assert.equal(needsFullCopy(head(new Date(now - FULL_COPY_INTERVAL_MS).toISOString()), { trustKey: 'k', ledgerBytes: big, nowMs: now }), true);
+  assert.equal(needsFullCopy(head('2026-11-25T09:59:59.000Z'), { trustKey: 'k', ledgerBytes: big, nowMs: now }), false);
+  // A clock that went backwards is no reason to trust an old copy.
+  assert.equal(needsFullCopy(head('2026-11-25T10:05:00.000Z'), { trustKey: 'k', ledgerBytes: big, nowMs: now }), true);
+});
+
+test('a large ledger restored after deletion comes back with the events recorded after its last full copy (from the tail)', async () => {
+  const { root, env } = scratch();
+  const pad = 'x'.repeat(4096);
+  let ledger = await Ledger.open(root, { create: true, env });
+  ledger.write((db) => {
+    for (let i = 0; i < 400; i++) appendEvent(db, { at: '2026-11-25T10:00:00.000Z', source: 'test', kind: 'pad', input: { pad } });
+  });
+  ledger.close();
+  const full = readRecoveryHead(recoveryDirOf(root, env), root);
+  assert.ok(full, 'a full copy with its head');
+  // Within the interval, and nothing of trust changed: these go to the tail only.
+  ledger = await Ledger.open(root, { env });
+  ledger.write((db) => {
+    for (let i = 0; i < 5; i++) appendEvent(db, { at: '2026-11-25T10:00:01.000Z', source: 'test', kind: 'late', input: { i } });
+  });
+  const total = countEvents(ledger.db);
+  ledger.close();
+  assert.deepEqual(readRecoveryHead(recoveryDirOf(root, env), root), full, 'the head, and so the full copy, is unchanged');
+  assert.ok(existsSync(join(recoveryDirOf(root, env), 'events-tail.jsonl')));
+
+  rmSync(join(root, '.continuity'), { recursive: true });
+  ledger = await Ledger.open(root, { env });
+  try {
+    assert.match(String(ledger.restored), /\.continuity\/ was removed/);
+    // Every event before, the tail's included, plus the restore's own record.
+    assert.equal(countEvents(ledger.db), total + 1);
+    assert.equal(ledger.db.all("SELECT id FROM events WHERE kind = 'late'").length, 5);
+  } finally {
+    ledger.close();
+  }
+});
