@@ -1,9 +1,12 @@
-// The test command. Builds, type-checks, then runs the whole suite twice:
-// on this Node (20: better-sqlite3) and on Node 24 fetched from the npm
-// registry (node:sqlite), so both ledger drivers are always exercised; then
-// the end-to-end tests once more against the compiled executable
-// (dist/bin/continuity, Bun with bun:sqlite). Unit tests do not spawn the CLI,
-// so for them a third pass would repeat the first.
+// The test command. Builds, type-checks, then runs the whole suite on this
+// Node (20: better-sqlite3); then, on Node 24 fetched from the npm registry
+// (node:sqlite), the unit tests and the end-to-end tests whose subject is the
+// ledger itself (DRIVER_E2E: concurrency, durability, survival, the commands
+// and hooks that write it), so both Node drivers are always exercised without
+// running every end-to-end test twice; then the end-to-end tests once more
+// against the compiled executable (dist/bin/continuity, Bun with bun:sqlite),
+// the hook people install. Unit tests do not spawn the CLI, so for them a
+// third pass would repeat the first.
 //   node scripts/test.mjs                 both runtimes and the compiled executable
 //   node scripts/test.mjs --this-runtime  only the running Node
 //   node scripts/test.mjs test/unit/x.test.ts   only the given files
@@ -51,11 +54,15 @@ step('sandbox tools', process.execPath, ['scripts/install-sandbox-tools.mjs']);
 step('build', process.execPath, ['scripts/build.mjs']);
 step('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
 
-const runtimes = [{ label: `Node ${process.versions.node}`, exec: process.execPath }];
-if (!thisRuntimeOnly) runtimes.push({ label: 'Node 24', exec: node24() });
+/** The end-to-end tests that are about the ledger and its driver: run on every Node driver. */
+const DRIVER_E2E = ['ledger-durability', 'ledger-survival', 'hook-entry', 'plan-commands', 'stop-gate', 'approval', 'watchdog-hooks', 'status-and-log', 'guard-hot-state'];
+const onEveryDriver = (f) => !f.startsWith(join('test', 'e2e')) || DRIVER_E2E.some((n) => f === join('test', 'e2e', `${n}.test.ts`));
+
+const runtimes = [{ label: `Node ${process.versions.node}`, exec: process.execPath, files: testFiles() }];
+if (!thisRuntimeOnly) runtimes.push({ label: 'Node 24 (node:sqlite)', exec: node24(), files: files.length ? testFiles() : testFiles().filter(onEveryDriver) });
 
 for (const rt of runtimes) {
-  step(`tests on ${rt.label}`, rt.exec, ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-reporter=spec', ...testFiles()], {
+  step(`tests on ${rt.label}`, rt.exec, ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-reporter=spec', ...rt.files], {
     CONTINUITY_TEST_NODE: rt.exec,
   });
 }
