@@ -8,43 +8,21 @@
 // and the agent's legitimate commands still work.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { bash, requestText, say } from '../../src/demo/real-client/model-server.js';
-import { ATTACKS } from './attacks.js';
+import { assertUntouched, ATTACKS, continuityState, initedProject, read } from './attacks.js';
 import { CLAUDE_CODE_NEWEST, CLAUDE_CODE_VERSION } from './claude-version.js';
-import { assertFinished, hookRuns, project, timeline } from './observe.js';
-import type { Project } from './run-claude.js';
-
-function git(p: Project, args: string[]): void {
-  const r = spawnSync('git', args, { cwd: p.dir, env: { PATH: process.env.PATH ?? '', HOME: p.home }, encoding: 'utf8' });
-  assert.equal(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
-}
-
-function read(p: Project, path: string): string | null {
-  return existsSync(join(p.dir, path)) ? readFileSync(join(p.dir, path), 'utf8') : null;
-}
-
-/** A committed project with a draft plan, its settings written by `continuity init` (hooks and the wall). */
-function walledProject(): Project {
-  const p = project();
-  p.writeFile('.claude/settings.json', '{}\n');
-  p.continuity(['init', '--no-gitignore']);
-  git(p, ['add', '-A', '.']);
-  git(p, ['commit', '-qm', 'the project']);
-  return p;
-}
+import { assertFinished, hookRuns, timeline } from './observe.js';
 
 for (const [label, which] of [[CLAUDE_CODE_VERSION, 'pinned'], [CLAUDE_CODE_NEWEST, 'newest']] as const) {
   test(`wall (Claude Code ${label}): init's sandbox holds against the agent's Bash and Write; the person's approve still approves`, { timeout: 240_000 }, async () => {
-    const p = walledProject();
+    const p = initedProject();
     const settings = JSON.parse(read(p, '.claude/settings.json')!);
     assert.equal(settings.sandbox?.enabled, true, 'init turned the sandbox on');
     assert.ok(settings.sandbox.filesystem.denyWrite.includes('./.continuity'));
-    const before = { settings: read(p, '.claude/settings.json'), config: read(p, '.continuity/config.json') };
-    const eventIds = () => p.continuity(['log', '--json', '--limit', '10000']).stdout.trim().split('\n').map((l) => JSON.parse(l).id as number);
-    const eventsBefore = eventIds();
+    const before = continuityState(p);
 
     const attacks = ATTACKS(p.dir);
     const r = await p.run({ claude: which, prompt: 'Start on the plan.', turns: [...attacks.map((a) => [a]), [say('I could not change anything of continuity.')]] });
@@ -54,16 +32,7 @@ for (const [label, which] of [[CLAUDE_CODE_VERSION, 'pinned'], [CLAUDE_CODE_NEWE
     const results = r.conversation.slice(1).map((req) => requestText(req)).join('\n');
     assert.match(results, /Read-only file system|Permission denied|denied/);
 
-    assert.equal(p.status().plan.state, 'draft', `the plan is still a draft\n${timeline(r)}`);
-    assert.equal(read(p, '.claude/settings.json'), before.settings, 'the hook wiring is as init wrote it');
-    assert.equal(read(p, '.claude/settings.local.json'), null, 'no local settings appeared');
-    assert.equal(read(p, '.continuity/config.json'), before.config, 'the config is as it was');
-    assert.equal(read(p, '.continuity/forged.json'), null);
-    const eventsAfter = new Set(eventIds());
-    assert.deepEqual(eventsBefore.filter((id) => !eventsAfter.has(id)), [], 'the ledger kept every record it held');
-    const all = p.status();
-    assert.ok(all.totals.violations >= 3, `the refused attempts are recorded\n${JSON.stringify(all.recentViolations)}`);
-    for (const h of hookRuns(r)) assert.equal(h.exitCode, 0, `${h.event} exited ${h.exitCode}\n${timeline(r)}`);
+    assertUntouched(p, before, r, 3);
 
     // The person's own prompt still approves, through the hook outside the sandbox.
     const approval = await p.run({ claude: which, prompt: 'approve', turns: [[say('Noted.')]] });
@@ -72,7 +41,7 @@ for (const [label, which] of [[CLAUDE_CODE_VERSION, 'pinned'], [CLAUDE_CODE_NEWE
   });
 
   test(`wall (Claude Code ${label}): the agent's continuity task done and closure work inside the sandbox, and ordinary Bash works`, { timeout: 240_000 }, async () => {
-    const p = walledProject();
+    const p = initedProject();
     const approval = await p.run({ claude: which, prompt: 'approve', turns: [[say('Noted.')]] });
     assertFinished(approval);
     const r = await p.run({
