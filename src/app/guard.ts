@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import type { Config } from '../config/schema.js';
 import { CONFIG_PATH } from '../config/load.js';
 import { approvedLinesOf, withApprovedLine } from '../formats/approved-line.js';
@@ -8,7 +8,7 @@ import { LEDGER_DIR } from '../ledger/ledger.js';
 import type { PlanRecord } from '../ledger/plans.js';
 import { sha256 } from '../util/sha256.js';
 import { sddLedgerPath } from './progress.js';
-import { WIRING_FILES } from './wiring-files.js';
+import { userWiringFiles, WIRING_FILES } from './wiring-files.js';
 import { protectedFiles } from './protected-files.js';
 import { protectedPathMatcher } from '../shell/protected-model.js';
 
@@ -22,8 +22,8 @@ import { protectedPathMatcher } from '../shell/protected-model.js';
  * - the paths the config's `protect` list names (globs, relative to the root);
  * - any `Approved:` line in the active plan's file (only continuity writes it).
  */
-export function guardedPatterns(plan: PlanRecord | null, config: Config): string[] {
-  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...config.protect];
+export function guardedPatterns(plan: PlanRecord | null, config: Config, home: string | undefined): string[] {
+  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...userWiringFiles(home), ...config.protect];
   const tracker = trackerOf(plan);
   if (tracker) patterns.push(tracker);
   return patterns;
@@ -36,9 +36,9 @@ export function guardedPatterns(plan: PlanRecord | null, config: Config): string
  * ledger, files of a protect glob that have a snapshot but are gone now are
  * included, so that a deleted one is put back.
  */
-export function snapshotPaths(plan: PlanRecord | null, config: Config, root: string, db?: SqlDatabase): string[] {
+export function snapshotPaths(plan: PlanRecord | null, config: Config, root: string, db?: SqlDatabase, home = process.env.HOME): string[] {
   const tracker = trackerOf(plan);
-  const paths = new Set([CONFIG_PATH.split('\\').join('/'), ...(tracker ? [tracker] : []), ...WIRING_FILES, ...protectedFiles(root, config.protect)]);
+  const paths = new Set([CONFIG_PATH.split('\\').join('/'), ...(tracker ? [tracker] : []), ...WIRING_FILES, ...userWiringFiles(home), ...protectedFiles(root, config.protect)]);
   if (db && config.protect.length) {
     const protectedPath = protectedPathMatcher(root, config.protect);
     for (const r of db.all<{ path: string }>('SELECT path FROM guard_snapshots')) if (protectedPath(join(root, r.path).split('\\').join('/'))) paths.add(r.path);
@@ -95,7 +95,7 @@ export function syncSnapshots(
       out.push({ path, content: seen.content, hash: seen.hash });
       continue;
     }
-    const current = !seen && !adopt && opts.newcomer?.(path) ? null : readOrNull(join(root, path));
+    const current = !seen && !adopt && opts.newcomer?.(path) ? null : readOrNull(pathIn(root, path));
     const hash = current === null ? null : sha256(current);
     const snap = seen && seen.hash === hash ? { path, content: seen.content, hash: seen.hash } : { path, content: current, hash };
     if (!seen || seen.hash !== hash) take.push(snap);
@@ -125,8 +125,13 @@ export function snapshotOf(db: SqlDatabase, path: string): Snapshot | null {
 }
 
 /** Puts a guarded file back as it was authorised: its content restored, or a created file removed. */
+/** A snapshot's path on disk: relative to the project, or absolute (a file outside it). */
+export function pathIn(root: string, path: string): string {
+  return isAbsolute(path) ? path : join(root, path);
+}
+
 export function restoreSnapshot(root: string, s: Snapshot): void {
-  const abs = join(root, s.path);
+  const abs = pathIn(root, s.path);
   if (s.content === null) rmSync(abs, { force: true });
   else {
     mkdirSync(dirname(abs), { recursive: true });

@@ -20,6 +20,13 @@ export function wiringProjection(path: string, text: string | null): string | nu
   if (path.endsWith('hooks.json')) return JSON.stringify(value);
   const o = value as Record<string, unknown>;
   const picked: Record<string, unknown> = {};
+  if (path.startsWith('/')) {
+    // The user's own settings serve every project: only what would switch continuity off is theirs to keep from the agent.
+    for (const k of ['disableAllHooks', 'allowManagedHooksOnly', 'sandbox'] as const) if (k in o) picked[k] = o[k];
+    const plugins = o.enabledPlugins as Record<string, unknown> | undefined;
+    for (const [name, on] of Object.entries(plugins && typeof plugins === 'object' ? plugins : {})) if (name.startsWith('continuity@')) picked[`enabledPlugins.${name}`] = on;
+    return Object.keys(picked).length ? JSON.stringify(picked) : null;
+  }
   for (const k of WIRING_KEYS) if (k in o) picked[k] = o[k];
   const deny = (o.permissions as { deny?: unknown } | undefined)?.deny;
   if (deny !== undefined) picked['permissions.deny'] = deny;

@@ -6,6 +6,15 @@
  */
 export const WIRING_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.gemini/settings.json', '.cursor/hooks.json'] as const;
 
+/**
+ * The user's own Claude Code settings, which the client merges with the
+ * project's: `disableAllHooks` there switches the project's hooks off too.
+ * Absolute, outside the project; `home` is the hook's (the client's) HOME.
+ */
+export function userWiringFiles(home: string | undefined): string[] {
+  return home && home.startsWith('/') ? [`${home.replace(/\/+$/, '')}/.claude/settings.json`] : [];
+}
+
 export function isWiringFile(path: string): boolean {
-  return (WIRING_FILES as readonly string[]).includes(path);
+  return (WIRING_FILES as readonly string[]).includes(path) || (path.startsWith('/') && path.endsWith('/.claude/settings.json'));
 }

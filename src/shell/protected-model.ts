@@ -77,39 +77,44 @@ export function containsProtected(model: ProtectedModel, dir: string): boolean {
 
 /**
  * Builds an isProtected predicate from glob patterns relative to the project
- * root: `*` and `?` stay within a path segment, `**` crosses segments, and
- * `dir/**` also protects `dir` itself.
+ * root (or absolute, for a file outside it): `*` and `?` stay within a path
+ * segment, `**` crosses segments, and `dir/**` also protects `dir` itself.
  */
 export function protectedPathMatcher(projectRoot: string, patterns: readonly string[]): (absPath: string) => boolean {
   const root = posix.normalize(projectRoot);
-  const regexes = patterns.map((p) => {
-    const rel = p.replace(/^(\.\/)+/, '');
-    let body = '';
-    for (let i = 0; i < rel.length; i++) {
-      const c = rel[i]!;
-      if (c === '*' && rel[i + 1] === '*') {
-        body += '.*';
-        i++;
-      } else if (c === '*') body += '[^/]*';
-      else if (c === '?') body += '[^/]';
-      else body += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-    }
-    body = body.replace(/\/\.\*$/, '(?:/.*)?');
-    return new RegExp(`^${body}$`);
-  });
+  // An absolute pattern names a file outside the project too (the user's own agent settings).
+  const absolute = patterns.filter((p) => p.startsWith('/')).map((p) => globRegex(posix.normalize(p)));
+  const regexes = patterns.filter((p) => !p.startsWith('/')).map((p) => globRegex(p.replace(/^(\.\/)+/, '')));
   return (absPath: string) => {
     const p = posix.normalize(absPath);
+    if (absolute.some((r) => r.test(p))) return true;
     if (!p.startsWith(root + '/')) return false;
     const rel = p.slice(root.length + 1);
     return regexes.some((r) => r.test(rel));
   };
 }
 
+function globRegex(rel: string): RegExp {
+  let body = '';
+  for (let i = 0; i < rel.length; i++) {
+    const c = rel[i]!;
+    if (c === '*' && rel[i + 1] === '*') {
+      body += '.*';
+      i++;
+    } else if (c === '*') body += '[^/]*';
+    else if (c === '?') body += '[^/]';
+    else body += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  body = body.replace(/\/\.\*$/, '(?:/.*)?');
+  return new RegExp(`^${body}$`);
+}
+
 /** The names to hand analyzeCommand for a set of protected patterns: each pattern (without a trailing `/**`) and its last segment. */
 export function protectedNamesFor(patterns: readonly string[]): string[] {
   const out = new Set<string>();
   for (const p of patterns) {
-    const n = p.replace(/^(\.\/)+/, '').replace(/(\/\*\*)+$/, '');
+    // Outside the project only the file's own name and folder are names a command would spell (`~/.claude/settings.json`).
+    const n = (p.startsWith('/') ? p.split('/').slice(-2).join('/') : p.replace(/^(\.\/)+/, '')).replace(/(\/\*\*)+$/, '');
     out.add(n);
     const base = n.split('/').pop();
     if (base && !base.includes('*')) out.add(base);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { hook, runCli, tempProject } from '../helpers/cli.js';
@@ -8,10 +9,10 @@ import { hook, runCli, tempProject } from '../helpers/cli.js';
 const PLAN = '# Plan\n\n## Tasks\n\n- [ ] 1. Parser\n- [ ] 2. Writer\n';
 const SETTINGS = JSON.stringify({ permissions: { allow: ['Bash(npm test)'] }, hooks: { Stop: [{ hooks: [{ type: 'command', command: 'continuity hook claude-code' }] }] } }, null, 2) + '\n';
 
-function project(config: unknown = {}): string {
+function project(config: unknown = {}, env: NodeJS.ProcessEnv = {}): string {
   const dir = tempProject({ 'docs/plans/p.md': PLAN, '.claude/settings.json': SETTINGS, '.continuity/config.json': JSON.stringify(config), 'deploy/prod.yml': 'replicas: 3\n', 'secrets/keys.txt': 'k1\n' });
-  assert.equal(runCli(['plan', 'import', 'docs/plans/p.md'], { cwd: dir }).code, 0);
-  assert.equal(hook(dir, { hook_event_name: 'UserPromptSubmit', prompt: 'approve' }).code, 0);
+  assert.equal(runCli(['plan', 'import', 'docs/plans/p.md'], { cwd: dir, env }).code, 0);
+  assert.equal(hook(dir, { hook_event_name: 'UserPromptSubmit', prompt: 'approve' }, { env }).code, 0);
   return dir;
 }
 
@@ -93,4 +94,37 @@ test('a file put into .continuity/ through a symbolic link is taken out after th
   assert.equal(existsSync(join(dir, '.continuity', 'forged.json')), false);
   assert.ok(existsSync(join(dir, '.continuity', 'ledger.db')), "continuity's own files stay");
   assert.ok(violations(dir).some((v) => v.kind === 'guarded_write_reverted' && /forged\.json/.test(v.summary)));
+});
+
+test("the user's own Claude Code settings: a write that would switch the hooks off is denied before or put back after; the person's other settings stay", () => {
+  const home = mkdtempSync(join(tmpdir(), 'continuity-home-'));
+  mkdirSync(join(home, '.claude'));
+  const userSettings = join(home, '.claude', 'settings.json');
+  writeFileSync(userSettings, '{ "theme": "dark" }\n');
+  // The same HOME for every call, as for one person's sessions.
+  const env = { HOME: home };
+  const dir = project({}, env);
+  const call = (command: string) => {
+    const input = { command };
+    const pre = hook(dir, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_u', tool_input: input }, { env });
+    const denied = pre.stdout.includes('"deny"');
+    if (!denied) spawnSync('bash', ['-c', command], { cwd: dir, env: { ...process.env, HOME: home } });
+    const post = hook(dir, { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'toolu_u', tool_input: input, tool_response: {} }, { env });
+    return { denied, pre: pre.stdout, post: post.stdout };
+  };
+  const direct = call(`echo '{"disableAllHooks": true}' > ~/.claude/settings.json`);
+  assert.equal(direct.denied, true);
+  assert.match(direct.pre, /settings\.json is guarded: it wires the agent's hooks and sandbox/);
+  const write = hook(dir, { hook_event_name: 'PreToolUse', tool_name: 'Write', tool_use_id: 'toolu_w', tool_input: { file_path: userSettings, content: '{"disableAllHooks":true}' } }, { env });
+  assert.match(write.stdout, /"deny"/);
+  // A script the parser does not read: put back after.
+  writeFileSync(join(dir, 'off.py'), "import json, os\np=os.path.expanduser('~/.cl' + 'aude/settings.json')\nd=json.load(open(p))\nd['disableAllHooks']=True\nopen(p,'w').write(json.dumps(d))\n");
+  const script = call('python3 off.py');
+  assert.equal(script.denied, false);
+  assert.match(script.post, /content restored/);
+  assert.equal(readFileSync(userSettings, 'utf8'), '{ "theme": "dark" }\n');
+  // An edit of the person's own that switches nothing of continuity off stays.
+  writeFileSync(join(dir, 'theme.py'), "import json, os\np=os.path.expanduser('~/.cl' + 'aude/settings.json')\nd=json.load(open(p))\nd['theme']='light'\nopen(p,'w').write(json.dumps(d))\n");
+  call('python3 theme.py');
+  assert.match(readFileSync(userSettings, 'utf8'), /light/);
 });

@@ -1,5 +1,5 @@
 import { isAbsolute, join } from 'node:path';
-import { newcomerTest, readOrNull, restoreApprovedLine, restoreSnapshot, snapshotOf, snapshotPaths } from '../../../app/guard.js';
+import { newcomerTest, pathIn, readOrNull, restoreApprovedLine, restoreSnapshot, snapshotOf, snapshotPaths } from '../../../app/guard.js';
 import { approvedLinesOf } from '../../../formats/approved-line.js';
 import { readHotState } from '../../../ledger/hot-state.js';
 import { LEDGER_DIR } from '../../../ledger/ledger.js';
@@ -32,7 +32,7 @@ export function guardAfterWrite(ctx: HookContext<ToolPayload>): HandlerResult {
   for (const path of snapshotPaths(plan, ctx.config, root, ledger.db)) {
     const snap = snapshotOf(ledger.db, path) ?? (newcomer(path) ? { path, content: null, hash: null } : null);
     if (!snap) continue;
-    const now = readOrNull(join(root, path));
+    const now = readOrNull(pathIn(root, path));
     if ((now === null ? null : sha256(now)) === snap.hash) continue;
     if (isWiringFile(path) && wiringProjection(path, now) === wiringProjection(path, snap.content)) {
       renewed.push({ path, content: now });

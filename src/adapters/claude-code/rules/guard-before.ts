@@ -19,7 +19,7 @@ import { realRoot } from '../../../util/real-path.js';
 export async function guardBeforeWrite(ctx: HookContext<ToolPayload>): Promise<HandlerResult> {
   const { payload, root } = ctx;
   const plan = activePlan(ctx.ledger.db);
-  const patterns = guardedPatterns(plan, ctx.config);
+  const patterns = guardedPatterns(plan, ctx.config, process.env.HOME);
   const isGuarded = protectedPathMatcher(root, patterns);
   const isGuardedReal = protectedPathMatcher(realRoot(root), patterns);
   const cwd = payload.cwd ?? root;

@@ -1,4 +1,4 @@
-import { basename, join } from 'node:path';
+import { basename, isAbsolute, join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { approvedLinesOf } from '../../../formats/approved-line.js';
 import { ledgerStamp, type HotState } from '../../../ledger/hot-state.js';
@@ -51,7 +51,7 @@ export function guardWantsAfter(p: ToolPayload, hot: HotState | null, root: stri
   if (!hot) return false;
   // Someone other than continuity wrote the ledger: its approval is checked.
   if (hot.ledgerStamp !== undefined && ledgerStamp(join(root, '.continuity')) !== hot.ledgerStamp) return true;
-  for (const g of hot.guarded) if (hashOrNull(join(root, g.path)) !== g.hash) return true;
+  for (const g of hot.guarded) if (hashOrNull(isAbsolute(g.path) ? g.path : join(root, g.path)) !== g.hash) return true;
   if (strangersInLedgerDir(root).length) return true;
   // A new file under a protect glob has no snapshot yet: the listing tells.
   const globs = hot.protectGlobs.filter((p) => /[*?[]/.test(p) && !p.startsWith('.continuity/'));
