@@ -36,7 +36,7 @@ export function guardedPatterns(plan: PlanRecord | null, config: Config, home: s
  * ledger, files of a protect glob that have a snapshot but are gone now are
  * included, so that a deleted one is put back.
  */
-export function snapshotPaths(plan: PlanRecord | null, config: Config, root: string, db?: SqlDatabase, home = process.env.HOME): string[] {
+export function snapshotPaths(plan: PlanRecord | null, config: Config, root: string, home: string | undefined, db?: SqlDatabase): string[] {
   const tracker = trackerOf(plan);
   const paths = new Set([CONFIG_PATH.split('\\').join('/'), ...(tracker ? [tracker] : []), ...WIRING_FILES, ...userWiringFiles(home), ...protectedFiles(root, config.protect)]);
   if (db && config.protect.length) {
@@ -124,12 +124,12 @@ export function snapshotOf(db: SqlDatabase, path: string): Snapshot | null {
   return r ? { path, content: r.content, hash: r.hash } : null;
 }
 
-/** Puts a guarded file back as it was authorised: its content restored, or a created file removed. */
 /** A snapshot's path on disk: relative to the project, or absolute (a file outside it). */
 export function pathIn(root: string, path: string): string {
   return isAbsolute(path) ? path : join(root, path);
 }
 
+/** Puts a guarded file back as it was authorised: its content restored, or a created file removed. */
 export function restoreSnapshot(root: string, s: Snapshot): void {
   const abs = pathIn(root, s.path);
   if (s.content === null) rmSync(abs, { force: true });

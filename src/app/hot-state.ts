@@ -22,7 +22,7 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
   const plan = activePlan(ledger.db);
   const before = readHotState(join(ledger.root, LEDGER_DIR));
   const newcomer = newcomerTest(ledger.root, config, before?.protectGlobs);
-  const snapshots = syncSnapshots(ledger, ledger.root, snapshotPaths(plan, config, ledger.root, ledger.db), { now: opts.now, adopt: opts.adopt, newcomer });
+  const snapshots = syncSnapshots(ledger, ledger.root, snapshotPaths(plan, config, ledger.root, process.env.HOME, ledger.db), { now: opts.now, adopt: opts.adopt, newcomer });
   const patterns = guardedPatterns(plan, config, process.env.HOME);
   return {
     v: 1,

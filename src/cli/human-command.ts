@@ -4,6 +4,7 @@
  * call runs, at a terminal. Commands call refuseUnlessHuman before they
  * change anything only a person may change.
  */
+import { parseArgs } from 'node:util';
 import { judgeHumanCommand, type HumanCommandFacts } from '../domain/human-turn.js';
 import type { SqlDatabase } from '../ledger/driver.js';
 import { appendEvent } from '../ledger/events.js';
@@ -13,6 +14,8 @@ import { inFlightBash } from '../ledger/tool-calls.js';
 import { agentClients, ancestors, describeClient } from '../util/process-ancestry.js';
 import { agentShellMarker } from './agent-shell.js';
 import { CliError, ExitCode } from './errors.js';
+import { projectRoot } from './project.js';
+import { refuseInsideWall } from './requests.js';
 
 export function humanCommandFacts(root: string, db: SqlDatabase | null, now: string): HumanCommandFacts {
   const above = agentClients(ancestors() ?? []);
@@ -42,4 +45,24 @@ export function refuseUnlessHuman(
     insertViolation(db, { at: opts.now, sessionId, kind: opts.kind, summary: `${command} refused: ${judgement.why}`, eventId });
   });
   throw new CliError(`${command.replace(/^continuity /, '')} refused: ${judgement.why}; ${opts.what}. The attempt is recorded.`, ExitCode.refused);
+}
+
+/**
+ * The start every person-only command without arguments shares: `--help`
+ * prints `usage` (true: nothing more to do), anything else is a usage error,
+ * and inside the agent's sandbox the command is refused before it opens
+ * anything.
+ */
+export function personOnlyCommand(command: string, usage: string, argv: string[], what: string): boolean {
+  try {
+    const { values } = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' } } });
+    if (values.help) {
+      process.stdout.write(`${usage}\n`);
+      return true;
+    }
+  } catch (err) {
+    throw new CliError(`${command.replace(/^continuity /, '')}: ${(err as Error).message}`, ExitCode.invalidInput);
+  }
+  if (ledgerAccess(projectRoot()) === 'read-only') refuseInsideWall(command, what);
+  return false;
 }

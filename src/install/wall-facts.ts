@@ -4,8 +4,9 @@
  * sandbox's tools are on PATH. Reads files only, never starts a process:
  * it runs on the hook path at a session's start.
  */
-import { accessSync, constants, readdirSync, readFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { isExecutable, onPath } from '../util/on-path.js';
+import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
 import type { Platform, SettingsLayer, WallFacts } from './wall-status.js';
 
@@ -62,28 +63,6 @@ export function platformOf(): Platform {
   return 'linux';
 }
 
-function onPath(command: string, env: NodeJS.ProcessEnv): boolean {
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    try {
-      accessSync(join(dir, command), constants.X_OK);
-      return true;
-    } catch {
-      // not here
-    }
-  }
-  return false;
-}
-
-function executable(path: unknown): boolean {
-  if (typeof path !== 'string' || !path) return false;
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export async function gatherWallFacts(root: string, config: Config, opts: { home: string; env?: NodeJS.ProcessEnv }): Promise<WallFacts> {
   const env = opts.env ?? process.env;
@@ -104,9 +83,9 @@ export async function gatherWallFacts(root: string, config: Config, opts: { home
     platform: platformOf(),
     layers,
     tools: {
-      bwrap: executable(sandbox('bwrapPath')) || onPath('bwrap', env),
-      socat: executable(sandbox('socatPath')) || onPath('socat', env),
-      sandboxExec: executable('/usr/bin/sandbox-exec'),
+      bwrap: isExecutable(sandbox('bwrapPath')) || onPath('bwrap', env),
+      socat: isExecutable(sandbox('socatPath')) || onPath('socat', env),
+      sandboxExec: isExecutable('/usr/bin/sandbox-exec'),
     },
     root,
     home: opts.home,

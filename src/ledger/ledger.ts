@@ -72,7 +72,8 @@ export class Ledger {
     const head = recoveryDir ? readRecoveryHead(recoveryDir, root) : null;
     // A ledger existed here (the recovery head says so): a missing, emptied or overwritten one is restored, never created anew.
     let damage = ledgerDamage(root, head);
-    if (damage && !restoreRecoveryCopy(root, recoveryDir!, now)) damage = null;
+    let restored = damage ? restoreRecoveryCopy(root, recoveryDir!, now) : null;
+    if (!restored) damage = null;
     const exists = existsSync(path);
     if (!exists && (!opts.create || opts.copy)) {
       throw new CliError(`no ledger at ${path}: run \`continuity plan import FILE\` first`, ExitCode.ledger);
@@ -97,7 +98,7 @@ export class Ledger {
       if (rows) {
         // Rows deleted: the ledger is put back whole from the copy, the altered one kept beside it.
         db.close();
-        restoreRecoveryCopy(root, recoveryDir!, now);
+        restored = restoreRecoveryCopy(root, recoveryDir!, now);
         damage = rows;
         ledger = new Ledger(driver.open(path, { mustExist: true }), root, path, null, recoveryDir, head);
         ledger.configure();
@@ -106,8 +107,7 @@ export class Ledger {
       ledger.healthy = true;
       if (damage) {
         // The events recorded since the copy was taken follow it back.
-        ledger.write((db) => replayEventsTail(db, recoveryDir!));
-        ledger.recordRestore(damage, now);
+        ledger.recordRestore(damage, restored?.kept ?? null, now);
       }
       ledger.takeSpooled();
     } catch (err) {
@@ -119,12 +119,14 @@ export class Ledger {
   }
 
   /** A restored ledger is a violation, and the person is told at the next hook. */
-  private recordRestore(damage: string, now: string): void {
+  private recordRestore(damage: string, kept: string | null, now: string): void {
     this.restored = damage;
     const text =
-      `continuity's ledger was restored from its recovery copy (${damage}); the ledger as it was found is kept in ${LEDGER_DIR}/ as ${LEDGER_FILE}.damaged-*. ` +
+      `continuity's ledger was restored from its recovery copy (${damage})${kept ? `; the ledger as it was found is kept as ${LEDGER_DIR}/${kept}` : ''}. ` +
       'To stop using continuity in this project, `continuity init --uninstall` lets the copy go.';
     this.write((db) => {
+      // The events recorded since the copy was taken follow it back, in the same transaction as the record of the restore.
+      replayEventsTail(db, this.recoveryDir!);
       const eventId = appendEvent(db, { at: now, source: 'continuity', kind: 'ledger-restored', sessionId: null, input: { damage }, decision: { action: 'restored', damage } });
       insertViolation(db, { at: now, sessionId: null, kind: 'ledger_restored', summary: damage, eventId });
       insertNotice(db, { at: now, kind: 'ledger_restored', text, eventId });
@@ -200,7 +202,7 @@ export class Ledger {
         }
         const from = this.head ?? { chain: '', maxId: 0, events: 0 };
         const { chain, maxId, added } = extendChain(this.db, from.chain, from.maxId);
-        keepRecoveryCopy(this.root, this.recoveryDir, { events: from.events + added, maxId, chain, stamp: ledgerStamp(join(this.root, LEDGER_DIR)), trustKey }, new Date().toISOString());
+        keepRecoveryCopy(this.root, this.recoveryDir, { events: from.events + added, maxId, chain, trustKey }, new Date().toISOString());
       } finally {
         this.db.exec('COMMIT');
       }

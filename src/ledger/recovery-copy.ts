@@ -28,8 +28,6 @@ export interface RecoveryHead {
   maxId: number;
   /** sha256 chain over those events in id order: chain(n) = sha256(chain(n-1) + row n). */
   chain: string;
-  /** The ledger files' stamp when the copy was taken. */
-  stamp: number;
   /** What of the ledger must never be older in the copy than in the ledger: the plans' states and approvals, the last violation and notice. */
   trustKey?: string;
   /**
@@ -156,32 +154,31 @@ function hasSqliteHeader(file: string): boolean {
 }
 
 /**
- * Takes a copy of a closed ledger (its WAL checkpointed by the close) and of
- * the config beside it. The copy is written under a temporary name and
- * renamed, so a copy is whole or absent; head.json goes last, so it never
- * describes a copy that is not there.
+ * Copies the ledger, its write-ahead log and the files beside it into the
+ * recovery folder. The caller holds a read transaction, so the log cannot be
+ * reset under the copy and the two open as one state. Each file is written
+ * under a name of this process's own and renamed into place, so a copy is
+ * whole or absent even with two hooks renewing at once; head.json goes last,
+ * so it never describes a copy that is not there.
  */
 export function keepRecoveryCopy(root: string, dir: string, head: Omit<RecoveryHead, 'v' | 'root' | 'at' | 'rootId'>, now: string): void {
   mkdirSync(dir, { recursive: true });
   const from = join(root, LEDGER_DIR);
-  copyFileSync(join(from, LEDGER_FILE), join(dir, `${LEDGER_FILE}.tmp`));
-  const wal = join(from, `${LEDGER_FILE}-wal`);
-  // Another process may still hold the ledger open: its log is part of the copy.
-  if (existsSync(wal)) copyFileSync(wal, join(dir, `${LEDGER_FILE}-wal.tmp`));
-  else rmSync(join(dir, `${LEDGER_FILE}-wal.tmp`), { force: true });
-  for (const name of COPIED) {
+  const place = (name: string, write: (tmp: string) => void): void => {
+    const tmp = join(dir, `${name}.${process.pid}.tmp`);
+    write(tmp);
+    renameSync(tmp, join(dir, name));
+  };
+  for (const name of [LEDGER_FILE, `${LEDGER_FILE}-wal`, ...COPIED]) {
     const src = join(from, name);
-    if (existsSync(src)) copyFileSync(src, join(dir, `${name}.tmp`));
+    if (existsSync(src)) place(name, (tmp) => copyFileSync(src, tmp));
+    // No log beside the ledger: an old one must not be replayed onto the new copy.
+    else if (name === `${LEDGER_FILE}-wal`) rmSync(join(dir, name), { force: true });
   }
-  renameSync(join(dir, `${LEDGER_FILE}.tmp`), join(dir, LEDGER_FILE));
-  if (existsSync(join(dir, `${LEDGER_FILE}-wal.tmp`))) renameSync(join(dir, `${LEDGER_FILE}-wal.tmp`), join(dir, `${LEDGER_FILE}-wal`));
-  else rmSync(join(dir, `${LEDGER_FILE}-wal`), { force: true });
-  for (const name of COPIED) if (existsSync(join(dir, `${name}.tmp`))) renameSync(join(dir, `${name}.tmp`), join(dir, name));
   rmSync(join(dir, TAIL_FILE), { force: true });
   rmSync(join(dir, TAIL_LAST_FILE), { force: true });
   const record: RecoveryHead = { v: 1, root: resolve(root), rootId: rootIdOf(root), ...head, at: now };
-  writeFileSync(join(dir, `${HEAD_FILE}.tmp`), `${JSON.stringify(record)}\n`);
-  renameSync(join(dir, `${HEAD_FILE}.tmp`), join(dir, HEAD_FILE));
+  place(HEAD_FILE, (tmp) => writeFileSync(tmp, `${JSON.stringify(record)}\n`));
 }
 
 const TAIL_FILE = 'events-tail.jsonl';
@@ -262,15 +259,16 @@ export function replayEventsTail(db: SqlDatabase, dir: string): number {
  * damaged one is kept beside it for inspection) and, where they are missing,
  * the config and init record. Returns false when there is no copy to restore.
  */
-export function restoreRecoveryCopy(root: string, dir: string, now: string): boolean {
+export function restoreRecoveryCopy(root: string, dir: string, now: string): { kept: string | null } | null {
   const copy = join(dir, LEDGER_FILE);
-  if (!existsSync(copy)) return false;
+  if (!existsSync(copy)) return null;
   const to = join(root, LEDGER_DIR);
   mkdirSync(to, { recursive: true });
   const file = join(to, LEDGER_FILE);
+  let kept: string | null = null;
   if (existsSync(file)) {
-    const kept = join(to, `${LEDGER_FILE}.damaged-${now.replace(/[:.]/g, '-')}`);
-    renameSync(file, kept);
+    kept = `${LEDGER_FILE}.damaged-${now.replace(/[:.]/g, '-')}`;
+    renameSync(file, join(to, kept));
   }
   for (const suffix of ['-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
   copyFileSync(copy, `${file}.restoring`);
@@ -280,7 +278,7 @@ export function restoreRecoveryCopy(root: string, dir: string, now: string): boo
     const src = join(dir, name);
     if (existsSync(src) && !existsSync(join(to, name))) copyFileSync(src, join(to, name));
   }
-  return true;
+  return { kept };
 }
 
 /**

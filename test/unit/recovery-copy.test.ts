@@ -15,7 +15,7 @@ function scratch(): { root: string; env: NodeJS.ProcessEnv } {
   return { root, env: { CONTINUITY_STATE_HOME: join(base, 'state') } };
 }
 
-const head = (at: string, trustKey = 'k'): RecoveryHead => ({ v: 1, root: '/p', rootId: '1:1', events: 1, maxId: 1, chain: 'c', stamp: 0, trustKey, at });
+const head = (at: string, trustKey = 'k'): RecoveryHead => ({ v: 1, root: '/p', rootId: '1:1', events: 1, maxId: 1, chain: 'c', trustKey, at });
 
 test('the whole ledger is copied when there is no copy, when trust changed, when it is small or the copy is old; else only the events are appended', () => {
   const now = Date.parse('2026-11-25T10:00:00.000Z');

@@ -1,14 +1,11 @@
-import { parseArgs } from 'node:util';
 import { approvePlan } from '../../app/approve.js';
 import { loadPlanState } from '../../app/plan-state.js';
 import { appendEvent } from '../../ledger/events.js';
-import { ledgerAccess } from '../../ledger/ledger-dir.js';
 import { insertNotice } from '../../ledger/notices.js';
 import { activePlan } from '../../ledger/plans.js';
 import { CliError, ExitCode } from '../errors.js';
-import { humanCommandFacts, refuseUnlessHuman } from '../human-command.js';
-import { projectRoot, withLedger } from '../project.js';
-import { refuseInsideWall } from '../requests.js';
+import { humanCommandFacts, personOnlyCommand, refuseUnlessHuman } from '../human-command.js';
+import { withLedger } from '../project.js';
 
 const USAGE = `usage: continuity approve
 
@@ -20,16 +17,7 @@ tells the person in the agent's session that the plan was approved at a
 terminal; \`continuity revoke\` undoes an approval.`;
 
 export async function run(argv: string[]): Promise<number> {
-  try {
-    const { values } = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' } } });
-    if (values.help) {
-      process.stdout.write(`${USAGE}\n`);
-      return ExitCode.ok;
-    }
-  } catch (err) {
-    throw new CliError(`approve: ${(err as Error).message}`, ExitCode.invalidInput);
-  }
-  if (ledgerAccess(projectRoot()) === 'read-only') refuseInsideWall('continuity approve', "only a person approves a plan: their own prompt in the agent's session, or continuity approve at their own terminal");
+  if (personOnlyCommand('continuity approve', USAGE, argv, "only a person approves a plan: their own prompt in the agent's session, or continuity approve at their own terminal")) return ExitCode.ok;
   const now = new Date().toISOString();
 
   return withLedger({ create: false }, async (ledger, { config, root }) => {

@@ -15,8 +15,9 @@ import { refuseInsideWall } from '../requests.js';
 const USAGE = `usage: continuity config accept
 
 Takes a person's edit of the files continuity guards (.continuity/config.json,
-the progress tracker of a plan that is not approved) as authorised, so the
-hooks stop putting them back. Nothing else adopts such an edit: until it is
+the progress tracker of a plan that is not approved, the files of the protect
+list, the agents' hook wiring) as authorised, so the hooks stop putting them
+back. Nothing else adopts such an edit: until it is
 accepted, the next tool call of the agent restores the last authorised
 content. The config must be valid (exit 4 otherwise, nothing accepted). Only
 a person at an interactive terminal outside an agent can accept.`;
@@ -42,7 +43,7 @@ export async function run(argv: string[]): Promise<number> {
     const state = computeHotState(ledger, config, { now, adopt: true, openRuns: countOpenRuns(ledger.db) });
     writeHotState(join(root, LEDGER_DIR), state);
     const changed = state.guarded.filter((g) => before.get(g.path) !== g.hash).map((g) => g.path);
-    ledger.write((db) => appendEvent(db, { at: now, source: 'cli', kind: 'config.accept', sessionId: null, input: { paths: snapshotPaths(activePlan(db), config, root) }, decision: { action: 'accepted', changed } }));
+    ledger.write((db) => appendEvent(db, { at: now, source: 'cli', kind: 'config.accept', sessionId: null, input: { paths: snapshotPaths(activePlan(db), config, root, process.env.HOME) }, decision: { action: 'accepted', changed } }));
     return changed;
   });
   process.stdout.write(accepted.length ? `Accepted as authorised: ${accepted.join(', ')}.\n` : 'Nothing to accept: the guarded files are as last authorised.\n');

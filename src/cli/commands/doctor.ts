@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { onPath } from '../../util/on-path.js';
 import { parseArgs } from 'node:util';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { CONFIG_PATH, loadConfig } from '../../config/load.js';
@@ -109,7 +110,7 @@ async function hookChecks(root: string, checks: Check[]): Promise<HookCommand[]>
       continue; // not part of this build
     }
     const settings = readOrNull(join(root, target.settingsFile));
-    const check = hooksCheck({ agent, label: LABEL[agent] ?? agent, target, settings, plugin: agent === 'claude-code' && pluginEnabled(root), exists: existsSync, onPath });
+    const check = hooksCheck({ agent, label: LABEL[agent] ?? agent, target, settings, plugin: agent === 'claude-code' && pluginEnabled(root), exists: existsSync, onPath: (c) => onPath(c) });
     if (check) checks.push(check);
     if (agent === 'claude-code' && settings !== null) {
       try {
@@ -161,17 +162,6 @@ function roundTrip(root: string, command: HookCommand | null): RoundTripFacts {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
-}
-
-function onPath(command: string): boolean {
-  return (process.env.PATH ?? '').split(delimiter).some((dir) => {
-    try {
-      accessSync(join(dir, command), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
 }
 
 function readOrNull(path: string): string | null {

@@ -1,12 +1,9 @@
-import { parseArgs } from 'node:util';
 import { revokeApproval } from '../../app/approve.js';
 import { appendEvent } from '../../ledger/events.js';
-import { ledgerAccess } from '../../ledger/ledger-dir.js';
 import { activePlan } from '../../ledger/plans.js';
 import { CliError, ExitCode } from '../errors.js';
-import { humanCommandFacts, refuseUnlessHuman } from '../human-command.js';
-import { projectRoot, withLedger } from '../project.js';
-import { refuseInsideWall } from '../requests.js';
+import { humanCommandFacts, personOnlyCommand, refuseUnlessHuman } from '../human-command.js';
+import { withLedger } from '../project.js';
 
 const USAGE = `usage: continuity revoke
 
@@ -16,16 +13,7 @@ approves it again. Only a person at an interactive terminal outside an agent
 can revoke; anything else is refused and recorded.`;
 
 export async function run(argv: string[]): Promise<number> {
-  try {
-    const { values } = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' } } });
-    if (values.help) {
-      process.stdout.write(`${USAGE}\n`);
-      return ExitCode.ok;
-    }
-  } catch (err) {
-    throw new CliError(`revoke: ${(err as Error).message}`, ExitCode.invalidInput);
-  }
-  if (ledgerAccess(projectRoot()) === 'read-only') refuseInsideWall('continuity revoke', 'only a person revokes an approval, at their own terminal');
+  if (personOnlyCommand('continuity revoke', USAGE, argv, 'only a person revokes an approval, at their own terminal')) return ExitCode.ok;
   const now = new Date().toISOString();
   return withLedger({ create: false }, (ledger, { root }) => {
     refuseUnlessHuman('continuity revoke', humanCommandFacts(root, ledger.db, now), { needsTerminal: true, ledger, now, kind: 'revoke_forgery', what: 'only a person revokes an approval, at their own terminal' });

@@ -1,7 +1,7 @@
 import { isAbsolute, join } from 'node:path';
 import { newcomerTest, pathIn, readOrNull, restoreApprovedLine, restoreSnapshot, snapshotOf, snapshotPaths } from '../../../app/guard.js';
 import { approvedLinesOf } from '../../../formats/approved-line.js';
-import { readHotState } from '../../../ledger/hot-state.js';
+import { readHotState, type HotState } from '../../../ledger/hot-state.js';
 import { LEDGER_DIR } from '../../../ledger/ledger.js';
 import { strangersInLedgerDir } from '../../../ledger/ledger-dir.js';
 import { rmSync } from 'node:fs';
@@ -28,8 +28,10 @@ export function guardAfterWrite(ctx: HookContext<ToolPayload>): HandlerResult {
   /** Wiring files edited in what does not wire the hooks: their new content is the one kept from now on. */
   const renewed: { path: string; content: string | null }[] = [];
   const plan = activePlan(ledger.db);
-  const newcomer = newcomerTest(root, ctx.config, readHotState(join(root, LEDGER_DIR))?.protectGlobs);
-  for (const path of snapshotPaths(plan, ctx.config, root, ledger.db)) {
+  // Read once: the protect globs in force and the approval as continuity last recorded it.
+  const hot = readHotState(join(root, LEDGER_DIR));
+  const newcomer = newcomerTest(root, ctx.config, hot?.protectGlobs);
+  for (const path of snapshotPaths(plan, ctx.config, root, process.env.HOME, ledger.db)) {
     const snap = snapshotOf(ledger.db, path) ?? (newcomer(path) ? { path, content: null, hash: null } : null);
     if (!snap) continue;
     const now = readOrNull(pathIn(root, path));
@@ -48,7 +50,7 @@ export function guardAfterWrite(ctx: HookContext<ToolPayload>): HandlerResult {
     rmSync(join(root, LEDGER_DIR, name), { recursive: true, force: true });
     restored.push(`${LEDGER_DIR}/${name} (created; removed: only continuity writes its folder)`);
   }
-  const approval = undoForgedApproval(ctx);
+  const approval = undoForgedApproval(ctx, hot);
   if (approval) restored.push(approval);
   let forged: string[] = [];
   if (plan) {
@@ -81,8 +83,7 @@ export function guardAfterWrite(ctx: HookContext<ToolPayload>): HandlerResult {
  * channel's approval event exists) was written by something else: a script
  * opening the ledger directly. It is undone.
  */
-function undoForgedApproval(ctx: HookContext<ToolPayload>): string | null {
-  const hot = readHotState(join(ctx.root, LEDGER_DIR));
+function undoForgedApproval(ctx: HookContext<ToolPayload>, hot: HotState | null): string | null {
   const plan = activePlan(ctx.ledger.db);
   if (!hot?.approval || !plan || plan.id !== hot.approval.planId) return null;
   const approvedNow = plan.state === 'approved' && plan.approvedHash !== null;
