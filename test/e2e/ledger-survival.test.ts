@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cliCommand, hook, payload, REPO_ROOT, runCli, tempProject } from '../helpers/cli.js';
+import { bashBetweenHooks, cliCommand, hook, payload, REPO_ROOT, runCli, tempProject } from '../helpers/cli.js';
 
 /** `.continuity/ledger.db`, spelled so that no parser sees it. */
 const HEX = Buffer.from('.continuity/ledger.db').toString('hex');
@@ -37,17 +37,10 @@ function status(project: string): { recentViolations: { kind: string; summary: s
   return JSON.parse(r.stdout);
 }
 
-/** The agent's Bash call: PreToolUse, the command run for real in the project, PostToolUse. */
+/** The agent's Bash call between its hooks; what PostToolUse said, parsed. */
 function bashCall(project: string, command: string) {
-  const input = { command };
-  const before = hook(project, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_attack', tool_input: input });
-  assert.equal(before.code, 0, before.stderr);
-  const denied = before.stdout.includes('"deny"');
-  // The client does not run a denied call.
-  if (!denied) spawnSync('bash', ['-c', command], { cwd: project, stdio: 'pipe' });
-  const after = hook(project, { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'toolu_attack', tool_input: input, tool_response: { stdout: '', stderr: '' } });
-  assert.equal(after.code, 0, after.stderr);
-  return { denied, after: after.stdout.trim() ? (JSON.parse(after.stdout) as { systemMessage?: string; reason?: string }) : null };
+  const { denied, post } = bashBetweenHooks(project, command);
+  return { denied, after: post.trim() ? (JSON.parse(post) as { systemMessage?: string; reason?: string }) : null };
 }
 
 function eventCount(project: string): number {

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { hook, runCli, tempProject } from '../helpers/cli.js';
+import { bashBetweenHooks, hook, runCli, tempProject } from '../helpers/cli.js';
 
 const PLAN = '# Plan\n\n## Tasks\n\n- [ ] 1. Parser\n- [ ] 2. Writer\n';
 const SETTINGS = JSON.stringify({ permissions: { allow: ['Bash(npm test)'] }, hooks: { Stop: [{ hooks: [{ type: 'command', command: 'continuity hook claude-code' }] }] } }, null, 2) + '\n';
@@ -16,17 +15,12 @@ function project(config: unknown = {}, env: NodeJS.ProcessEnv = {}): string {
   return dir;
 }
 
-/** The agent's Bash call, the command run for real between its hooks. */
+/** The agent's Bash call between its hooks, for a command that runs (no denial) and succeeds; what PostToolUse said, parsed. */
 function bashCall(dir: string, command: string) {
-  const input = { command };
-  const pre = hook(dir, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_w', tool_input: input });
-  assert.equal(pre.code, 0, pre.stderr);
-  assert.doesNotMatch(pre.stdout, /"deny"/, 'the command runs for real');
-  const ran = spawnSync('bash', ['-c', command], { cwd: dir, encoding: 'utf8' });
-  assert.equal(ran.status, 0, ran.stderr);
-  const post = hook(dir, { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'toolu_w', tool_input: input, tool_response: { stdout: '', stderr: '' } });
-  assert.equal(post.code, 0, post.stderr);
-  return post.stdout.trim() ? (JSON.parse(post.stdout) as { decision?: string; reason?: string }) : null;
+  const { denied, post, ran } = bashBetweenHooks(dir, command);
+  assert.equal(denied, false, 'the command runs for real');
+  assert.equal(ran, 0);
+  return post.trim() ? (JSON.parse(post) as { decision?: string; reason?: string }) : null;
 }
 
 const violations = (dir: string) => (JSON.parse(runCli(['status', '--json'], { cwd: dir }).stdout) as { recentViolations: { kind: string; summary: string }[] }).recentViolations;
@@ -104,14 +98,7 @@ test("the user's own Claude Code settings: a write that would switch the hooks o
   // The same HOME for every call, as for one person's sessions.
   const env = { HOME: home };
   const dir = project({}, env);
-  const call = (command: string) => {
-    const input = { command };
-    const pre = hook(dir, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_u', tool_input: input }, { env });
-    const denied = pre.stdout.includes('"deny"');
-    if (!denied) spawnSync('bash', ['-c', command], { cwd: dir, env: { ...process.env, HOME: home } });
-    const post = hook(dir, { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'toolu_u', tool_input: input, tool_response: {} }, { env });
-    return { denied, pre: pre.stdout, post: post.stdout };
-  };
+  const call = (command: string) => bashBetweenHooks(dir, command, { env });
   const direct = call(`echo '{"disableAllHooks": true}' > ~/.claude/settings.json`);
   assert.equal(direct.denied, true);
   assert.match(direct.pre, /settings\.json is guarded: it wires the agent's hooks and sandbox/);

@@ -108,3 +108,19 @@ export function runAtTerminal(args: string[], opts: { cwd: string; env?: NodeJS.
   const out = r.stdout.replace(/\r\n/g, '\n');
   return { code: r.status ?? -1, stdout: out, stderr: out };
 }
+
+/**
+ * One Bash call of the agent's, as the client runs it: PreToolUse, then the
+ * command for real in the project unless it was denied, then PostToolUse.
+ * Both hooks must answer with exit 0 (a failing hook lets the call through).
+ */
+export function bashBetweenHooks(project: string, command: string, opts: { env?: NodeJS.ProcessEnv } = {}): { denied: boolean; pre: string; post: string; ran: number | null } {
+  const input = { command };
+  const pre = hook(project, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_between', tool_input: input }, { env: opts.env });
+  if (pre.code !== 0) throw new Error(`PreToolUse exited ${pre.code}: ${pre.stderr}`);
+  const denied = pre.stdout.includes('"deny"');
+  const ran = denied ? null : spawnSync('bash', ['-c', command], { cwd: project, stdio: 'pipe', env: { ...process.env, ...opts.env } }).status;
+  const post = hook(project, { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'toolu_between', tool_input: input, tool_response: { stdout: '', stderr: '' } }, { env: opts.env });
+  if (post.code !== 0) throw new Error(`PostToolUse exited ${post.code}: ${post.stderr}`);
+  return { denied, pre: pre.stdout, post: post.stdout, ran };
+}
