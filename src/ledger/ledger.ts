@@ -59,6 +59,11 @@ export class Ledger {
   /** Opened, checked and migrated: only such a ledger is copied (a failed open must not overwrite a good copy). */
   private healthy = false;
 
+  /** The recovery copy's head as it was when this ledger was opened (null: no copy, or a private copy). */
+  get recoveryHead(): RecoveryHead | null {
+    return this.head;
+  }
+
   /** A read-only view: a private copy of the ledger (see LedgerOpenOptions.copy). */
   get isCopy(): boolean {
     return this.copyDir !== null;
@@ -121,8 +126,11 @@ export class Ledger {
   /** A restored ledger is a violation, and the person is told at the next hook. */
   private recordRestore(damage: string, kept: string | null, now: string): void {
     this.restored = damage;
+    // The copy lives where anything the agent runs can write, when no sandbox stands: an approval it brings back is said, and can be taken back.
+    const approved = this.db.get<{ id: string; approved_at: string | null; approved_via: string | null }>("SELECT id, approved_at, approved_via FROM plans WHERE state = 'approved' ORDER BY id LIMIT 1");
     const text =
       `continuity's ledger was restored from its recovery copy (${damage})${kept ? `; the ledger as it was found is kept as ${LEDGER_DIR}/${kept}` : ''}. ` +
+      (approved ? `The restored ledger holds plan ${approved.id} as approved (${approved.approved_at ?? 'at an unknown time'} via ${approved.approved_via ?? 'an unknown channel'}); if that was not you, \`continuity revoke\` takes it back. ` : '') +
       'To stop using continuity in this project, `continuity init --uninstall` lets the copy go.';
     this.write((db) => {
       // The events recorded since the copy was taken follow it back, in the same transaction as the record of the restore.

@@ -1,4 +1,4 @@
-import { appendFileSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, copyFileSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { sha256 } from '../util/sha256.js';
@@ -127,7 +127,10 @@ export function ledgerDamage(root: string, head: RecoveryHead | null, db?: SqlDa
   if (!existsSync(dir)) return `${LEDGER_DIR}/ was removed`;
   let size: number;
   try {
-    size = statSync(file).size;
+    const st = lstatSync(file);
+    // A link in the ledger's place points continuity at a database someone else made.
+    if (st.isSymbolicLink()) return `${LEDGER_DIR}/${LEDGER_FILE} was replaced by a symbolic link`;
+    size = st.size;
   } catch {
     return `${LEDGER_DIR}/${LEDGER_FILE} was removed`;
   }
@@ -202,6 +205,12 @@ export function trustKeyOf(db: SqlDatabase): string {
   const v = db.get<{ n: number | null }>('SELECT max(id) AS n FROM violations')?.n ?? 0;
   const n = db.get<{ n: number | null }>('SELECT max(id) AS n FROM notices')?.n ?? 0;
   return `${plans.join(',')}|v${v}|n${n}`;
+}
+
+/** Does the copy's head hold this approval, as trustKeyOf wrote it? */
+export function approvalInCopy(head: RecoveryHead, plan: { id: string; approvedHash: string | null; approvedAt: string | null }): boolean {
+  const plans = (head.trustKey ?? '').split('|')[0]!.split(',');
+  return plans.includes(`${plan.id}:approved:${plan.approvedHash ?? ''}:${plan.approvedAt ?? ''}`);
 }
 
 /** Does this renewal need the whole ledger copied, or is appending its new events enough? */

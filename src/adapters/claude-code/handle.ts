@@ -1,6 +1,7 @@
 import { appendEvent } from '../../ledger/events.js';
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { WIRING_FILES } from '../../app/wiring-files.js';
 import { LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../../ledger/ledger-dir.js';
 import { readRecoveryHead, recoveryDirOf } from '../../ledger/recovery-copy.js';
 import { pendingRequests, writeRequest } from '../../ledger/inbox.js';
@@ -52,7 +53,7 @@ export async function handlePayload(
   const root = findProjectRoot(payload.cwd ?? opts.fallbackCwd, opts.env);
   const access = ledgerAccess(root);
   // Without .continuity/ continuity is not enabled here, unless a ledger existed (its recovery copy says so): then it is restored.
-  if (access === 'absent' && !ledgerExisted(root, opts.env)) return { output: null, eventId: null };
+  if (access === 'absent' && !ledgerExisted(root, opts.env)) return { output: unenforcedWords(root, payload.hook_event_name), eventId: null };
   // Read-only to its own owner without a sandbox: put back and recorded; inside the wall nothing can be put back and the call is refused.
   const reclaimed = access === 'read-only' ? reclaimWrite(join(root, LEDGER_DIR)) : null;
   if (access === 'read-only' && !reclaimed) refuseInsideWall(root, payload, opts.now, source);
@@ -152,4 +153,33 @@ function refuseInsideWall(root: string, payload: GenericPayload, now: string, so
 
 function ledgerExisted(root: string, env: NodeJS.ProcessEnv): boolean {
   return readRecoveryHead(recoveryDirOf(root, env), root) !== null;
+}
+
+/** Where a person is told things: the events whose answer Claude Code shows them. */
+const TOLD_AT = new Set(['SessionStart', 'UserPromptSubmit', 'Stop', 'PostToolUse']);
+
+/**
+ * No `.continuity/` and no recovery copy, in a project whose own settings
+ * wire continuity's hooks: both were removed (the agent, with no sandbox to
+ * stop it, deleting the ledger and its copy). Nothing can be enforced; the
+ * person is told so, loudly, rather than the hooks going quiet. Projects that
+ * only see continuity through a plugin enabled for every project stay quiet.
+ */
+function unenforcedWords(root: string, event: string): Record<string, unknown> | null {
+  if (!TOLD_AT.has(event) || !wiresContinuity(root)) return null;
+  return {
+    systemMessage:
+      "continuity: this project's settings run continuity's hooks, but .continuity/ (the ledger, the plan's approval, the audit trail) and its recovery copy are both gone: nothing is enforced here. " +
+      'If you removed them, take the hooks out with `continuity init --uninstall`; otherwise `continuity plan import FILE` starts a new ledger.',
+  };
+}
+
+function wiresContinuity(root: string): boolean {
+  return WIRING_FILES.some((f) => {
+    try {
+      return /continuity[^\n]*\bhook\b|"hook",\s*"(?:claude-code|codex|gemini|cursor)"/.test(readFileSync(join(root, f), 'utf8'));
+    } catch {
+      return false;
+    }
+  });
 }

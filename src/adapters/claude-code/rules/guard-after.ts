@@ -11,6 +11,7 @@ import { sha256 } from '../../../util/sha256.js';
 import type { ToolPayload } from '../tool-rules.js';
 import type { HandlerResult, HookContext } from '../types.js';
 import { sameApprovedLines } from './guard-wants.js';
+import { approvalInCopy } from '../../../ledger/recovery-copy.js';
 import { isWiringFile, wiringProjection } from '../../../app/hook-wiring.js';
 import type { SqlDatabase } from '../../../ledger/driver.js';
 
@@ -79,23 +80,25 @@ export function guardAfterWrite(ctx: HookContext<ToolPayload>): HandlerResult {
 
 /**
  * An approval that appears in the ledger without continuity having recorded
- * it (the hot state still holds the plan as unapproved, and no human
- * channel's approval event exists) was written by something else: a script
- * opening the ledger directly. It is undone.
+ * it was written by something else: a script opening the ledger directly.
+ * It stands only when the hot state already held it, or when continuity's
+ * own record of it exists twice over: an approval event written to the
+ * ledger by continuity (not one from the spool, which anything can fill) and
+ * the recovery copy's head, outside the work tree, holding the same
+ * approval. Otherwise it is undone.
  */
 function undoForgedApproval(ctx: HookContext<ToolPayload>, hot: HotState | null): string | null {
   const plan = activePlan(ctx.ledger.db);
-  if (!hot?.approval || !plan || plan.id !== hot.approval.planId) return null;
-  const approvedNow = plan.state === 'approved' && plan.approvedHash !== null;
-  const approvedBefore = hot.approval.state === 'approved' && hot.approval.approvedHash === plan.approvedHash;
-  if (!approvedNow || approvedBefore) return null;
+  if (!plan || plan.state !== 'approved' || plan.approvedHash === null) return null;
+  const before = hot?.approval?.planId === plan.id ? hot.approval : null;
+  if (before?.state === 'approved' && before.approvedHash === plan.approvedHash) return null;
   const recorded = ctx.ledger.db.get<{ n: number }>(
-    "SELECT count(*) AS n FROM events WHERE at >= ? AND (kind = 'approve' OR decision LIKE '%\"action\":\"approved\"%')",
+    "SELECT count(*) AS n FROM events WHERE spool_id IS NULL AND at >= ? AND (kind = 'approve' OR decision LIKE '%\"action\":\"approved\"%')",
     plan.approvedAt ?? '',
   );
-  if (Number(recorded?.n ?? 0) > 0) return null;
-  ctx.ledger.write((db) =>
-    db.run('UPDATE plans SET state = ?, approved_hash = ?, approved_at = NULL, approved_via = NULL WHERE id = ?', hot.approval!.state === 'approved' ? 'stale' : hot.approval!.state, hot.approval!.approvedHash, plan.id),
-  );
-  return `the approval of plan ${plan.id} written into the ledger outside continuity (undone; the plan is ${hot.approval.state} again)`;
+  const head = ctx.ledger.recoveryHead;
+  if (Number(recorded?.n ?? 0) > 0 && (!head || approvalInCopy(head, plan))) return null;
+  const state = before ? (before.state === 'approved' ? 'stale' : before.state) : 'draft';
+  ctx.ledger.write((db) => db.run('UPDATE plans SET state = ?, approved_hash = ?, approved_at = NULL, approved_via = NULL WHERE id = ?', state, before?.approvedHash ?? null, plan.id));
+  return `the approval of plan ${plan.id} written into the ledger outside continuity (undone; the plan is ${state} again)`;
 }

@@ -1,5 +1,5 @@
 import { basename, isAbsolute, join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { approvedLinesOf } from '../../../formats/approved-line.js';
 import { ledgerStamp, type HotState } from '../../../ledger/hot-state.js';
 import { mightTouchProtected } from '../../../shell/precheck.js';
@@ -48,7 +48,8 @@ export function guardWantsBefore(p: ToolPayload, hot: HotState | null, root: str
 /** Did a guarded file, or the plan's Approved line, change from what continuity last authorised? */
 export function guardWantsAfter(p: ToolPayload, hot: HotState | null, root: string): boolean {
   if (READ_ONLY_TOOLS.has(p.tool_name)) return false;
-  if (!hot) return false;
+  // No hot state beside a ledger: removed (with it the baseline of what is authorised), so the ledger decides.
+  if (!hot) return existsSync(join(root, '.continuity', 'ledger.db'));
   // Someone other than continuity wrote the ledger: its approval is checked.
   if (hot.ledgerStamp !== undefined && ledgerStamp(join(root, '.continuity')) !== hot.ledgerStamp) return true;
   for (const g of hot.guarded) if (hashOrNull(isAbsolute(g.path) ? g.path : join(root, g.path)) !== g.hash) return true;
