@@ -137,8 +137,10 @@ export function ledgerDamage(root: string, head: RecoveryHead | null, db?: SqlDa
   if (size === 0) return `${LEDGER_DIR}/${LEDGER_FILE} was emptied`;
   if (!hasSqliteHeader(file)) return `${LEDGER_DIR}/${LEDGER_FILE} was overwritten (not a SQLite database)`;
   if (!db) return null;
-  const r = db.get<{ n: number; top: number | null }>('SELECT count(*) AS n, max(id) AS top FROM events WHERE id <= ?', head.maxId);
-  const n = Number(r?.n ?? 0);
+  // All events counted on an index (a scan of the table would read every event's text), less the few newer than the head.
+  const all = Number(db.get<{ n: number }>('SELECT count(*) AS n FROM events')?.n ?? 0);
+  const newer = Number(db.get<{ n: number }>('SELECT count(*) AS n FROM events WHERE id > ?', head.maxId)?.n ?? 0);
+  const n = all - newer;
   if (n < head.events) return `${head.events - n} of the ledger's ${head.events} recorded events were deleted`;
   return null;
 }
