@@ -137,10 +137,9 @@ export function ledgerDamage(root: string, head: RecoveryHead | null, db?: SqlDa
   if (size === 0) return `${LEDGER_DIR}/${LEDGER_FILE} was emptied`;
   if (!hasSqliteHeader(file)) return `${LEDGER_DIR}/${LEDGER_FILE} was overwritten (not a SQLite database)`;
   if (!db) return null;
-  // All events counted on an index (a scan of the table would read every event's text), less the few newer than the head.
-  const all = Number(db.get<{ n: number }>('SELECT count(*) AS n FROM events')?.n ?? 0);
-  const newer = Number(db.get<{ n: number }>('SELECT count(*) AS n FROM events WHERE id > ?', head.maxId)?.n ?? 0);
-  const n = all - newer;
+  // All events counted on an index (a scan of the table would read every event's text), less the few newer than the
+  // head: one statement, so one snapshot (other hooks append meanwhile, and two reads would see a loss that is not there).
+  const n = Number(db.get<{ n: number }>('SELECT (SELECT count(*) FROM events) - (SELECT count(*) FROM events WHERE id > ?) AS n', head.maxId)?.n ?? 0);
   if (n < head.events) return `${head.events - n} of the ledger's ${head.events} recorded events were deleted`;
   return null;
 }
@@ -163,11 +162,46 @@ function hasSqliteHeader(file: string): boolean {
  * recovery folder. The caller holds a read transaction, so the log cannot be
  * reset under the copy and the two open as one state. Each file is written
  * under a name of this process's own and renamed into place, so a copy is
- * whole or absent even with two hooks renewing at once; head.json goes last,
- * so it never describes a copy that is not there.
+ * whole or absent; head.json goes last, so it never describes a copy that is
+ * not there. Returns false when another process is renewing the copy.
  */
-export function keepRecoveryCopy(root: string, dir: string, head: Omit<RecoveryHead, 'v' | 'root' | 'at' | 'rootId'>, now: string): void {
+export function keepRecoveryCopy(root: string, dir: string, head: Omit<RecoveryHead, 'v' | 'root' | 'at' | 'rootId'>, now: string): boolean {
   mkdirSync(dir, { recursive: true });
+  // One renewal at a time: two interleaved ones could pair one's ledger with the other's head. The other one is copying anyway.
+  const lock = join(dir, LOCK_FILE);
+  if (!takeLock(lock)) return false;
+  try {
+    copyInto(root, dir, head, now);
+  } finally {
+    rmSync(lock, { force: true });
+  }
+  return true;
+}
+
+const LOCK_FILE = 'renewing.lock';
+
+/** Takes the renewal lock; false while another process holds it. A lock older than any copy takes was left by a process that died mid-copy, and is taken over. */
+function takeLock(lock: string): boolean {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      let age = 0;
+      try {
+        age = Date.now() - statSync(lock).mtimeMs;
+      } catch {
+        continue; // released meanwhile: try again
+      }
+      if (age < 30_000) return false;
+      rmSync(lock, { force: true });
+    }
+  }
+  return false;
+}
+
+function copyInto(root: string, dir: string, head: Omit<RecoveryHead, 'v' | 'root' | 'at' | 'rootId'>, now: string): void {
   const from = join(root, LEDGER_DIR);
   const place = (name: string, write: (tmp: string) => void): void => {
     const tmp = join(dir, `${name}.${process.pid}.tmp`);
