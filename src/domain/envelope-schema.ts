@@ -31,7 +31,8 @@ const DispatchReceiptSchema = objectNotArray({
   nextTaskId: v.string(),
   dispatchedAt: v.string(),
   channel: v.string(),
-  evidence: v.string(),
+  // Any JSON value (a run id, an object, an array), or absent: kept, never judged.
+  evidence: v.optional(v.unknown()),
 });
 
 const DerivedActionSchema = v.pipe(v.unknown(), notAnArray, v.looseObject({}));

@@ -18,8 +18,12 @@ export interface DispatchReceipt {
   dispatchedAt: string;
   /** How it was dispatched, e.g. "subagent" or "session_message". */
   channel: string;
-  /** Where the dispatch can be checked, e.g. a run id or message id. */
-  evidence: string;
+  /**
+   * Where the dispatch can be checked: a run id, a message id, or any JSON an
+   * orchestrator keeps (`{ "runId": "r1" }`). Kept, never judged: linkage rests
+   * on plan, from-task, next-task and freshness only.
+   */
+  evidence?: unknown;
 }
 
 /** What the receipt has to match. Null fields are facts the caller does not know. */
@@ -70,8 +74,9 @@ function invalid(why: ReceiptDefect): ReceiptLinkage {
 }
 
 // Empty ids or an unreadable time cannot link anything: a fake or half-written receipt.
+// The evidence is not an id: whatever shape it has, it links nothing.
 function isWellFormed(r: DispatchReceipt): boolean {
-  const ids = [r.planId, r.fromTaskId, r.nextTaskId, r.channel, r.evidence];
+  const ids = [r.planId, r.fromTaskId, r.nextTaskId, r.channel];
   return ids.every((s) => typeof s === 'string' && s.trim() !== '') && parseIsoInstant(r.dispatchedAt) !== null;
 }
 

@@ -14,7 +14,7 @@ export function insertReceipt(db: SqlDatabase, r: DispatchReceipt & { sessionId:
     r.nextTaskId,
     r.dispatchedAt,
     r.channel,
-    r.evidence,
+    typeof r.evidence === 'string' ? r.evidence : JSON.stringify(r.evidence ?? null),
     r.sessionId,
     r.eventId,
   ).lastInsertRowid;

@@ -101,6 +101,18 @@ describe('continuity gate evaluate (built CLI)', () => {
     assert.equal(verdict.reason, 'receipt_valid');
   });
 
+  it('a receipt whose evidence is structured JSON (an object, an array) or absent is judged on its linkage alone', () => {
+    const { evidence: _none, ...bare } = RECEIPT;
+    for (const receipt of [{ ...RECEIPT, evidence: { runId: 'r1' } }, { ...RECEIPT, evidence: ['r1', { messageId: 'm7' }] }, { ...RECEIPT, evidence: null }, bare]) {
+      const pass = gate(withFields({ nextTaskId: 'task-9', currentTaskCompletedAt: '2026-04-24T10:00:00Z', dispatchReceipt: receipt }));
+      assert.equal(pass.code, 0, pass.stderr);
+      assert.equal(JSON.parse(pass.stdout).reason, 'receipt_valid');
+      const wrong = gate(withFields({ nextTaskId: 'task-9', dispatchReceipt: { ...receipt, nextTaskId: 'task-10' } }));
+      assert.equal(wrong.code, 1, wrong.stderr);
+      assert.deepEqual(JSON.parse(wrong.stdout).receipt, { valid: false, why: 'wrong_next_task' });
+    }
+  });
+
   it('a legal closure exits 0', () => {
     const r = gate(withFields({ replyClosureState: 'waiting_user' }));
     assert.equal(r.code, 0, r.stderr);

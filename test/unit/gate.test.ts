@@ -147,7 +147,6 @@ describe('a receipt must link to this hand-off', () => {
     ['for the wrong plan', { planId: 'plan-other' }, 'wrong_plan'],
     ['from the wrong task', { fromTaskId: 'task-7' }, 'wrong_from_task'],
     ['dated before the task completed', { dispatchedAt: '2026-04-24T09:59:59Z' }, 'stale'],
-    ['with an empty evidence field', { evidence: '' }, 'malformed'],
     ['with a dispatchedAt that has no timezone', { dispatchedAt: '2026-04-24T10:00:05' }, 'malformed'],
   ];
   for (const [what, change, why] of cases) {
@@ -158,6 +157,15 @@ describe('a receipt must link to this hand-off', () => {
       assert.equal(v.derived.hasDispatchReceipt, false);
     });
   }
+
+  it('evidence of any shape, or none, neither makes nor breaks a receipt: linkage is plan, tasks and freshness', () => {
+    for (const evidence of ['run-42', '', { runId: 'r1', childSessionKey: 'agent:main:subagent:1' }, ['r1', 'm7'], 42, null, undefined]) {
+      const r = receipt({ evidence });
+      if (evidence === undefined) delete r.evidence;
+      assertPasses(boundaryStop({ dispatchReceipt: r }), 'receipt_valid');
+      assertFails(boundaryStop({ dispatchReceipt: { ...r, nextTaskId: 'task-10' } }), 'missing_auto_next_dispatch');
+    }
+  });
 
   it('a receipt dated exactly at completion is fresh', () => {
     assertPasses(boundaryStop({ dispatchReceipt: receipt({ dispatchedAt: COMPLETED_AT }) }), 'receipt_valid');
