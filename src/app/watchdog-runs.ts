@@ -9,7 +9,7 @@ import { closedAs, settleRespawn } from '../domain/watchdog-recovery.js';
 import { describeDuration } from '../domain/watchdog-report.js';
 import { assessRun, mergeCompletion, type CompletionMerge, type CompletionReceipt, type RecoveryAttempt, type RunAssessment, type WatchdogPolicy, type WatchdogRun } from '../domain/watchdog.js';
 import type { SqlDatabase } from '../ledger/driver.js';
-import { attemptsFor, insertRun, listRuns, patchRun, resolveAttempt, runById, type AttemptRow, type NewRun, type RunRow } from '../ledger/runs.js';
+import { attemptsFor, insertRun, respawnDeadlines, listRuns, patchRun, resolveAttempt, runById, type AttemptRow, type NewRun, type RunRow } from '../ledger/runs.js';
 
 /** How a run with no child key yet is named in reports. */
 export const UNKNOWN_CHILD = 'not yet known';
@@ -25,7 +25,7 @@ export interface LoadedRun {
 }
 
 export function policyOf(config: Config): WatchdogPolicy {
-  return { forwardGraceSeconds: config.watchdog.forwardGraceSeconds };
+  return { forwardGraceSeconds: config.watchdog.forwardGraceSeconds, attemptTimeoutSeconds: config.watchdog.attemptTimeoutSeconds };
 }
 
 /** The SLA of a run of this agent type: `watchdog.slaSecondsByAgentType[type]`, else `watchdog.slaSeconds`. */
@@ -39,14 +39,16 @@ export function expectedByFor(config: Config, agentType: string | null | undefin
 }
 
 export function loadRuns(db: SqlDatabase, rows: readonly RunRow[]): LoadedRun[] {
-  const attempts = attemptsFor(db, rows.map((r) => r.runId));
+  const ids = rows.map((r) => r.runId);
+  const attempts = attemptsFor(db, ids);
+  const redispatched = respawnDeadlines(db, ids);
   return rows.map((row) => {
     const all = attempts.get(row.runId) ?? [];
     const ladder = all.filter((a) => a.action !== 'escalate');
     return {
       row,
       attempts: all,
-      run: toWatchdogRun(row, ladder),
+      run: toWatchdogRun(row, ladder, redispatched.get(row.runId) ?? null),
       ladderIds: ladder.map((a) => a.id),
       escalated: all.some((a) => a.action === 'escalate'),
     };
@@ -58,7 +60,17 @@ export function loadRun(db: SqlDatabase, runId: string): LoadedRun | null {
   return row ? loadRuns(db, [row])[0]! : null;
 }
 
-function toWatchdogRun(row: RunRow, ladder: readonly AttemptRow[]): WatchdogRun {
+/**
+ * A respawn that was dispatched again is waited for as long as the
+ * re-dispatched run's own SLA, not the attempt timeout: that run is doing the
+ * work again. The deadline goes on the newest pending respawn (only one
+ * respawn per run is ever linked).
+ */
+function toWatchdogRun(row: RunRow, ladder: readonly AttemptRow[], redispatchedBy: string | null): WatchdogRun {
+  let linked = -1;
+  if (redispatchedBy !== null) {
+    for (let i = ladder.length - 1; i >= 0 && linked < 0; i--) if (ladder[i]!.action === 'respawn' && ladder[i]!.outcome === 'pending') linked = i;
+  }
   return {
     runId: row.runId,
     childSessionKey: row.childSessionKey ?? UNKNOWN_CHILD,
@@ -70,7 +82,9 @@ function toWatchdogRun(row: RunRow, ladder: readonly AttemptRow[]): WatchdogRun 
     childDone: row.childDone,
     childDoneAt: row.childDoneAt,
     capturedResult: row.capturedResult,
-    recoveryAttempts: ladder.map((a): RecoveryAttempt => ({ action: a.action as RecoveryAttempt['action'], at: a.at, outcome: a.outcome })),
+    recoveryAttempts: ladder.map(
+      (a, i): RecoveryAttempt => ({ action: a.action as RecoveryAttempt['action'], at: a.at, outcome: a.outcome, ...(i === linked ? { timeoutAt: redispatchedBy } : {}) }),
+    ),
   };
 }
 

@@ -23,6 +23,8 @@ export const ConfigSchema = v.strictObject({
       slaSeconds: v.optional(positiveInt, 900),
       /** Seconds a finished subagent's result may take to reach the main conversation before recovery starts. */
       forwardGraceSeconds: v.optional(nonNegativeInt, 30),
+      /** Seconds a recovery attempt (history fetch, respawn) may go without an outcome before it counts as failed. */
+      attemptTimeoutSeconds: v.optional(positiveInt, 300),
       /** Per agent type overrides of slaSeconds, e.g. { "code-reviewer": 1800 }. */
       slaSecondsByAgentType: v.optional(v.record(v.string(), positiveInt), {}),
     }),

@@ -7,8 +7,10 @@
  *
  * The order of things, for a run whose result has not reached the main
  * conversation:
- *   1. a pending respawn is resolved: failed when its re-dispatch ended
- *      blocked, or when no re-dispatch happened within the run's own SLA window;
+ *   1. a pending attempt that can no longer deliver is resolved as failed: a
+ *      respawn whose re-dispatch ended blocked, and any attempt with no outcome
+ *      by its timeout (policy.attemptTimeoutSeconds after it was made; for a
+ *      respawn that was dispatched again, the re-dispatched run's own SLA);
  *   2. a captured result (the child's final message) that is past the forward
  *      grace, or past the SLA, is delivered: a `fetch_history` attempt with
  *      outcome `delivered`, and a completion forwarded through `fetch_history`
@@ -16,7 +18,9 @@
  *   3. with nothing captured, the ladder of assessRun decides: `fetch_history`
  *      finds nothing (recorded as failed) and the respawn follows at once;
  *      a respawn is the same brief dispatched again (recorded pending), or
- *      fails at once when the brief is not on record. A child known to be
+ *      fails at once when the brief is not on record, or when the run is
+ *      itself a re-dispatch (its origin's ladder already spent that rung, and
+ *      a chain of re-dispatches would never end). A child known to be
  *      still running is not respawned: it is slow, not lost;
  *   4. a run whose ladder is exhausted (`blocked`) is escalated to the user once.
  * A result that already reached the main conversation is never touched: the
@@ -24,7 +28,7 @@
  */
 import { describeDuration } from './watchdog-report.js';
 import { instantMs } from './watchdog-time.js';
-import { assessRun, isDelivered, isRecoverySource, mergeCompletion, type CompletionReceipt, type RecoveryAttempt, type RunAssessment, type WatchdogPolicy, type WatchdogRun } from './watchdog.js';
+import { assessRun, DEFAULT_ATTEMPT_TIMEOUT_SECONDS, isDelivered, isRecoverySource, mergeCompletion, type CompletionReceipt, type RecoveryAttempt, type RunAssessment, type WatchdogPolicy, type WatchdogRun } from './watchdog.js';
 
 export interface RecoveryFacts {
   run: WatchdogRun;
@@ -34,6 +38,8 @@ export interface RecoveryFacts {
   childRunning: boolean;
   /** The run dispatched for this run's pending respawn, if one was linked, and whether its own ladder is exhausted. */
   respawnedAs: { runId: string; blocked: boolean } | null;
+  /** The run this run re-dispatches (this run is a respawn), or null. */
+  respawnOf?: string | null;
   /** An escalation was already recorded for this run. */
   escalated: boolean;
   /** The notice key the user was last told about (see noticeKey), or null. */
@@ -84,14 +90,23 @@ export function planRecovery(f: RecoveryFacts, ctx: RecoveryContext): RecoveryPl
   let completion: CompletionReceipt | null = null;
 
   if (!isDelivered(run)) {
-    // 1. A pending respawn that cannot deliver any more has failed.
-    const pendingIdx = lastPendingRespawn(run.recoveryAttempts);
-    if (pendingIdx >= 0) {
-      const detail = respawnFailure(f, run, run.recoveryAttempts[pendingIdx]!, nowMs);
-      if (detail !== null) {
-        run = withAttempts(run, run.recoveryAttempts.map((a, i) => (i === pendingIdx ? { ...a, outcome: 'failed' as const } : a)));
-        changes.push({ op: 'resolve', index: pendingIdx, outcome: 'failed', detail });
-      }
+    // 1. Pending attempts that cannot deliver any more have failed.
+    const timedOut = new Set(assessRun(run, nowMs, ctx.policy).timedOutAttempts);
+    const pendingRespawn = lastPendingRespawn(run.recoveryAttempts);
+    const resolved: AttemptChange[] = [];
+    run.recoveryAttempts.forEach((attempt, i) => {
+      const detail =
+        i === pendingRespawn && f.respawnedAs?.blocked
+          ? `the re-dispatched run ${f.respawnedAs.runId} is blocked`
+          : timedOut.has(i)
+            ? timeoutDetail(f, attempt, ctx.policy)
+            : null;
+      if (detail !== null) resolved.push({ op: 'resolve', index: i, outcome: 'failed', detail });
+    });
+    if (resolved.length) {
+      const failed = new Set(resolved.map((c) => (c.op === 'resolve' ? c.index : -1)));
+      run = withAttempts(run, run.recoveryAttempts.map((a, i) => (failed.has(i) ? { ...a, outcome: 'failed' as const } : a)));
+      changes.push(...resolved);
     }
 
     let a = assessRun(run, nowMs, ctx.policy);
@@ -111,7 +126,9 @@ export function planRecovery(f: RecoveryFacts, ctx: RecoveryContext): RecoveryPl
         const why = run.childDone ? 'the child reported done without a final message on record' : 'the child has not reported done and no result is on record';
         added.push({ op: 'insert', attempt: { action: 'fetch_history', at: ctx.now, outcome: 'failed' }, detail: why });
       }
-      if (f.brief !== null && f.brief.trim() !== '') {
+      if (f.respawnOf != null) {
+        added.push({ op: 'insert', attempt: { action: 'respawn', at: ctx.now, outcome: 'failed' }, detail: `the run is itself the re-dispatch of ${f.respawnOf}, so its brief is not dispatched a third time` });
+      } else if (f.brief !== null && f.brief.trim() !== '') {
         added.push({ op: 'insert', attempt: { action: 'respawn', at: ctx.now, outcome: 'pending' }, detail: 'the same brief is to be dispatched again' });
         steps.push({ kind: 'respawn', brief: f.brief });
       } else {
@@ -140,7 +157,7 @@ export function planRecovery(f: RecoveryFacts, ctx: RecoveryContext): RecoveryPl
 export function noticeKey(a: RunAssessment, run: WatchdogRun, childRunning: boolean): string | null {
   if (a.status === 'completed' || a.status === 'active') return null;
   if (a.status === 'recovered' || a.status === 'blocked') return a.status;
-  const ladder = run.recoveryAttempts.map((x) => `${x.action === 'fetch_history' ? 'f' : 'r'}${(x.outcome ?? 'pending')[0]}`).join('');
+  const ladder = run.recoveryAttempts.map((x, i) => `${x.action === 'fetch_history' ? 'f' : 'r'}${a.timedOutAttempts.includes(i) ? 't' : (x.outcome ?? 'pending')[0]}`).join('');
   return `${a.status}:${ladder}${childRunning ? ':running' : ''}`;
 }
 
@@ -180,12 +197,13 @@ export function slaWindowSeconds(run: WatchdogRun): number {
   return ((instantMs(run.expectedBy) ?? 0) - (instantMs(run.dispatchAt) ?? 0)) / 1000;
 }
 
-function respawnFailure(f: RecoveryFacts, run: WatchdogRun, attempt: RecoveryAttempt, nowMs: number): string | null {
-  if (f.respawnedAs?.blocked) return `the re-dispatched run ${f.respawnedAs.runId} is blocked`;
-  if (f.respawnedAs) return null;
-  const windowS = slaWindowSeconds(run);
-  const waitedMs = nowMs - (instantMs(attempt.at) ?? nowMs);
-  return waitedMs > windowS * 1000 ? `the brief was not dispatched again within ${describeDuration(windowS)}` : null;
+/** Why a timed-out attempt failed, in a few words. */
+function timeoutDetail(f: RecoveryFacts, attempt: RecoveryAttempt, policy: WatchdogPolicy): string {
+  if (attempt.action === 'respawn' && f.respawnedAs && attempt.timeoutAt != null) return `the re-dispatched run ${f.respawnedAs.runId} did not deliver within its SLA`;
+  const waited = attempt.timeoutAt != null ? ((instantMs(attempt.timeoutAt) ?? 0) - (instantMs(attempt.at) ?? 0)) / 1000 : (policy.attemptTimeoutSeconds ?? DEFAULT_ATTEMPT_TIMEOUT_SECONDS);
+  const span = describeDuration(waited);
+  if (attempt.action === 'fetch_history') return `no outcome within ${span}`;
+  return f.respawnedAs ? `the re-dispatched run ${f.respawnedAs.runId} did not deliver within ${span}` : `the brief was not dispatched again within ${span}`;
 }
 
 function lastPendingRespawn(attempts: readonly RecoveryAttempt[]): number {

@@ -25,6 +25,9 @@ export interface ReportFacts {
   childDoneMs: number | null;
   receivedMs: number | null;
   failedAttempts: number;
+  /** Indexes of the attempts that count as failed because they had no outcome by their timeout. */
+  timedOut: readonly number[];
+  attemptTimeoutMs: number;
 }
 
 const STEP_LABEL = { fetch_history: 'History fetch', respawn: 'Respawn' } as const;
@@ -38,8 +41,11 @@ export function ownerReport(status: ReportedStatus, f: ReportFacts): string {
     `; ${childFact(f)}.`;
   const captured = run.capturedResult;
   if (typeof captured === 'string' && captured !== '') text += ` A captured result of ${captured.length} characters is on record.`;
-  text += attemptFacts(run.recoveryAttempts, f.nowMs);
-  if (status === 'blocked') text += ` ${f.failedAttempts} recovery attempts have failed; the run is blocked.`;
+  text += attemptFacts(f);
+  if (status === 'blocked') {
+    const timedOut = f.timedOut.length ? ` (${f.timedOut.length} timed out)` : '';
+    text += ` ${f.failedAttempts} recovery attempts have failed${timedOut}; the run is blocked.`;
+  }
   return text;
 }
 
@@ -56,7 +62,9 @@ function childFact(f: ReportFacts): string {
 }
 
 /** One sentence per attempt, oldest first (equal times keep their recorded order), each after a space. */
-function attemptFacts(attempts: readonly RecoveryAttempt[], nowMs: number): string {
+function attemptFacts(f: ReportFacts): string {
+  const attempts = f.run.recoveryAttempts;
+  const nowMs = f.nowMs;
   const n = attempts.length;
   if (n === 0) return '';
   const times = new Array<number>(n);
@@ -79,10 +87,18 @@ function attemptFacts(attempts: readonly RecoveryAttempt[], nowMs: number): stri
   for (let i = 0; i < n; i++) {
     const a = attempts[order[i]!]!;
     const ms = times[order[i]!]!;
-    const outcome = a.outcome === 'failed' ? 'no result' : a.outcome === 'delivered' ? 'delivered' : 'no outcome yet';
+    const outcome =
+      a.outcome === 'failed' ? 'no result' : a.outcome === 'delivered' ? 'delivered' : f.timedOut.includes(order[i]!) ? timedOutFact(a, ms, f.attemptTimeoutMs) : 'no outcome yet';
     text += ` ${STEP_LABEL[a.action]} attempted ${Number.isNaN(ms) ? `at ${a.at}` : ago(nowMs - ms)}: ${outcome}.`;
   }
   return text;
+}
+
+/** How long the attempt was waited for: its own deadline when it has one, else the attempt timeout. */
+function timedOutFact(a: RecoveryAttempt, atMs: number, timeoutMs: number): string {
+  const deadline = a.timeoutAt != null ? instantMs(a.timeoutAt) : null;
+  const waitedMs = deadline !== null && !Number.isNaN(atMs) ? deadline - atMs : timeoutMs;
+  return `no outcome within ${describeDuration(waitedMs / 1000)}, timed out`;
 }
 
 function ago(ms: number): string {

@@ -3,12 +3,21 @@
  * before any rule reads it. Errors name the field: `runs[3].expectedBy: missing`.
  *
  * Required: the dispatch receipt (runId, childSessionKey, dispatchAt,
- * expectedBy), `childDone` and `recoveryAttempts`. The last two have no safe
- * default: a forgotten `recoveryAttempts` would restart the ladder at
- * fetch_history on every call and never escalate, and a forgotten `childDone`
- * would hide a finished child. The completion receipt is optional as a whole
- * (absent or null until a completion arrives), but consistent: a completion
- * time needs `forwardedToMain`, and `forwardedToMain: true` needs a time.
+ * expectedBy). Everything else is a receipt of something that may not have
+ * happened yet, and an absent receipt means exactly that (seed 002 sends a run
+ * with only its dispatch receipt): no `childDone` is no child-done signal
+ * (false, unless a `childDoneAt` says when it came), no `recoveryAttempts` is
+ * none made ([]), no completion fields is no completion. None of these
+ * defaults can hide a late run: past the SLA every run whose result has not
+ * reached the main conversation is reported and given a recovery step,
+ * child-done signal or not (an absent `childDone` can only move the report
+ * from the end of the forward grace to the SLA). What an absent
+ * `recoveryAttempts` costs is repetition: a producer that never sends the
+ * attempts it made is told `fetch_history` again, with the same owner report.
+ * What is given must be consistent: a completion time needs
+ * `forwardedToMain`, `forwardedToMain: true` needs a time, `childDone: false`
+ * cannot have a `childDoneAt`, run ids are unique, `expectedBy` is not before
+ * `dispatchAt`.
  */
 import * as v from 'valibot';
 import { describeIssue } from '../util/validation.js';
@@ -30,6 +39,7 @@ const RecoveryAttemptSchema = objectNotArray({
   action: v.picklist(RECOVERY_STEPS),
   at: isoInstant,
   outcome: v.optional(v.picklist(ATTEMPT_OUTCOMES)),
+  timeoutAt: v.optional(v.nullable(isoInstant)),
 });
 
 const RunSchema = objectNotArray({
@@ -40,10 +50,10 @@ const RunSchema = objectNotArray({
   completionReceivedAt: v.optional(v.nullable(isoInstant)),
   forwardedToMain: v.optional(v.nullable(v.boolean())),
   resultSource: v.optional(v.nullable(v.string())),
-  childDone: v.boolean(),
+  childDone: v.optional(v.boolean()),
   childDoneAt: v.optional(v.nullable(isoInstant)),
   capturedResult: v.optional(v.nullable(v.string())),
-  recoveryAttempts: v.array(RecoveryAttemptSchema),
+  recoveryAttempts: v.optional(v.array(RecoveryAttemptSchema)),
 });
 
 const InputSchema = objectNotArray({ runs: v.array(RunSchema) });
@@ -54,13 +64,18 @@ export type WatchdogInputParse = { ok: true; runs: WatchdogRun[] } | { ok: false
 export function parseWatchdogInput(json: unknown): WatchdogInputParse {
   const result = v.safeParse(InputSchema, json);
   if (!result.success) return { ok: false, message: describeIssue(result.issues) };
-  const runs = result.output.runs as WatchdogRun[];
-  const problem = checkConsistency(runs);
-  return problem === null ? { ok: true, runs } : { ok: false, message: problem };
+  const problem = checkConsistency(result.output.runs);
+  if (problem !== null) return { ok: false, message: problem };
+  const runs = result.output.runs.map((r): WatchdogRun => {
+    const { childDone, recoveryAttempts, ...rest } = r;
+    // Absent receipts are events that have not happened (see above); a childDoneAt is a child-done signal.
+    return { ...rest, childDone: childDone ?? r.childDoneAt != null, recoveryAttempts: recoveryAttempts ?? [] };
+  });
+  return { ok: true, runs };
 }
 
 /** Facts the types cannot check: an SLA after dispatch, a coherent completion receipt, unique run ids. */
-function checkConsistency(runs: readonly WatchdogRun[]): string | null {
+function checkConsistency(runs: readonly v.InferOutput<typeof RunSchema>[]): string | null {
   const seen = new Map<string, number>();
   for (let i = 0; i < runs.length; i++) {
     const r = runs[i]!;
@@ -72,7 +87,12 @@ function checkConsistency(runs: readonly WatchdogRun[]): string | null {
     const received = r.completionReceivedAt != null;
     if (received && r.forwardedToMain == null) return `${at}.forwardedToMain: missing (required when completionReceivedAt is set)`;
     if (!received && r.forwardedToMain === true) return `${at}.completionReceivedAt: missing (required when forwardedToMain is true)`;
-    if (!r.childDone && r.childDoneAt != null) return `${at}.childDoneAt: set while childDone is false`;
+    if (r.childDone === false && r.childDoneAt != null) return `${at}.childDoneAt: set while childDone is false`;
+    const attempts = r.recoveryAttempts ?? [];
+    for (let k = 0; k < attempts.length; k++) {
+      const a = attempts[k]!;
+      if (a.timeoutAt != null && parseIsoInstant(a.timeoutAt)! < parseIsoInstant(a.at)!) return `${at}.recoveryAttempts[${k}].timeoutAt: earlier than at`;
+    }
   }
   return null;
 }

@@ -33,12 +33,18 @@ export type RecoveryAction = (typeof RECOVERY_ACTIONS)[number];
 export const ATTEMPT_OUTCOMES = ['delivered', 'failed', 'pending'] as const;
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
-/** One recovery step that was taken. An attempt without an outcome is pending. */
+/**
+ * One recovery step that was taken. An attempt without an outcome is pending
+ * until it times out: `timeoutAt` when given, else `at` + the policy's
+ * attemptTimeoutSeconds. A timed-out attempt counts as failed.
+ */
 export interface RecoveryAttempt {
   action: RecoveryStep;
   /** ISO 8601 with a timezone. */
   at: string;
   outcome?: AttemptOutcome;
+  /** ISO 8601 with a timezone: until when a pending attempt is waited for (a respawn: the re-dispatched run's own SLA). */
+  timeoutAt?: string | null;
 }
 
 /**
@@ -73,10 +79,16 @@ export interface WatchdogPolicy {
    * before the run counts as done_but_not_forwarded. Never extends the SLA.
    */
   forwardGraceSeconds: number;
+  /**
+   * How long a recovery attempt without an outcome is waited for before it
+   * counts as failed, so the ladder moves on. Default 300.
+   */
+  attemptTimeoutSeconds?: number;
 }
 
-// The same default as the config key watchdog.forwardGraceSeconds.
-export const DEFAULT_WATCHDOG_POLICY: WatchdogPolicy = { forwardGraceSeconds: 30 };
+// The same defaults as the config keys watchdog.forwardGraceSeconds and watchdog.attemptTimeoutSeconds.
+export const DEFAULT_ATTEMPT_TIMEOUT_SECONDS = 300;
+export const DEFAULT_WATCHDOG_POLICY: Required<WatchdogPolicy> = { forwardGraceSeconds: 30, attemptTimeoutSeconds: DEFAULT_ATTEMPT_TIMEOUT_SECONDS };
 
 /** Why a run has its status; one code per row of the decision table. */
 export type AssessmentReason =
@@ -99,8 +111,11 @@ export interface RunAssessment {
   ageSeconds: number;
   /** Seconds past expectedBy; present only while the result has not reached the main conversation. */
   overdueSeconds?: number;
+  /** Attempts that failed, timed-out ones included. */
   failedAttempts: number;
-  /** The attempt still awaiting an outcome, if any; the ladder waits for it. */
+  /** Indexes (in recoveryAttempts) of the attempts that count as failed because they had no outcome by their timeout. */
+  timedOutAttempts: number[];
+  /** The attempt still awaiting an outcome within its timeout, if any; the ladder waits for it. */
   pendingAttempt: RecoveryStep | null;
 }
 
@@ -113,15 +128,16 @@ export function isRecoverySource(source: string | null | undefined): boolean {
 }
 
 export function assessRun(run: WatchdogRun, now: Instant, policy: WatchdogPolicy = DEFAULT_WATCHDOG_POLICY): RunAssessment {
-  return assessAt(run, toEpochMs(now), graceMs(policy));
+  return assessAt(run, toEpochMs(now), graceMs(policy), attemptTimeoutMs(policy));
 }
 
 /** Assesses every run against one `now`; the order of the output is the order of the input. */
 export function assessRuns(runs: readonly WatchdogRun[], now: Instant, policy: WatchdogPolicy = DEFAULT_WATCHDOG_POLICY): RunAssessment[] {
   const nowMs = toEpochMs(now);
   const grace = graceMs(policy);
+  const timeout = attemptTimeoutMs(policy);
   const out = new Array<RunAssessment>(runs.length);
-  for (let i = 0; i < runs.length; i++) out[i] = assessAt(runs[i]!, nowMs, grace);
+  for (let i = 0; i < runs.length; i++) out[i] = assessAt(runs[i]!, nowMs, grace, timeout);
   return out;
 }
 
@@ -129,26 +145,45 @@ export function assessRuns(runs: readonly WatchdogRun[], now: Instant, policy: W
 
 interface Ladder {
   failed: number;
+  timedOut: number[];
   pending: RecoveryStep | null;
   delivered: RecoveryStep | null;
 }
 
-function readLadder(attempts: readonly RecoveryAttempt[]): Ladder {
+function readLadder(run: WatchdogRun, nowMs: number, timeoutMs: number): Ladder {
+  const attempts = run.recoveryAttempts;
   let failed = 0;
+  const timedOut: number[] = [];
   let pending: RecoveryStep | null = null;
   let delivered: RecoveryStep | null = null;
-  for (const a of attempts) {
+  for (let i = 0; i < attempts.length; i++) {
+    const a = attempts[i]!;
     if (a.outcome === 'failed') failed++;
     else if (a.outcome === 'delivered') delivered ??= a.action;
-    else pending = a.action;
+    else if (nowMs > attemptDeadlineMs(run, a, timeoutMs)) {
+      // No outcome by its deadline: the attempt failed, or the ladder would wait on it forever.
+      failed++;
+      timedOut.push(i);
+    } else pending = a.action;
   }
-  return { failed, pending, delivered };
+  return { failed, timedOut, pending, delivered };
+}
+
+/**
+ * When a pending attempt stops being waited for: its own `timeoutAt`, else
+ * `at` + the attempt timeout. Inclusive, like the SLA: at exactly the
+ * deadline the attempt is still pending.
+ */
+export function attemptDeadlineMs(run: WatchdogRun, a: RecoveryAttempt, timeoutMs: number): number {
+  if (a.timeoutAt != null) return instant(run, 'recoveryAttempts[].timeoutAt', a.timeoutAt);
+  return instant(run, 'recoveryAttempts[].at', a.at) + timeoutMs;
 }
 
 /**
  * Zero failed attempts: fetch_history (reading the child's history duplicates
  * no work and tells a slow child from a lost result). One: respawn. A pending
- * attempt is waited for. Two or more failures never reach here (blocked).
+ * attempt is waited for, but only until its timeout: after that it counts as
+ * failed, so the ladder never stalls. Two or more failures never reach here (blocked).
  */
 function nextStep(ladder: Ladder): RecoveryAction {
   if (ladder.pending !== null) return 'none';
@@ -159,15 +194,16 @@ function nextStep(ladder: Ladder): RecoveryAction {
  * Precedence, top to bottom (docs/watchdog.md):
  *   1. the result reached the main conversation → completed / recovered
  *   2. two or more recovery attempts failed     → blocked, escalate
+ *      (an attempt with no outcome by its timeout counts as failed)
  *   3. the child's result exists (childDone, or a completion that was not forwarded):
  *      within the SLA and the forward grace → active; else done_but_not_forwarded
  *   4. nothing known: within the SLA → active; after it → suspect_delivery_failure
  * "Within" is inclusive: at exactly expectedBy (or exactly the end of the grace)
  * the run is not yet late.
  */
-function assessAt(run: WatchdogRun, nowMs: number, graceMs: number): RunAssessment {
+function assessAt(run: WatchdogRun, nowMs: number, graceMs: number, timeoutMs: number): RunAssessment {
   const dispatchMs = instant(run, 'dispatchAt', run.dispatchAt);
-  const ladder = readLadder(run.recoveryAttempts);
+  const ladder = readLadder(run, nowMs, timeoutMs);
 
   if ((run.completionReceivedAt != null && run.forwardedToMain === true) || ladder.delivered !== null) {
     const byRecovery = ladder.delivered !== null || isRecoverySource(run.resultSource);
@@ -179,6 +215,7 @@ function assessAt(run: WatchdogRun, nowMs: number, graceMs: number): RunAssessme
       reason: byRecovery ? 'recovery_delivered' : 'completion_forwarded',
       ageSeconds: (nowMs - dispatchMs) / 1000,
       failedAttempts: ladder.failed,
+      timedOutAttempts: ladder.timedOut,
       pendingAttempt: ladder.pending,
     };
   }
@@ -223,11 +260,23 @@ function assessAt(run: WatchdogRun, nowMs: number, graceMs: number): RunAssessme
     status,
     recoveryAction,
     ownerReport: reported
-      ? ownerReport(status as ReportedStatus, { run, nowMs, dispatchMs, expectedMs, overdueMs: pastSla ? overdueMs : null, childDoneMs, receivedMs, failedAttempts: ladder.failed })
+      ? ownerReport(status as ReportedStatus, {
+          run,
+          nowMs,
+          dispatchMs,
+          expectedMs,
+          overdueMs: pastSla ? overdueMs : null,
+          childDoneMs,
+          receivedMs,
+          failedAttempts: ladder.failed,
+          timedOut: ladder.timedOut,
+          attemptTimeoutMs: timeoutMs,
+        })
       : null,
     reason,
     ageSeconds: (nowMs - dispatchMs) / 1000,
     failedAttempts: ladder.failed,
+    timedOutAttempts: ladder.timedOut,
     pendingAttempt: ladder.pending,
   };
   if (pastSla) assessment.overdueSeconds = overdueMs / 1000;
@@ -285,6 +334,12 @@ function toEpochMs(now: Instant): number {
   const ms = typeof now === 'number' ? now : typeof now === 'string' ? instantMs(now) : now.getTime();
   if (ms === null || !Number.isFinite(ms)) throw new RangeError(`now: expected an ISO 8601 timestamp with a timezone or epoch milliseconds, received ${String(now)}`);
   return ms;
+}
+
+function attemptTimeoutMs(policy: WatchdogPolicy): number {
+  const s = policy.attemptTimeoutSeconds ?? DEFAULT_ATTEMPT_TIMEOUT_SECONDS;
+  if (typeof s !== 'number' || !Number.isFinite(s) || s < 0) throw new RangeError(`attemptTimeoutSeconds: expected a non-negative number, received ${String(s)}`);
+  return s * 1000;
 }
 
 function graceMs(policy: WatchdogPolicy): number {

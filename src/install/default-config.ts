@@ -23,6 +23,8 @@ export function defaultConfigText(): string {
     "slaSeconds": ${j(d.watchdog.slaSeconds)},
     // Seconds a finished subagent's result may take to reach the main conversation before recovery starts.
     "forwardGraceSeconds": ${j(d.watchdog.forwardGraceSeconds)},
+    // Seconds a recovery attempt (history fetch, respawn) may go without an outcome before it counts as failed.
+    "attemptTimeoutSeconds": ${j(d.watchdog.attemptTimeoutSeconds)},
     // Per agent type overrides of slaSeconds, e.g. { "code-reviewer": 1800 }.
     "slaSecondsByAgentType": ${j(d.watchdog.slaSecondsByAgentType)}
   },

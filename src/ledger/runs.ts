@@ -156,6 +156,20 @@ export function respawnOfRun(db: SqlDatabase, runId: string): RunRow | null {
   return fromRow(db.get(`${SELECT} WHERE respawn_of = ? ORDER BY id DESC LIMIT 1`, runId));
 }
 
+/** For each of these runs that was dispatched again (a respawn), the re-dispatched run's expectedBy (the newest one). */
+export function respawnDeadlines(db: SqlDatabase, runIds: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < runIds.length; i += 500) {
+    const chunk = runIds.slice(i, i + 500);
+    const rows = db.all<{ respawn_of: string; expected_by: string }>(
+      `SELECT respawn_of, expected_by FROM runs WHERE respawn_of IN (${chunk.map(() => '?').join(', ')}) ORDER BY id`,
+      ...chunk,
+    );
+    for (const r of rows) out.set(r.respawn_of, r.expected_by);
+  }
+  return out;
+}
+
 /** Launched runs of a session that are open, or closed with a notice still owed to the user. */
 export function attentionRuns(db: SqlDatabase, sessionId: string): RunRow[] {
   return db.all(`${SELECT} WHERE session_id = ? AND attention = 1 AND launched = 1 ORDER BY id LIMIT 200`, sessionId).map((r) => fromRow(r)!);

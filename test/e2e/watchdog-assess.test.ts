@@ -124,8 +124,24 @@ describe('continuity watchdog assess (built CLI)', () => {
     assertInvalidInput(assess(withRun(3, {}, ['expectedBy']), '--now', NOW), /runs\[3\]\.expectedBy: missing/);
   });
 
-  it('a missing recoveryAttempts exits 2 (no silent restart of the ladder)', () => {
-    assertInvalidInput(assess(withRun(4, {}, ['recoveryAttempts']), '--now', NOW), /runs\[4\]\.recoveryAttempts: missing/);
+  it('a missing recoveryAttempts means none was made; a missing childDone means the child has not reported done', () => {
+    const r = assess(withRun(4, {}, ['recoveryAttempts', 'childDone']), '--now', NOW);
+    assert.equal(r.code, 0, r.stderr);
+    const dead = JSON.parse(r.stdout).runs[4];
+    assert.deepEqual([dead.status, dead.recoveryAction], ['suspect_delivery_failure', 'fetch_history']);
+    assert.match(dead.ownerReport, /the child has not reported done\.$/);
+  });
+
+  it('--attempt-timeout decides when an attempt without an outcome counts as failed', () => {
+    const fetching = JSON.stringify({ runs: [{ ...base, runId: 'r-f', recoveryAttempts: [{ action: 'fetch_history', at: '2026-04-24T10:20:00Z' }] }] });
+    const waiting = JSON.parse(assess(fetching, '--now', NOW).stdout).runs[0];
+    assert.deepEqual([waiting.status, waiting.recoveryAction], ['suspect_delivery_failure', 'none'], 'within the default 300 s');
+    const r = assess(fetching, '--now', NOW, '--attempt-timeout', '60');
+    assert.equal(r.code, 0, r.stderr);
+    const moved = JSON.parse(r.stdout).runs[0];
+    assert.deepEqual([moved.status, moved.recoveryAction], ['suspect_delivery_failure', 'respawn']);
+    assert.match(moved.ownerReport, /History fetch attempted 2 min ago: no outcome within 1 min, timed out\.$/);
+    assertInvalidInput(assess(fetching, '--now', NOW, '--attempt-timeout=-1'), /^--attempt-timeout: expected a non-negative number of seconds/);
   });
 
   it('a run time without a timezone exits 2 and names it', () => {

@@ -209,12 +209,65 @@ test('nothing captured: the Stop states that the run must be re-dispatched with 
   assert.equal(h(dir, stop()), null);
 });
 
-test('the ladder exhausted: the run is blocked and the user is told once in a systemMessage', async () => {
-  const dir = project({ forwardGraceSeconds: 0, slaSeconds: 1 });
+test('a re-dispatch is waited for until its own SLA, not the attempt timeout: the respawn stays pending while the new run works', async () => {
+  const dir = project({ forwardGraceSeconds: 0, slaSeconds: 600, attemptTimeoutSeconds: 1 });
   dispatchBackground(dir);
   h(dir, subStop(dir, 'a5f1c9e', null));
   assert.equal(h(dir, stop())?.decision, 'block', 'respawn stated');
-  await sleep(1200); // the respawn's window (the run's 1 s SLA) passes with no re-dispatch
+  h(dir, preAgent('toolu_05Agent'));
+  h(dir, postAgent('toolu_05Agent', launched('b2c3d4e')));
+  h(dir, subStart('b2c3d4e'));
+  await sleep(1200); // longer than the attempt timeout, well within the re-dispatched run's SLA
+  h(dir, stop());
+  const origin = runOf(dir, 'r-1');
+  assert.deepEqual((origin.recoveryAttempts as Json[]).map((a) => [a.action, a.outcome]), [
+    ['fetch_history', 'failed'],
+    ['respawn', 'pending'],
+  ]);
+  assert.deepEqual([origin.status, origin.recoveryAction], ['done_but_not_forwarded', 'none']);
+  assert.equal(runOf(dir, 'r-2').respawnOf, 'r-1');
+});
+
+test('a re-dispatch whose result is lost too is not dispatched a third time: both runs end blocked and the user is told', () => {
+  const dir = project();
+  dispatchBackground(dir);
+  h(dir, subStop(dir, 'a5f1c9e', null));
+  assert.equal(h(dir, stop())?.decision, 'block', 'respawn stated');
+  h(dir, preAgent('toolu_05Agent'));
+  h(dir, postAgent('toolu_05Agent', launched('b2c3d4e')));
+  h(dir, subStart('b2c3d4e'));
+  h(dir, subStop(dir, 'b2c3d4e', null));
+  const messages: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const out = h(dir, stop());
+    assert.notEqual(out?.decision, 'block', 'no further respawn is stated');
+    if (out?.systemMessage) messages.push(String(out.systemMessage));
+  }
+  const again = runOf(dir, 'r-2');
+  assert.equal(again.status, 'blocked');
+  assert.deepEqual((again.recoveryAttempts as Json[]).map((a) => [a.action, a.outcome, a.detail]), [
+    ['fetch_history', 'failed', 'the child reported done without a final message on record'],
+    ['respawn', 'failed', 'the run is itself the re-dispatch of r-1, so its brief is not dispatched a third time'],
+    ['escalate', 'delivered', 'the blocked run was reported to the user'],
+  ]);
+  const origin = runOf(dir, 'r-1');
+  assert.equal(origin.status, 'blocked');
+  assert.deepEqual((origin.recoveryAttempts as Json[]).map((a) => [a.action, a.outcome]), [
+    ['fetch_history', 'failed'],
+    ['respawn', 'failed'],
+    ['escalate', 'delivered'],
+  ]);
+  assert.match(messages.join('\n'), /Subagent run r-2 .* is blocked/);
+  assert.match(messages.join('\n'), /Subagent run r-1 .* is blocked/);
+  assert.deepEqual(runsOf(dir).map((r) => r.runId).sort(), ['r-1', 'r-2'], 'no third dispatch');
+});
+
+test('the ladder exhausted: the run is blocked and the user is told once in a systemMessage', async () => {
+  const dir = project({ forwardGraceSeconds: 0, slaSeconds: 1, attemptTimeoutSeconds: 1 });
+  dispatchBackground(dir);
+  h(dir, subStop(dir, 'a5f1c9e', null));
+  assert.equal(h(dir, stop())?.decision, 'block', 'respawn stated');
+  await sleep(1200); // the respawn's timeout (1 s) passes with no re-dispatch
   const out = h(dir, stop());
   assert.notEqual(out?.decision, 'block');
   const message = String(out?.systemMessage);

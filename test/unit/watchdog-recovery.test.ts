@@ -141,14 +141,15 @@ describe('planRecovery: nothing captured → the ladder', () => {
     assert.equal(p.notice, null);
   });
 
-  it('a pending respawn is waited for within the run’s SLA window, then fails: blocked, escalated once', () => {
+  it('a pending respawn is waited for within the attempt timeout, then fails: blocked, escalated once', () => {
     const pending = planRecovery(facts(done(null)), ctx('10:06:00')).run;
-    const waiting = planRecovery(facts(pending, { notified: 'done_but_not_forwarded:ffrp' }), ctx('10:20:00'));
+    const waiting = planRecovery(facts(pending, { notified: 'done_but_not_forwarded:ffrp' }), ctx('10:11:00'));
     assert.deepEqual(waiting.changes, []);
     assert.equal(waiting.notice, null, 'nothing new to tell');
+    assert.equal(waiting.assessment.recoveryAction, 'none');
 
-    const expired = planRecovery(facts(pending, { notified: 'done_but_not_forwarded:ffrp' }), ctx('10:21:01'));
-    assert.deepEqual(expired.changes, [{ op: 'resolve', index: 1, outcome: 'failed', detail: 'the brief was not dispatched again within 15 min' }]);
+    const expired = planRecovery(facts(pending, { notified: 'done_but_not_forwarded:ffrp' }), ctx('10:11:01'));
+    assert.deepEqual(expired.changes, [{ op: 'resolve', index: 1, outcome: 'failed', detail: 'the brief was not dispatched again within 5 min' }]);
     assert.equal(expired.assessment.status, 'blocked');
     assert.deepEqual(expired.steps, [{ kind: 'escalate' }]);
     assert.equal(expired.notice, 'blocked');
@@ -158,13 +159,48 @@ describe('planRecovery: nothing captured → the ladder', () => {
     assert.equal(again.notice, null);
   });
 
-  it('a linked re-dispatch that is still open keeps the respawn pending; one that is blocked fails it', () => {
+  it('the attempt timeout is the policy’s: a shorter one moves the ladder sooner', () => {
     const pending = planRecovery(facts(done(null)), ctx('10:06:00')).run;
-    const open = planRecovery(facts(pending, { respawnedAs: { runId: 'r-4', blocked: false } }), ctx('11:00:00'));
+    const short = { now: at('10:07:01'), policy: { ...POLICY, attemptTimeoutSeconds: 60 }, canAct: true, userVisible: true };
+    const p = planRecovery(facts(pending), short);
+    assert.deepEqual(p.changes, [{ op: 'resolve', index: 1, outcome: 'failed', detail: 'the brief was not dispatched again within 1 min' }]);
+    assert.equal(p.assessment.status, 'blocked');
+  });
+
+  it('a pending history fetch recorded by an orchestrator times out too, and the respawn follows', () => {
+    const fetching = run({ recoveryAttempts: [{ action: 'fetch_history', at: at('10:16:00') }] });
+    assert.deepEqual(planRecovery(facts(fetching), ctx('10:21:00')).changes, [], 'within the timeout');
+    const p = planRecovery(facts(fetching), ctx('10:21:01'));
+    assert.deepEqual(p.changes.map((c) => [c.op, c.op === 'resolve' ? c.detail : c.attempt.action, c.op === 'resolve' ? c.outcome : c.attempt.outcome]), [
+      ['resolve', 'no outcome within 5 min', 'failed'],
+      ['insert', 'respawn', 'pending'],
+    ]);
+    assert.deepEqual(p.steps, [{ kind: 'respawn', brief: 'Review src/limiter for races.' }]);
+  });
+
+  it('a linked re-dispatch is waited for until its own SLA (the attempt’s timeoutAt); one that is blocked fails it at once', () => {
+    const pending = planRecovery(facts(done(null)), ctx('10:06:00')).run;
+    // The ledger gives the linked respawn the re-dispatched run's expectedBy as its timeoutAt.
+    const linked = { ...pending, recoveryAttempts: pending.recoveryAttempts.map((a) => (a.action === 'respawn' ? { ...a, timeoutAt: at('10:22:00') } : a)) };
+    const open = planRecovery(facts(linked, { respawnedAs: { runId: 'r-4', blocked: false } }), ctx('10:22:00'));
     assert.deepEqual(open.changes, []);
-    const blocked = planRecovery(facts(pending, { respawnedAs: { runId: 'r-4', blocked: true } }), ctx('10:30:00'));
+    assert.equal(open.assessment.recoveryAction, 'none');
+    const late = planRecovery(facts(linked, { respawnedAs: { runId: 'r-4', blocked: false } }), ctx('10:22:01'));
+    assert.deepEqual(late.changes, [{ op: 'resolve', index: 1, outcome: 'failed', detail: 'the re-dispatched run r-4 did not deliver within its SLA' }]);
+    assert.equal(late.assessment.status, 'blocked');
+    const blocked = planRecovery(facts(linked, { respawnedAs: { runId: 'r-4', blocked: true } }), ctx('10:10:00'));
     assert.deepEqual(blocked.changes, [{ op: 'resolve', index: 1, outcome: 'failed', detail: 'the re-dispatched run r-4 is blocked' }]);
     assert.equal(blocked.assessment.status, 'blocked');
+  });
+
+  it('a run that is itself a re-dispatch is not dispatched again: its respawn rung fails at once, so the chain ends', () => {
+    const p = planRecovery(facts(run(), { respawnOf: 'r-1' }), ctx('10:16:00'));
+    assert.deepEqual(p.steps, [{ kind: 'escalate' }]);
+    assert.deepEqual(p.changes.map((c) => (c.op === 'insert' ? [c.attempt.action, c.attempt.outcome, c.detail] : null)), [
+      ['fetch_history', 'failed', 'the child has not reported done and no result is on record'],
+      ['respawn', 'failed', 'the run is itself the re-dispatch of r-1, so its brief is not dispatched a third time'],
+    ]);
+    assert.equal(p.assessment.status, 'blocked');
   });
 
   it('escalation and notices wait for a hook point the user sees', () => {

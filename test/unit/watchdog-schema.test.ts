@@ -30,10 +30,36 @@ describe('watchdog input validation', () => {
     assert.equal(parsed.runs.length, 2);
   });
 
-  it('names each missing required field with its index', () => {
-    for (const field of ['runId', 'childSessionKey', 'dispatchAt', 'expectedBy', 'childDone', 'recoveryAttempts']) {
+  it('names each missing field of the dispatch receipt with its index', () => {
+    for (const field of ['runId', 'childSessionKey', 'dispatchAt', 'expectedBy']) {
       assert.match(message({}, [field]), new RegExp(`^runs\\[1\\]\\.${field}: missing`), field);
     }
+  });
+
+  it('reads an absent receipt as an event that has not happened: no child-done signal, no attempts, no completion', () => {
+    const dispatchOnly = { runId: 'r-9', childSessionKey: 'agent:main:subagent:9', dispatchAt: '2026-04-24T10:00:00Z', expectedBy: '2026-04-24T10:15:00Z' };
+    const parsed = parseWatchdogInput({ runs: [dispatchOnly] });
+    assert.ok(parsed.ok, parsed.ok ? '' : parsed.message);
+    assert.deepEqual(parsed.runs[0], { ...dispatchOnly, childDone: false, recoveryAttempts: [] });
+  });
+
+  it('reads a childDoneAt without childDone as the child-done signal it records', () => {
+    const parsed = parseWatchdogInput({ runs: [{ ...RUN, childDone: undefined, childDoneAt: '2026-04-24T10:05:00Z' }] });
+    assert.ok(parsed.ok);
+    assert.equal(parsed.runs[0]!.childDone, true);
+  });
+
+  it('accepts an attempt with its own timeoutAt, and rejects one that ends before the attempt', () => {
+    const attempt = { action: 'respawn', at: '2026-04-24T10:20:00Z', timeoutAt: '2026-04-24T10:50:00Z' };
+    assert.ok(parseWatchdogInput({ runs: [{ ...RUN, recoveryAttempts: [attempt] }] }).ok);
+    assert.equal(message({ recoveryAttempts: [{ ...attempt, timeoutAt: '2026-04-24T10:19:59Z' }] }), 'runs[1].recoveryAttempts[0].timeoutAt: earlier than at');
+    assert.match(message({ recoveryAttempts: [{ ...attempt, timeoutAt: 'soon' }] }), /^runs\[1\]\.recoveryAttempts\[0\]\.timeoutAt: expected an ISO 8601 timestamp/);
+  });
+
+  it('still rejects mistyped receipts rather than defaulting them', () => {
+    assert.match(message({ childDone: 'yes' }), /^runs\[1\]\.childDone/);
+    assert.match(message({ recoveryAttempts: null }), /^runs\[1\]\.recoveryAttempts/);
+    assert.match(message({ recoveryAttempts: {} }), /^runs\[1\]\.recoveryAttempts/);
   });
 
   it('rejects an empty runId and an attempt time without a timezone', () => {

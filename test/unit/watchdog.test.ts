@@ -323,3 +323,84 @@ describe('watchdog: owner report wording', () => {
     ]);
   });
 });
+
+describe('watchdog: attempts time out, so the ladder always moves on', () => {
+  it('an attempt without an outcome is pending up to exactly its timeout, and failed after it: fetch_history → respawn', () => {
+    const run = dispatched({ recoveryAttempts: [attempt('fetch_history', '10:16:00')] });
+    const at = assess(run, '10:21:00');
+    assert.deepEqual([at.recoveryAction, at.pendingAttempt, at.failedAttempts, at.timedOutAttempts], ['none', 'fetch_history', 0, []]);
+    const after = assessRun(run, '2026-04-24T10:21:00.001Z', POLICY);
+    assert.deepEqual([after.status, after.recoveryAction, after.pendingAttempt, after.failedAttempts, after.timedOutAttempts], ['suspect_delivery_failure', 'respawn', null, 1, [0]]);
+  });
+
+  it("an explicit outcome 'pending' times out the same way", () => {
+    const a = assess(dispatched({ recoveryAttempts: [attempt('fetch_history', '10:16:00', 'pending')] }), '10:22:00');
+    assert.equal(a.recoveryAction, 'respawn');
+  });
+
+  it('a timed-out respawn after a failed fetch blocks the run and escalates', () => {
+    const a = assess(dispatched({ recoveryAttempts: [attempt('fetch_history', '10:16:00', 'failed'), attempt('respawn', '10:17:00')] }), '10:22:01');
+    assert.deepEqual([a.status, a.recoveryAction, a.reason], ['blocked', 'escalate', 'recovery_exhausted']);
+    assert.match(String(a.ownerReport), /Respawn attempted 5 min ago: no outcome within 5 min, timed out\. 2 recovery attempts have failed \(1 timed out\); the run is blocked\.$/);
+  });
+
+  it("an attempt's own timeoutAt replaces the policy's timeout, longer or shorter", () => {
+    const longer = dispatched({ recoveryAttempts: [attempt('fetch_history', '10:16:00', 'failed'), { ...attempt('respawn', '10:17:00'), timeoutAt: '2026-04-24T10:40:00Z' }] });
+    assert.equal(assess(longer, '10:39:00').recoveryAction, 'none');
+    const blocked = assess(longer, '10:40:01');
+    assert.equal(blocked.status, 'blocked');
+    assert.match(String(blocked.ownerReport), /Respawn attempted 23 min ago: no outcome within 23 min, timed out\./);
+    const shorter = dispatched({ recoveryAttempts: [{ ...attempt('fetch_history', '10:16:00'), timeoutAt: '2026-04-24T10:16:30Z' }] });
+    assert.equal(assess(shorter, '10:17:00').recoveryAction, 'respawn');
+  });
+
+  it('the policy sets the timeout; a negative one is a caller error', () => {
+    const run = dispatched({ recoveryAttempts: [attempt('fetch_history', '10:16:00')] });
+    assert.equal(assessRun(run, '2026-04-24T10:17:01Z', { forwardGraceSeconds: 60, attemptTimeoutSeconds: 60 }).recoveryAction, 'respawn');
+    assert.equal(assessRun(run, '2026-04-24T10:17:01Z', { forwardGraceSeconds: 60, attemptTimeoutSeconds: 3600 }).recoveryAction, 'none');
+    assert.throws(() => assessRun(run, '2026-04-24T10:17:01Z', { forwardGraceSeconds: 60, attemptTimeoutSeconds: -1 }), RangeError);
+  });
+
+  it('a delivery that arrives after a timeout still counts: delivered outranks everything', () => {
+    const run = dispatched({ recoveryAttempts: [attempt('fetch_history', '10:16:00'), attempt('respawn', '10:22:00', 'delivered')] });
+    assert.deepEqual([assess(run, '10:40:00').status, assess(run, '10:40:00').recoveryAction], ['recovered', 'none']);
+  });
+
+  it('over 20,000 generated runs: past the SLA, a result that has not reached the main conversation always has a next step, unless an attempt is still within its timeout', () => {
+    let seed = 0x2f6e2b1;
+    const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+    const minute = (m: number) => new Date(Date.parse(DISPATCH) + m * 60_000).toISOString();
+    const timeoutMs = 300_000;
+    for (let i = 0; i < 20_000; i++) {
+      const attempts: RecoveryAttempt[] = [];
+      const n = Math.floor(rand() * 4);
+      for (let k = 0; k < n; k++) {
+        const a: RecoveryAttempt = { action: pick(['fetch_history', 'respawn'] as const), at: minute(Math.floor(rand() * 60)) };
+        const outcome = pick([undefined, 'pending', 'failed', 'failed', 'delivered'] as const);
+        if (outcome !== undefined) a.outcome = outcome;
+        if (rand() < 0.2) a.timeoutAt = minute(Math.floor(rand() * 90));
+        if (a.timeoutAt && Date.parse(a.timeoutAt) < Date.parse(a.at)) delete a.timeoutAt;
+        attempts.push(a);
+      }
+      const forwarded = rand() < 0.15;
+      const received = forwarded || rand() < 0.15;
+      const run = dispatched({
+        expectedBy: minute(5 + Math.floor(rand() * 30)),
+        childDone: rand() < 0.5,
+        completionReceivedAt: received ? minute(Math.floor(rand() * 40)) : null,
+        forwardedToMain: received ? forwarded : null,
+        recoveryAttempts: attempts,
+      });
+      if (!run.childDone) run.childDoneAt = null;
+      const nowMs = Date.parse(DISPATCH) + Math.floor(rand() * 120) * 60_000;
+      const a = assessRun(run, nowMs, { forwardGraceSeconds: 60 });
+      if (isDelivered(run) || nowMs <= Date.parse(run.expectedBy)) continue;
+      const live = attempts.some((x) => (x.outcome === undefined || x.outcome === 'pending') && nowMs <= (x.timeoutAt ? Date.parse(x.timeoutAt) : Date.parse(x.at) + timeoutMs));
+      const context = `${JSON.stringify(run)} at ${new Date(nowMs).toISOString()}`;
+      assert.notEqual(a.ownerReport, null, context);
+      if (a.recoveryAction === 'none') assert.ok(live, `left waiting with no live attempt: ${context}`);
+      else assert.ok(!live || a.status === 'blocked', `acted while an attempt is still live: ${context}`);
+    }
+  });
+});

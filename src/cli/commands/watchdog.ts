@@ -13,15 +13,15 @@ import { ExitCode } from '../errors.js';
 import { readStdin } from '../../util/stdin.js';
 import { parseIsoInstant } from '../../domain/receipts.js';
 import { parseWatchdogInput } from '../../domain/watchdog-schema.js';
-import { assessRuns, DEFAULT_WATCHDOG_POLICY } from '../../domain/watchdog.js';
+import { assessRuns, DEFAULT_WATCHDOG_POLICY, type WatchdogPolicy } from '../../domain/watchdog.js';
 
-const USAGE = `usage: continuity watchdog assess --now ISO [--forward-grace SECONDS] [--pretty]
+const USAGE = `usage: continuity watchdog assess --now ISO [--forward-grace SECONDS] [--attempt-timeout SECONDS] [--pretty]
 
 Reads subagent run records (JSON) on stdin and prints one assessment per run (JSON) on stdout:
-  in:  { "runs": [ { runId, childSessionKey, dispatchAt, expectedBy,            (required)
-                     childDone, recoveryAttempts: [ { action, at, outcome? } ],  (required)
-                     completionReceivedAt, forwardedToMain, resultSource,       (optional)
-                     childDoneAt, capturedResult } ] }                          (optional)
+  in:  { "runs": [ { runId, childSessionKey, dispatchAt, expectedBy,                  (the dispatch receipt: required)
+                     childDone, childDoneAt, capturedResult,                          (optional: absent = not done)
+                     completionReceivedAt, forwardedToMain, resultSource,             (optional: absent = no completion)
+                     recoveryAttempts: [ { action, at, outcome?, timeoutAt? } ] } ] } (optional: absent = none made)
   out: { "runs": [ { runId, status, recoveryAction, ownerReport } ] }
 
 statuses: active suspect_delivery_failure done_but_not_forwarded completed recovered blocked
@@ -31,6 +31,9 @@ options:
   --now ISO                the time to assess at, ISO 8601 with a timezone (required)
   --forward-grace SECONDS  how long a finished child's result may take to reach the
                            main conversation (default ${DEFAULT_WATCHDOG_POLICY.forwardGraceSeconds})
+  --attempt-timeout SECONDS
+                           how long a recovery attempt without an outcome is waited for
+                           before it counts as failed (default ${DEFAULT_WATCHDOG_POLICY.attemptTimeoutSeconds})
   --pretty                 indent the output
   -h, --help               show this help
 
@@ -57,6 +60,7 @@ export async function run(argv: string[]): Promise<number> {
       options: {
         now: { type: 'string' },
         'forward-grace': { type: 'string' },
+        'attempt-timeout': { type: 'string' },
         pretty: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -81,24 +85,27 @@ export async function run(argv: string[]): Promise<number> {
   const nowMs = parseIsoInstant(now);
   if (nowMs === null) return invalidInput(`--now: expected an ISO 8601 timestamp with a timezone, received ${JSON.stringify(now)}`);
 
-  let forwardGraceSeconds = DEFAULT_WATCHDOG_POLICY.forwardGraceSeconds;
-  const grace = args.values['forward-grace'];
-  if (grace !== undefined) {
-    forwardGraceSeconds = Number(grace);
-    if (grace.trim() === '' || !Number.isFinite(forwardGraceSeconds) || forwardGraceSeconds < 0) {
-      return invalidInput(`--forward-grace: expected a non-negative number of seconds, received ${JSON.stringify(grace)}`);
-    }
-  }
-  return assess(readStdin(), nowMs, forwardGraceSeconds, args.values.pretty === true);
+  const forwardGraceSeconds = seconds(args.values['forward-grace'], DEFAULT_WATCHDOG_POLICY.forwardGraceSeconds);
+  if (forwardGraceSeconds === null) return invalidInput(`--forward-grace: expected a non-negative number of seconds, received ${JSON.stringify(args.values['forward-grace'])}`);
+  const attemptTimeoutSeconds = seconds(args.values['attempt-timeout'], DEFAULT_WATCHDOG_POLICY.attemptTimeoutSeconds);
+  if (attemptTimeoutSeconds === null) return invalidInput(`--attempt-timeout: expected a non-negative number of seconds, received ${JSON.stringify(args.values['attempt-timeout'])}`);
+  return assess(readStdin(), nowMs, { forwardGraceSeconds, attemptTimeoutSeconds }, args.values.pretty === true);
 }
 
-function assess(stdin: string, nowMs: number, forwardGraceSeconds: number, pretty: boolean): number {
+/** A non-negative number of seconds from an option, its default when absent, null when unreadable. */
+function seconds(text: string | undefined, fallback: number): number | null {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  return text.trim() === '' || !Number.isFinite(n) || n < 0 ? null : n;
+}
+
+function assess(stdin: string, nowMs: number, policy: WatchdogPolicy, pretty: boolean): number {
   const input = parseJsonInput(stdin, '{ "runs": [ … ] } (JSON object)');
   if (!input.ok) return input.exitCode;
   const json = input.json;
   const parsed = parseWatchdogInput(json);
   if (!parsed.ok) return invalidInput(`invalid runs: ${parsed.message}`);
-  const runs = assessRuns(parsed.runs, nowMs, { forwardGraceSeconds }).map((a) => ({
+  const runs = assessRuns(parsed.runs, nowMs, policy).map((a) => ({
     runId: a.runId,
     status: a.status,
     recoveryAction: a.recoveryAction,

@@ -87,7 +87,10 @@ function describeAttempts(l: LoadedRun, running: boolean, nowMs: number): string
   const parts = attempts.map((x) => {
     const when = ago(nowMs, x.at);
     const why = x.detail ? ` (${x.detail.split('; ').pop()})` : '';
-    if (x.action === 'fetch_history') return x.outcome === 'delivered' ? `delivered the captured result ${when}` : `found no result to fetch ${when}${why}`;
+    if (x.action === 'fetch_history') {
+      if (x.outcome === 'pending') return `had a history fetch started ${when} (no outcome yet)`;
+      return x.outcome === 'delivered' ? `delivered the captured result ${when}` : `found no result to fetch ${when}${why}`;
+    }
     if (x.outcome === 'pending') return `stated ${when} that recovering the result requires dispatching the same brief again (no result from that yet)`;
     if (x.outcome === 'delivered') return `had the same brief dispatched again ${when}, which delivered`;
     return `respawn ${when} gave no result${why}`;

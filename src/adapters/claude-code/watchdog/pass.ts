@@ -97,6 +97,7 @@ export async function runWatchdogPass(ledger: Ledger, o: PassOptions): Promise<P
           brief: before.row.brief,
           childRunning: o.childRunning(before.row),
           respawnedAs: respawned ? { runId: respawned.runId, blocked: respawned.closedAs === 'blocked' } : null,
+          respawnOf: before.row.respawnOf,
           escalated: before.escalated,
           notified: before.row.notified,
         },
