@@ -42,59 +42,54 @@ function expect(a: Assessment, status: string, recoveryAction: string, reported:
   else assert.equal(a.ownerReport, null);
 }
 
+const FETCH_FAILED = { action: 'fetch_history', at: '2026-04-24T10:16:00Z', outcome: 'failed' };
+const RESPAWN_FAILED = { action: 'respawn', at: '2026-04-24T10:17:00Z', outcome: 'failed' };
+const COMPLETED = { ...DISPATCH, completionReceivedAt: '2026-04-24T10:09:00Z', forwardedToMain: true, resultSource: 'announce' };
+
+/** [task, the seed's words, the run as sent, now, status, recoveryAction, an owner report?] */
+const SCENARIOS: [number, string, Record<string, unknown>, string, string, string, boolean][] = [
+  [7, 'dispatch exists, no completion receipt yet, current time still before SLA → active', DISPATCH, BEFORE_SLA, 'active', 'none', false],
+  [8, 'dispatch exists, no completion receipt, current time beyond SLA → suspect_delivery_failure', DISPATCH, AFTER_SLA, 'suspect_delivery_failure', 'fetch_history', true],
+  [9, 'dispatch exists, completion receipt exists → completed', COMPLETED, AFTER_SLA, 'completed', 'none', false],
+  [14, 'child run marked done, no completion receipt in main thread → done_but_not_forwarded', { ...DISPATCH, childDone: true }, BEFORE_SLA, 'done_but_not_forwarded', 'fetch_history', true],
+  [15, 'child-done signal + missing completion receipt → done_but_not_forwarded', { ...DISPATCH, childDone: true }, AFTER_SLA, 'done_but_not_forwarded', 'fetch_history', true],
+  [16, 'done but not forwarded, no prior recovery action → fetch_history', { ...DISPATCH, childDone: true }, BEFORE_SLA, 'done_but_not_forwarded', 'fetch_history', true],
+  [17, 'first-time done-but-not-forwarded → fetch_history', { ...DISPATCH, childDone: true, recoveryAttempts: [] }, AFTER_SLA, 'done_but_not_forwarded', 'fetch_history', true],
+  [18, 'recovery already attempted once, still no forwarded completion → respawn', { ...DISPATCH, childDone: true, recoveryAttempts: [FETCH_FAILED] }, AFTER_SLA, 'done_but_not_forwarded', 'respawn', true],
+  [19, 'fetch-history path did not recover delivery → respawn', { ...DISPATCH, recoveryAttempts: [FETCH_FAILED] }, AFTER_SLA, 'suspect_delivery_failure', 'respawn', true],
+  [20, 'repeated recovery failure → blocked plus owner-visible reporting', { ...DISPATCH, childDone: true, recoveryAttempts: [FETCH_FAILED, RESPAWN_FAILED] }, AFTER_SLA, 'blocked', 'escalate', true],
+  [21, 'repeated recovery failure → blocked', { ...DISPATCH, recoveryAttempts: [FETCH_FAILED, RESPAWN_FAILED] }, AFTER_SLA, 'blocked', 'escalate', true],
+  [27, 'dispatch → completion receipt → completed', COMPLETED, BEFORE_SLA, 'completed', 'none', false],
+  [28, 'dispatch before SLA → active', DISPATCH, BEFORE_SLA, 'active', 'none', false],
+  [29, 'child done → no completion receipt → fetch_history', { ...DISPATCH, childDone: true }, AFTER_SLA, 'done_but_not_forwarded', 'fetch_history', true],
+  [30, 'no bounce, no completion receipt, beyond SLA → suspect delivery failure', DISPATCH, AFTER_SLA, 'suspect_delivery_failure', 'fetch_history', true],
+  [31, 'fetch_history fails → respawn fails → blocked', { ...DISPATCH, recoveryAttempts: [FETCH_FAILED, RESPAWN_FAILED] }, AFTER_SLA, 'blocked', 'escalate', true],
+];
+
 describe('seed 002 scenarios, sent as the seed writes them', () => {
-  it('Tasks 7 and 28: dispatch exists, no completion receipt yet, before the SLA → active', () => {
-    expect(assess(DISPATCH, BEFORE_SLA), 'active', 'none', false);
+  for (const [task, words, run, now, status, action, reported] of SCENARIOS) {
+    it(`Task ${task}: ${words}`, () => expect(assess(run, now), status, action, reported));
+  }
+
+  it('the reports state the facts the seed asks for: overdue, did not bounce back, blocked', () => {
+    assert.match(String(assess(DISPATCH, AFTER_SLA).ownerReport), /\(15 min overdue\); no completion has reached the main conversation and the child has not reported done\.$/);
+    assert.match(String(assess({ ...DISPATCH, childDone: true }, BEFORE_SLA).ownerReport), /the child reported done, but its result did not bounce back to the main conversation/);
+    assert.match(
+      String(assess({ ...DISPATCH, recoveryAttempts: [FETCH_FAILED, RESPAWN_FAILED] }, AFTER_SLA).ownerReport),
+      /History fetch attempted 14 min ago: no result\. Respawn attempted 13 min ago: no result\. 2 recovery attempts have failed; the run is blocked\.$/,
+    );
   });
 
-  it('Tasks 8 and 30: dispatch exists, no completion receipt (no bounce), beyond the SLA → suspect_delivery_failure, reported', () => {
-    const a = assess(DISPATCH, AFTER_SLA);
-    expect(a, 'suspect_delivery_failure', 'fetch_history', true);
-    assert.match(String(a.ownerReport), /\(15 min overdue\); no completion has reached the main conversation/);
-  });
-
-  it('Tasks 9, 13 and 27: dispatch → completion receipt → completed, before or after the SLA', () => {
-    const completed = { ...DISPATCH, completionReceivedAt: '2026-04-24T10:09:00Z', forwardedToMain: true, resultSource: 'announce' };
-    expect(assess(completed, BEFORE_SLA), 'completed', 'none', false);
-    expect(assess(completed, AFTER_SLA), 'completed', 'none', false);
-  });
-
-  it('Tasks 14 and 15: the child run marked done, no completion receipt in the main thread → done_but_not_forwarded, reported', () => {
-    const a = assess({ ...DISPATCH, childDone: true }, BEFORE_SLA);
-    expect(a, 'done_but_not_forwarded', 'fetch_history', true);
-    assert.match(String(a.ownerReport), /the child reported done, but its result did not bounce back to the main conversation/);
-  });
-
-  it('Tasks 16, 17 and 29: done but not forwarded with no prior recovery → fetch_history', () => {
-    expect(assess({ ...DISPATCH, childDone: true }, AFTER_SLA), 'done_but_not_forwarded', 'fetch_history', true);
-  });
-
-  it('Tasks 18 and 19: recovery already attempted once, still no forwarded completion → respawn', () => {
-    // The attempt failed…
-    const failed = assess({ ...DISPATCH, childDone: true, recoveryAttempts: [{ action: 'fetch_history', at: '2026-04-24T10:16:00Z', outcome: 'failed' }] }, AFTER_SLA);
-    expect(failed, 'done_but_not_forwarded', 'respawn', true);
-    // …or was made 14 minutes ago and never reported an outcome: it timed out.
+  it('a recovery attempted once that never reported an outcome times out: → respawn, and the report says so', () => {
     const silent = assess({ ...DISPATCH, recoveryAttempts: [{ action: 'fetch_history', at: '2026-04-24T10:16:00Z' }] }, AFTER_SLA);
     expect(silent, 'suspect_delivery_failure', 'respawn', true);
     assert.match(String(silent.ownerReport), /History fetch attempted 14 min ago: no outcome within 5 min, timed out\./);
+    const recent = assess({ ...DISPATCH, recoveryAttempts: [{ action: 'fetch_history', at: '2026-04-24T10:28:00Z' }] }, AFTER_SLA);
+    expect(recent, 'suspect_delivery_failure', 'none', true);
   });
 
-  it('Tasks 20, 21 and 31: fetch_history fails → respawn fails → blocked, with an owner report', () => {
-    const attempts = [
-      { action: 'fetch_history', at: '2026-04-24T10:16:00Z', outcome: 'failed' },
-      { action: 'respawn', at: '2026-04-24T10:17:00Z', outcome: 'failed' },
-    ];
-    const a = assess({ ...DISPATCH, recoveryAttempts: attempts }, AFTER_SLA);
-    expect(a, 'blocked', 'escalate', true);
-    assert.match(String(a.ownerReport), /History fetch attempted 14 min ago: no result\. Respawn attempted 13 min ago: no result\. 2 recovery attempts have failed; the run is blocked\.$/);
-  });
-
-  it('repeated recovery failure includes attempts that never answered: two silent attempts past their timeout → blocked, and the report says which timed out', () => {
-    const attempts = [
-      { action: 'fetch_history', at: '2026-04-24T10:16:00Z', outcome: 'failed' },
-      { action: 'respawn', at: '2026-04-24T10:20:00Z' },
-    ];
-    const a = assess({ ...DISPATCH, childDone: true, recoveryAttempts: attempts }, AFTER_SLA);
+  it('repeated failure includes an attempt that never answered: → blocked, and the report says which timed out', () => {
+    const a = assess({ ...DISPATCH, childDone: true, recoveryAttempts: [FETCH_FAILED, { action: 'respawn', at: '2026-04-24T10:20:00Z' }] }, AFTER_SLA);
     expect(a, 'blocked', 'escalate', true);
     assert.match(String(a.ownerReport), /Respawn attempted 10 min ago: no outcome within 5 min, timed out\. 2 recovery attempts have failed \(1 timed out\); the run is blocked\.$/);
   });
