@@ -125,7 +125,7 @@ if (!(await compiled)) process.exit(1);
  * hook.cjs and hook-lazy/: each dynamic import() the hook path reaches becomes
  * a CommonJS file of its own, built in turn, and the import() a require() of
  * it. Modules both sides use are copied into each file; CliError keeps
- * `instanceof` true across the copies (see src/cli/errors.ts).
+ * `instanceof` true across the copies (see src/util/errors.ts).
  */
 async function buildHook() {
   const files = new Map(); // source path -> output name

@@ -9,7 +9,7 @@
 import { isAbsolute, join } from 'node:path';
 import * as v from 'valibot';
 import type { Config } from '../config/schema.js';
-import { CliError, ExitCode } from '../cli/errors.js';
+import { CliError, ExitCode } from '../util/errors.js';
 import { LEGAL_CLOSURE_STATES, type LegalClosureState } from '../domain/gate.js';
 import { checkReplan } from '../domain/replan.js';
 import { DIALECTS, type DialectName } from '../formats/plan/model.js';
@@ -21,7 +21,7 @@ import { importPlan, type ImportResult } from './import-plan.js';
 import { loadPlanState, readPlanState } from './plan-state.js';
 import { parsePlanFile, readPlanFile } from './plan-files.js';
 import { recordTaskState } from './record-task.js';
-import { describePlanState } from '../cli/render/words.js';
+import { describePlanState } from '../domain/plan-state.js';
 
 const text = v.pipe(v.string(), v.minLength(1), v.maxLength(4096));
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(200));

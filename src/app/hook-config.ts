@@ -1,4 +1,4 @@
-import { CliError, ExitCode } from '../cli/errors.js';
+import { CliError, ExitCode } from '../util/errors.js';
 import { CONFIG_PATH, loadConfig, parseConfig } from '../config/load.js';
 import { DEFAULT_CONFIG, type Config } from '../config/schema.js';
 import type { Ledger } from '../ledger/ledger.js';

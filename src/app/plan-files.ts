@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, extname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { CliError, ExitCode, ioError } from '../cli/errors.js';
+import { CliError, ExitCode, ioError } from '../util/errors.js';
 import { sha256 } from '../util/sha256.js';
 import type { DialectName, ParsedPlan } from '../formats/plan/model.js';
 

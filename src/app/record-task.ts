@@ -3,7 +3,7 @@ import { appendEvent } from '../ledger/events.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { activePlan, planTasks } from '../ledger/plans.js';
 import { setTaskStatus } from '../ledger/task-status.js';
-import { CliError, ExitCode } from '../cli/errors.js';
+import { CliError, ExitCode } from '../util/errors.js';
 import type { PendingActionText } from '../formats/task-summary.js';
 import { recordSummary } from './summaries.js';
 

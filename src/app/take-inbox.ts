@@ -12,7 +12,7 @@ import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import type { Config } from '../config/schema.js';
-import { CliError } from '../cli/errors.js';
+import { CliError } from '../util/errors.js';
 import { appendEvent } from '../ledger/events.js';
 import { inboxProblem, readRequest, removeRequest } from '../ledger/inbox.js';
 import { INBOX_DIR } from '../ledger/ledger-dir.js';

@@ -11,7 +11,7 @@ import type { AgentAdapter, BridgedAgent } from '../adapters/bridge/types.js';
 import { adapter as codex } from '../adapters/codex/hook.js';
 import { adapter as cursor } from '../adapters/cursor/hook.js';
 import { adapter as gemini } from '../adapters/gemini/hook.js';
-import { ExitCode } from './errors.js';
+import { ExitCode } from '../util/errors.js';
 
 const ADAPTERS: Record<BridgedAgent, AgentAdapter<never>> = {
   codex: codex as AgentAdapter<never>,

@@ -13,7 +13,7 @@ import { insertViolation } from '../ledger/sessions.js';
 import { inFlightBash } from '../ledger/tool-calls.js';
 import { agentClients, ancestors, describeClient } from '../util/process-ancestry.js';
 import { agentShellMarker } from './agent-shell.js';
-import { CliError, ExitCode } from './errors.js';
+import { CliError, ExitCode } from '../util/errors.js';
 import { projectRoot } from './project.js';
 import { refuseInsideWall } from './requests.js';
 

@@ -1,4 +1,4 @@
-import { ExitCode } from './errors.js';
+import { ExitCode } from '../util/errors.js';
 
 /**
  * The JSON-on-stdin commands (`gate evaluate`, `watchdog assess`) answer

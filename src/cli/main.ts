@@ -2,7 +2,7 @@
  * The CLI's commands, loaded by entry.ts for everything but `hook`. Every
  * command lives in its own module and is imported only when called.
  */
-import { CliError, ExitCode } from './errors.js';
+import { CliError, ExitCode } from '../util/errors.js';
 import { runAndReport } from './report.js';
 
 type CommandModule = { run(argv: string[]): Promise<number> };

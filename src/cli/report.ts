@@ -1,4 +1,4 @@
-import { CliError, ExitCode } from './errors.js';
+import { CliError, ExitCode } from '../util/errors.js';
 
 /**
  * Runs a command and turns its outcome into an exit code. Exit codes are set,

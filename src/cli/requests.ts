@@ -9,7 +9,7 @@
 import { applyRequest, type AgentRequest, type AppliedRequest } from '../app/agent-requests.js';
 import { writeRequest } from '../ledger/inbox.js';
 import { INBOX_DIR } from '../ledger/ledger-dir.js';
-import { CliError, ExitCode } from './errors.js';
+import { CliError, ExitCode } from '../util/errors.js';
 import { projectRoot, withLedger } from './project.js';
 
 /** The session the agent's shell belongs to, as its client tells it. */

@@ -34,7 +34,7 @@ import { loadConfig } from '../config/load.js';
 import { Ledger, LEDGER_DIR, LEDGER_FILE, ledgerDirExists } from '../ledger/ledger.js';
 import { ledgerAccess } from '../ledger/ledger-dir.js';
 import { notEnabled, wallOf } from './commands/status.js';
-import { ExitCode } from './errors.js';
+import { ExitCode } from '../util/errors.js';
 import { projectRoot } from './project.js';
 import { renderLine } from './render/style.js';
 import { renderStatus } from './render/status-view.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParseError } from 'jsonc-parser';
 import * as v from 'valibot';
-import { CliError, ExitCode, ioError } from '../cli/errors.js';
+import { CliError, ExitCode, ioError } from '../util/errors.js';
 import { describeIssue } from '../util/validation.js';
 import { CONFIG_FILE, LEDGER_DIR } from '../ledger/ledger-dir.js';
 import { ConfigSchema, DEFAULT_CONFIG, type Config } from './schema.js';

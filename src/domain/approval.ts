@@ -1,4 +1,4 @@
-import type { PlanState } from '../ledger/plans.js';
+import type { PlanState } from './plan-state.js';
 
 /**
  * Plan lifecycle: draft → approved (bound to a structure hash) → stale when

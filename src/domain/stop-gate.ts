@@ -1,4 +1,4 @@
-import type { PlanState } from '../ledger/plans.js';
+import type { PlanState } from './plan-state.js';
 import type { Boundary, ProgressTask } from './boundary.js';
 import type { OpenAction } from './next-step.js';
 import { evaluateContinuity, type ContinuityVerdict, type LegalClosureState } from './gate.js';

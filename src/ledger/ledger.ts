@@ -1,7 +1,7 @@
 import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { CliError, ExitCode } from '../cli/errors.js';
+import { CliError, ExitCode } from '../util/errors.js';
 import type { DriverFactory, DriverName, SqlDatabase } from './driver.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 import { loadDriver } from './select-driver.js';

@@ -1,7 +1,8 @@
+import type { PlanState } from '../domain/plan-state.js';
 import type { DialectName, PlanTask, TaskState } from '../formats/plan/model.js';
 import type { SqlDatabase } from './driver.js';
 
-export type PlanState = 'draft' | 'approved' | 'stale' | 'complete';
+export type { PlanState };
 
 export interface PlanRecord {
   id: string;

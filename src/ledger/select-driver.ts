@@ -1,4 +1,4 @@
-import { CliError, ExitCode } from '../cli/errors.js';
+import { CliError, ExitCode } from '../util/errors.js';
 import { DRIVER_NAMES, type DriverFactory, type DriverName } from './driver.js';
 
 /**

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseConfig } from '../../src/config/load.js';
 import { DEFAULT_CONFIG } from '../../src/config/schema.js';
-import { CliError } from '../../src/cli/errors.js';
+import { CliError } from '../../src/util/errors.js';
 
 test('defaults: every documented key has its documented default', () => {
   assert.equal(DEFAULT_CONFIG.stopGate.maxConsecutiveBlocks, 3);

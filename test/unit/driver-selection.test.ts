@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadDriver } from '../../src/ledger/select-driver.js';
-import { CliError } from '../../src/cli/errors.js';
+import { CliError } from '../../src/util/errors.js';
 
 test('the driver follows the runtime: node:sqlite on Node ≥ 22.13, better-sqlite3 before', async () => {
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);

@@ -1,4 +1,4 @@
-import { CliError, ExitCode } from '../../cli/errors.js';
+import { CliError, ExitCode } from '../../util/errors.js';
 import type { GenericPayload } from './payload.js';
 import { READ_ONLY_TOOLS } from './rules/guard-wants.js';
 

@@ -5,7 +5,7 @@ import { WIRING_FILES } from '../../app/wiring-files.js';
 import { LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../../ledger/ledger-dir.js';
 import { readRecoveryHead, recoveryDirOf } from '../../ledger/recovery-copy.js';
 import { pendingRequests, writeRequest } from '../../ledger/inbox.js';
-import { CliError, ExitCode } from '../../cli/errors.js';
+import { CliError, ExitCode } from '../../util/errors.js';
 import { spoolEvent } from '../../ledger/spool.js';
 import { readHotState } from '../../ledger/hot-state.js';
 import { findProjectRoot } from '../../ledger/project-root.js';

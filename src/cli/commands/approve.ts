@@ -3,7 +3,7 @@ import { loadPlanState } from '../../app/plan-state.js';
 import { appendEvent } from '../../ledger/events.js';
 import { insertNotice } from '../../ledger/notices.js';
 import { activePlan } from '../../ledger/plans.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode } from '../../util/errors.js';
 import { humanCommandFacts, personOnlyCommand, refuseUnlessHuman } from '../human-command.js';
 import { withLedger } from '../project.js';
 

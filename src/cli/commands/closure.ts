@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { LEGAL_CLOSURE_STATES, type LegalClosureState } from '../../domain/gate.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode } from '../../util/errors.js';
 import { QUEUED_NOTE, submitRequest } from '../requests.js';
 
 const USAGE = `usage: continuity closure waiting_user|blocked|pending_verification --reason TEXT [--session ID]

@@ -7,7 +7,7 @@ import { ledgerAccess, LEDGER_DIR } from '../../ledger/ledger-dir.js';
 import { activePlan } from '../../ledger/plans.js';
 import { countOpenRuns } from '../../ledger/runs.js';
 import { join } from 'node:path';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode } from '../../util/errors.js';
 import { humanCommandFacts, refuseUnlessHuman } from '../human-command.js';
 import { projectRoot, withLedger } from '../project.js';
 import { refuseInsideWall } from '../requests.js';

@@ -6,7 +6,7 @@ import { codeDir, selfCommand } from '../../util/code-dir.js';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { describeIssue } from '../../util/validation.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode } from '../../util/errors.js';
 import { recentEvents } from '../../ledger/events.js';
 import { Ledger } from '../../ledger/ledger.js';
 import { describeDecision } from '../render/decision-words.js';

@@ -20,7 +20,7 @@ import { hookCommandOfThisInstall } from '../../install/this-install.js';
 import { LEDGER_DIR, LEDGER_FILE } from '../../ledger/ledger-dir.js';
 import { SCHEMA_VERSION } from '../../ledger/migrations.js';
 import { loadDriver } from '../../ledger/select-driver.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode } from '../../util/errors.js';
 import { projectRoot } from '../project.js';
 
 const USAGE = `usage: continuity doctor [--json]

@@ -7,7 +7,7 @@
  */
 import { invalidInput, parseJsonInput } from '../json-input.js';
 import { parseArgs } from 'node:util';
-import { ExitCode } from '../errors.js';
+import { ExitCode } from '../../util/errors.js';
 import { readStdin } from '../../util/stdin.js';
 import { parseEnvelope } from '../../domain/envelope-schema.js';
 import { evaluateContinuity } from '../../domain/gate.js';

@@ -1,5 +1,5 @@
 import { writeFd } from '../../util/write-fd.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode } from '../../util/errors.js';
 import { readStdin } from '../../util/stdin.js';
 import { handlePayload, parsePayload, PayloadError } from '../../adapters/claude-code/handle.js';
 import { answerMalformed } from '../../adapters/claude-code/malformed.js';

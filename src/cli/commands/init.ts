@@ -19,7 +19,7 @@ import { LEDGER_DIR, LEDGER_FILE, ledgerAccess } from '../../ledger/ledger-dir.j
 import { refuseInsideWall } from '../requests.js';
 import { humanCommandFacts, refuseUnlessHuman } from '../human-command.js';
 import { Ledger } from '../../ledger/ledger.js';
-import { CliError, ExitCode, ioError } from '../errors.js';
+import { CliError, ExitCode, ioError } from '../../util/errors.js';
 import { projectRoot, withLedger } from '../project.js';
 
 const USAGE = `usage: continuity init [--agent ${AGENT_NAMES.join('|')}] [--uninstall] [--gitignore|--no-gitignore] [--dry-run]

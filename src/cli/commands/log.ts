@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { readAuditLog, VERDICTS, type AuditFilter, type Verdict } from '../../app/audit-log.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode } from '../../util/errors.js';
 import { ledgerDirExists, projectRoot, withLedger } from '../project.js';
 import { describeEntry, renderLog } from '../render/log-view.js';
 import { localTimeZone, terminalOptions } from '../render/terminal.js';

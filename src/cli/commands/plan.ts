@@ -2,10 +2,10 @@ import { parseArgs } from 'node:util';
 import { parsePlanFile, readPlanFile } from '../../app/plan-files.js';
 import { loadPlanView } from '../../app/plan-view.js';
 import { DIALECTS, type DialectName } from '../../formats/plan/model.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode } from '../../util/errors.js';
 import { projectRoot, withLedger } from '../project.js';
 import { QUEUED_NOTE, submitRequest } from '../requests.js';
-import { describePlanState } from '../render/words.js';
+import { describePlanState } from '../../domain/plan-state.js';
 
 const USAGE = `usage:
   continuity plan import FILE [--dialect superpowers|tdd-progress|checkbox|json]

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode } from '../../util/errors.js';
 import { QUEUED_NOTE, submitRequest } from '../requests.js';
 
 const USAGE = `usage: continuity replan --from-task ID [--absorb ACTION_ID=TASK_ID]… [--drop ACTION_ID=REASON]…

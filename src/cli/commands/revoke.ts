@@ -1,7 +1,7 @@
 import { revokeApproval } from '../../app/approve.js';
 import { appendEvent } from '../../ledger/events.js';
 import { activePlan } from '../../ledger/plans.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode } from '../../util/errors.js';
 import { humanCommandFacts, personOnlyCommand, refuseUnlessHuman } from '../human-command.js';
 import { withLedger } from '../project.js';
 

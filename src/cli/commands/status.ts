@@ -5,7 +5,7 @@ import { takeSnapshot, type Snapshot } from '../../app/snapshot.js';
 import type { Config } from '../../config/schema.js';
 import { gatherWallFacts } from '../../install/wall-facts.js';
 import { wallStatus } from '../../install/wall-status.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode } from '../../util/errors.js';
 import { ledgerDirExists, projectRoot, withLedger } from '../project.js';
 import { renderStatus } from '../render/status-view.js';
 import { localTimeZone, terminalOptions } from '../render/terminal.js';

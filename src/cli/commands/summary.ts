@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseTaskSummary } from '../../formats/task-summary.js';
-import { CliError, ExitCode, ioError } from '../errors.js';
+import { CliError, ExitCode, ioError } from '../../util/errors.js';
 
 const USAGE = `usage: continuity summary parse FILE [--json] [--task ID] [--plan ID]
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { toProjectPath } from '../../app/plan-files.js';
-import { CliError, ExitCode, ioError } from '../errors.js';
+import { CliError, ExitCode, ioError } from '../../util/errors.js';
 import { projectRoot } from '../project.js';
 import { QUEUED_NOTE, submitRequest } from '../requests.js';
 

@@ -16,7 +16,7 @@ import { ATTEMPT_OUTCOMES, RECOVERY_STEPS } from '../../domain/watchdog.js';
 import { insertAttempt, resolveAttempt, runByChild, runById } from '../../ledger/runs.js';
 import { describeIssue } from '../../util/validation.js';
 import { readStdin } from '../../util/stdin.js';
-import { ExitCode } from '../errors.js';
+import { ExitCode } from '../../util/errors.js';
 import { ledgerAccess } from '../../ledger/ledger-dir.js';
 import { projectRoot, withLedger } from '../project.js';
 import { refuseInsideWall } from '../requests.js';

@@ -9,7 +9,7 @@
  */
 import { invalidInput, parseJsonInput } from '../json-input.js';
 import { parseArgs } from 'node:util';
-import { ExitCode } from '../errors.js';
+import { ExitCode } from '../../util/errors.js';
 import { readStdin } from '../../util/stdin.js';
 import { parseIsoInstant } from '../../domain/receipts.js';
 import { parseWatchdogInput } from '../../domain/watchdog-schema.js';

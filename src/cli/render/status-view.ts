@@ -6,7 +6,7 @@ import { ago, clockParts, shortTime } from './clock.js';
 import { describeDecision } from './decision-words.js';
 import { renderLine, type Line, type Piece, type Style } from './style.js';
 import { count, displayWidth, padEnd, padStart, plural } from './text.js';
-import { describePlanState } from './words.js';
+import { describePlanState } from '../../domain/plan-state.js';
 
 export interface StatusRenderOptions {
   /** Columns every line fits in. */

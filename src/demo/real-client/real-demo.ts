@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { recentEvents } from '../../ledger/events.js';
 import { Ledger } from '../../ledger/ledger.js';
 import { describeDecision } from '../../cli/render/decision-words.js';
-import { CliError, ExitCode } from '../../cli/errors.js';
+import { CliError, ExitCode } from '../../util/errors.js';
 import { claudeEnv, claudeVersion, hookSettings, killRunning, runClaude, shellWord } from './claude-process.js';
 import { startModelServer } from './model-server.js';
 import { Narrator, type SessionFacts } from './narrator.js';

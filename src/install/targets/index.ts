@@ -3,7 +3,7 @@
  * A target that is not part of this build fails to load with a one-line
  * CliError saying so.
  */
-import { CliError, ExitCode } from '../../cli/errors.js';
+import { CliError, ExitCode } from '../../util/errors.js';
 import type { AgentName, HookTarget } from '../hook-target.js';
 
 type TargetModule = { target: HookTarget };

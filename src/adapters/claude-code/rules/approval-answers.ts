@@ -2,7 +2,7 @@ import { approvePlan, type ApprovalChannel } from '../../../app/approve.js';
 import { importPlan } from '../../../app/import-plan.js';
 import { parsePlanFile, readPlanFile } from '../../../app/plan-files.js';
 import { refreshActivePlan } from '../../../app/refresh-plan.js';
-import { CliError } from '../../../cli/errors.js';
+import { CliError } from '../../../util/errors.js';
 import { isApprovalAnswer } from '../../../domain/user-words.js';
 import { activePlan } from '../../../ledger/plans.js';
 import type { ToolPayload } from '../tool-rules.js';

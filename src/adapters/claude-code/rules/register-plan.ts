@@ -1,7 +1,7 @@
 import { importPlan } from '../../../app/import-plan.js';
 import { parsePlanFile, readPlanFile } from '../../../app/plan-files.js';
 import { restoreApprovedLine } from '../../../app/guard.js';
-import { CliError } from '../../../cli/errors.js';
+import { CliError } from '../../../util/errors.js';
 import { approvedLinesOf } from '../../../formats/approved-line.js';
 import { activePlan } from '../../../ledger/plans.js';
 import type { ToolPayload } from '../tool-rules.js';

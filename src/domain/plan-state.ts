@@ -1,4 +1,9 @@
-import type { PlanState } from '../../ledger/plans.js';
+/**
+ * A plan's lifecycle state (docs/approval-and-guards.md): draft until a person
+ * approves it, approved while bound to its structure, stale once its tasks
+ * change after approval, complete when every task is done.
+ */
+export type PlanState = 'draft' | 'approved' | 'stale' | 'complete';
 
 /** Plan states in plain, declarative words: facts about the plan, never instructions. */
 export function describePlanState(state: PlanState): string {
