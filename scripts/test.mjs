@@ -67,7 +67,8 @@ for (const rt of runtimes) {
   });
 }
 
-const e2e = testFiles().filter((f) => f.startsWith(join('test', 'e2e')));
+// The plugin's launcher runs its own executable or Node, never the entry under test: once is enough.
+const e2e = testFiles().filter((f) => f.startsWith(join('test', 'e2e')) && f !== join('test', 'e2e', 'plugin-launcher.test.ts'));
 if (!thisRuntimeOnly && e2e.length > 0) {
   const compiled = join(process.cwd(), 'dist', 'bin', 'continuity');
   if (!existsSync(compiled)) {
