@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { REPO_ROOT } from './run-claude.js';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Not run-claude.ts's: it imports this module.
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function declared(name: string): string {
   const source = readFileSync(join(REPO_ROOT, 'scripts', 'install-claude-code.mjs'), 'utf8');
