@@ -60,7 +60,7 @@ test('a finished background subagent whose result never reached the conversation
   // 2.1.197 says failed; 2.1.331 says stopped ("didn't finish before the previous session ended").
   const notified = new RegExp(`<task-id>${lost.childSessionKey}</task-id>[\\s\\S]*<status>(failed|stopped)</status>`).exec(said);
   if (notified?.[1] === 'failed') assert.match(said, /was running when the previous Claude Code process exited and did not complete/);
-  if (notified?.[1] === 'stopped') assert.match(said, /didn't finish before the previous session ended/);
+  else if (notified?.[1] === 'stopped') assert.match(said, /didn't finish before the previous session ended/);
   else assert.doesNotMatch(said, new RegExp(`<task-id>${lost.childSessionKey}</task-id>`), 'a notification, if any, says failed or stopped');
   assert.equal(said.split(RESULT).length - 1, 1, 'the result reaches the model once, from continuity');
 
