@@ -130,7 +130,13 @@ export function runLauncherAsync(plugin: string, args: string[], env: NodeJS.Pro
 }
 
 /** A Node that runs the plugin's CLI (SQLite built in: 22.13 or newer): the one under test, else Node 24 through npx. */
+let sqliteNode: string | null = null;
 export function nodeWithSqlite(): string {
+  sqliteNode ??= findNodeWithSqlite();
+  return sqliteNode;
+}
+
+function findNodeWithSqlite(): string {
   const [major = 0, minor = 0] = spawnSync(NODE, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim().split('.').map(Number);
   if (major > 22 || (major === 22 && minor >= 13)) return NODE;
   const r = spawnSync('npx', ['-y', 'node@24', '-p', 'process.execPath'], { encoding: 'utf8' });
