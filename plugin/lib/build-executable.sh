@@ -1,5 +1,5 @@
 #!/bin/sh
-# sh build-executable.sh DATA
+# sh build-executable.sh DATA [LOG]
 # Compiles the plugin's executable for this machine into DATA (the plugin's
 # data folder) as continuity-$CONTINUITY_EXE_ID, from lib/cli/compiled.mjs,
 # with the Bun pinned in lib/executable.sh: its platform package comes from
@@ -10,7 +10,9 @@
 # One build at a time (a lock folder; one left by a dead process is taken
 # over), in a temporary folder beside the result, which is renamed into place
 # whole: a hook never sees half an executable. A failure leaves one line
-# saying why in DATA/build-failed, and exit 1.
+# saying why in DATA/build-failed, and exit 1. With LOG, the build that takes
+# the lock writes its account there (a build that finds another under way
+# writes nothing).
 set -u
 data=${1:?usage: sh build-executable.sh DATA}
 case $0 in
@@ -50,6 +52,7 @@ if ! mkdir "$lock" 2>/dev/null; then
 fi
 echo $$ >"$lock/pid"
 trap cleanup EXIT
+[ -z "${2:-}" ] || exec >"$2" 2>&1
 trap 'exit 1' INT TERM HUP
 [ ! -x "$exe" ] || exit 0
 

@@ -40,40 +40,27 @@ function json(stdout: string): any {
 }
 
 describe('the plugin launcher, without Node', () => {
-  test('the first SessionStart compiles the executable from the pinned, checked Bun package, answers with it, and every hook then runs it', () => {
+  test('on a fresh machine two session starts at once build one executable from the pinned, checked Bun package, both answer with it, and every hook then runs it', async () => {
     const project = approvedProject();
     const data = emptyData();
     const env = launcherEnv({ PATH: pathWithoutNode(), data, project, extra: { CONTINUITY_BUN_PACKAGE_DIR: bunPackageDir() } });
     const plugin = installedCopy();
 
-    const start = runLauncher(plugin, ['hook', 'claude-code'], env, sessionStart(project));
-    assert.equal(start.code, 0, start.stderr);
-    assert.equal(start.entry, 'executable', start.stderr);
-    assert.match(json(start.stdout).hookSpecificOutput.additionalContext, /plan p/);
-    assert.ok(existsSync(join(data, executableName())));
+    const both = await Promise.all([0, 1].map(() => runLauncherAsync(plugin, ['hook', 'claude-code'], env, sessionStart(project))));
+    for (const start of both) {
+      assert.equal(start.code, 0, start.stderr);
+      assert.equal(start.entry, 'executable', start.stderr);
+      assert.match(json(start.stdout).hookSpecificOutput.additionalContext, /plan p/);
+    }
+    // One build: it left the executable and its log; no lock, no temporary folder, no failure.
+    assert.deepEqual(readdirSync(data).sort(), ['build.log', executableName()].sort());
+    assert.match(readFileSync(join(data, 'build.log'), 'utf8'), new RegExp(`Bun ${executableFacts().BUN_VERSION} for \\S+ from .*\\n[\\s\\S]*built `));
 
     const denied = runLauncher(plugin, ['hook', 'claude-code'], env, bashCall(project, "echo '{}' > .continuity/config.json"));
     assert.equal(denied.entry, 'executable');
     assert.equal(json(denied.stdout).hookSpecificOutput.permissionDecision, 'deny');
     const harmless = runLauncher(plugin, ['hook', 'claude-code'], env, bashCall(project, 'ls -la'));
     assert.deepEqual([harmless.code, harmless.entry, harmless.stdout], [0, 'executable', '']);
-    // The build left the executable and its log: no lock, no temporary folder, no failure.
-    assert.deepEqual(readdirSync(data).sort(), ['build.log', executableName()].sort());
-    assert.match(readFileSync(join(data, 'build.log'), 'utf8'), new RegExp(`Bun ${executableFacts().BUN_VERSION} for \\S+ from .*\\n[\\s\\S]*built `));
-  });
-
-  test('two hooks starting at once on a fresh machine build one executable and both answer with it', async () => {
-    const project = draftProject();
-    const data = emptyData();
-    const env = launcherEnv({ PATH: pathWithoutNode(), data, project, extra: { CONTINUITY_BUN_PACKAGE_DIR: bunPackageDir() } });
-    const plugin = installedCopy();
-    const both = await Promise.all([0, 1].map(() => runLauncherAsync(plugin, ['hook', 'claude-code'], env, sessionStart(project))));
-    for (const r of both) {
-      assert.equal(r.code, 0, r.stderr);
-      assert.equal(r.entry, 'executable', r.stderr);
-      assert.match(json(r.stdout).hookSpecificOutput.additionalContext, /plan p .* is a draft/);
-    }
-    assert.deepEqual(readdirSync(data).filter((f) => f !== 'build.log'), [executableName()]);
   });
 
   test('a Bun package whose sha512 is not the pinned one is never unpacked nor run; the session is told why continuity is not active', () => {
