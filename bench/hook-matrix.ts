@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { appendEvent } from '../src/ledger/events.js';
 import { Ledger } from '../src/ledger/ledger.js';
 import { insertReceipt } from '../src/ledger/receipts.js';
@@ -9,9 +9,19 @@ import { interleaved, type Command, type Timing } from './measure.js';
 
 export interface HookMatrix {
   timings: Timing[];
-  /** Median of a label, for ratios. */
+  /** Median wall time of a label, for ratios. */
   median(label: string): number;
+  /** Median CPU time of a label. */
+  cpu(label: string): number;
   compiled: boolean;
+  /** The plugin's hook was measured (its executable compiled by the plugin's own build script). */
+  plugin: boolean;
+  /** The plugin's Node path was measured, on this Node (one with SQLite built in). */
+  pluginNode: string | null;
+  /** The bash + jq peer was measured (jq is installed). */
+  peer: boolean;
+  /** What was left out, and why. */
+  notes: string[];
 }
 
 /** The three hook calls every entry is measured on, in one project. */
@@ -21,12 +31,23 @@ export const CASES = [
   { key: 'stop', label: 'Stop, 500 tasks, 10,000 receipts' },
 ] as const;
 
+/** The peer's hooks (bench/peer/): which case each answers, and what it must answer. */
+const PEER: Partial<Record<(typeof CASES)[number]['key'], { script: string; expected: RegExp }>> = {
+  'pre-harmless': { script: 'tdd-bash-guard.sh', expected: /^$/ },
+  stop: { script: 'tdd-stop.sh', expected: /"decision":\s*"block"/ },
+};
+
 /**
  * One interleaved run, medians of `runs` calls each: `true`, `node -e 0`,
- * `bun -e 0`, and the Node hook and the compiled hook on each case. The
- * project holds an approved 500-task plan with Task 250 complete and 10,000
- * receipts, so the Stop is a boundary stop that blocks (each call is a new
- * session, so each takes the same path); the protected write is denied.
+ * `bun -e 0`, and on each case the Node hook, the compiled hook, the
+ * plugin's hook exactly as its hooks.json runs it (`sh bin/continuity hook
+ * claude-code`, its executable compiled into a data folder by the plugin's
+ * own build script), the plugin's Node path where a Node with SQLite built
+ * in can be had, and the bash + jq peer (bench/peer/). The project holds an
+ * approved 500-task plan with Task 250 complete and 10,000 receipts, so the
+ * Stop is a boundary stop that blocks (each call is a new session, so each
+ * takes the same path); the protected write is denied. The peer's project
+ * holds a .tdd-progress.md of 500 slices, 250 done, so its Stop blocks too.
  */
 export async function benchHookMatrix(root: string, runs = 25): Promise<HookMatrix> {
   const cli = join(root, 'dist', 'cli.cjs');
@@ -34,8 +55,16 @@ export async function benchHookMatrix(root: string, runs = 25): Promise<HookMatr
   const bun = join(root, 'node_modules', 'bun', 'bin', 'bun.exe');
   const compiled = existsSync(compiledExe);
   const project = mkdtempSync(join(tmpdir(), 'continuity-bench-hooks-'));
+  const pluginData = mkdtempSync(join(tmpdir(), 'continuity-bench-plugin-data-'));
+  const notes: string[] = [];
   try {
     await prepareProject(project, cli);
+    const plugin = preparePlugin(root, pluginData, notes);
+    const peerProject = join(project, 'peer');
+    mkdirSync(peerProject);
+    writeFileSync(join(peerProject, '.tdd-progress.md'), ['# TDD progress', '', ...Array.from({ length: 500 }, (_, i) => `## Slice ${i + 1}: Part ${i + 1}\n- Status: ${i < 250 ? 'DONE' : 'PENDING'}\n`)].join('\n'));
+    const peer = spawnSync('jq', ['--version'], { encoding: 'utf8' }).status === 0;
+    if (!peer) notes.push('the bash + jq peer was left out: jq is not installed (Debian: apt-get install jq)');
     let n = 0;
     const common = (event: Record<string, unknown>) => ({ session_id: `bench-${n++}`, transcript_path: join(project, 't.jsonl'), cwd: project, permission_mode: 'default', ...event });
     const payloads: Record<(typeof CASES)[number]['key'], () => string> = {
@@ -46,14 +75,28 @@ export async function benchHookMatrix(root: string, runs = 25): Promise<HookMatr
     const env = { CLAUDE_PROJECT_DIR: project };
     // Each case must take the path it is named for, on both entries.
     const expected = { 'pre-harmless': /^$/, 'pre-protected': /"permissionDecision":"deny"/, stop: /"decision":"block"/ };
+    const launcher = join(root, 'plugin', 'bin', 'continuity');
+    const entries: { argv: string[]; env: NodeJS.ProcessEnv }[] = [{ argv: [process.execPath, cli], env }];
+    if (compiled) entries.push({ argv: [compiledExe], env });
+    if (plugin) entries.push({ argv: ['sh', launcher], env: { ...env, ...plugin.env } });
+    if (plugin?.node) entries.push({ argv: ['sh', launcher], env: { ...env, ...plugin.nodeEnv } });
     for (const c of CASES) {
-      for (const entry of compiled ? [[process.execPath, cli], [compiledExe]] : [[process.execPath, cli]]) {
-        const r = spawnSync(entry[0]!, [...entry.slice(1), 'hook', 'claude-code'], { cwd: project, env: { ...process.env, ...env }, input: payloads[c.key](), encoding: 'utf8' });
-        if (r.status !== 0 || !expected[c.key].test(r.stdout.trim())) throw new Error(`${c.label} via ${entry.join(' ')}: unexpected answer (exit ${r.status}): ${r.stdout}${r.stderr}`);
+      for (const entry of entries) {
+        const r = spawnSync(entry.argv[0]!, [...entry.argv.slice(1), 'hook', 'claude-code'], { cwd: project, env: { ...process.env, ...entry.env, CONTINUITY_PLUGIN_WHICH: '1' }, input: payloads[c.key](), encoding: 'utf8' });
+        if (r.status !== 0 || !expected[c.key].test(r.stdout.trim())) throw new Error(`${c.label} via ${entry.argv.join(' ')}: unexpected answer (exit ${r.status}): ${r.stdout}${r.stderr}`);
+        // The plugin's hook must have taken the path it is measured for.
+        const which = /^continuity plugin entry: (\w+)/m.exec(r.stderr)?.[1];
+        if (entry.argv[0] === 'sh' && which !== (entry.env.CONTINUITY_PLUGIN_RUNTIME === 'node' ? 'node' : 'executable')) throw new Error(`${c.label} via the plugin's launcher ran ${which}: ${r.stderr}`);
+      }
+      const p = PEER[c.key];
+      if (peer && p) {
+        const r = spawnSync('bash', [join(root, 'bench', 'peer', p.script)], { cwd: peerProject, input: payloads[c.key](), encoding: 'utf8' });
+        if (r.status !== 0 || !p.expected.test(r.stdout.trim())) throw new Error(`${c.label} via the peer ${p.script}: unexpected answer (exit ${r.status}): ${r.stdout}${r.stderr}`);
       }
     }
     const commands: Command[] = [
-      { label: 'true', cmd: 'true', args: [] },
+      // The program, not bash's builtin of the same name (the timer runs each command from bash).
+      { label: 'true', cmd: ['/usr/bin/true', '/bin/true'].find((p) => existsSync(p)) ?? 'true', args: [] },
       { label: 'node -e 0', cmd: process.execPath, args: ['-e', '0'] },
       ...(existsSync(bun) ? [{ label: 'bun -e 0', cmd: bun, args: ['-e', '0'] }] : []),
     ];
@@ -61,13 +104,51 @@ export async function benchHookMatrix(root: string, runs = 25): Promise<HookMatr
       const input = payloads[c.key];
       commands.push({ label: `node hook · ${c.label}`, cmd: process.execPath, args: [cli, 'hook', 'claude-code'], get input() { return input(); }, env, cwd: project });
       if (compiled) commands.push({ label: `compiled hook · ${c.label}`, cmd: compiledExe, args: ['hook', 'claude-code'], get input() { return input(); }, env, cwd: project });
+      // Exactly as hooks/hooks.json runs it: sh, the launcher, `hook claude-code`.
+      if (plugin) commands.push({ label: `plugin hook · ${c.label}`, cmd: 'sh', args: [launcher, 'hook', 'claude-code'], get input() { return input(); }, env: { ...env, ...plugin.env }, cwd: project });
+      if (plugin?.node) commands.push({ label: `plugin hook on Node · ${c.label}`, cmd: 'sh', args: [launcher, 'hook', 'claude-code'], get input() { return input(); }, env: { ...env, ...plugin.nodeEnv }, cwd: project });
+      const p = PEER[c.key];
+      if (peer && p) commands.push({ label: `bash+jq peer · ${c.label}`, cmd: 'bash', args: [join(root, 'bench', 'peer', p.script)], get input() { return input(); }, cwd: peerProject });
     }
     const timings = interleaved(commands, runs);
-    const byLabel = new Map(timings.map((t) => [t.label, t.medianMs]));
-    return { timings, compiled, median: (label) => byLabel.get(label) ?? NaN };
+    const wall = new Map(timings.map((t) => [t.label, t.medianMs]));
+    const cpu = new Map(timings.map((t) => [t.label, t.medianCpuMs]));
+    return { timings, compiled, plugin: !!plugin, pluginNode: plugin?.node ?? null, peer, notes, median: (label) => wall.get(label) ?? NaN, cpu: (label) => cpu.get(label) ?? NaN };
   } finally {
     rmSync(project, { recursive: true, force: true });
+    rmSync(pluginData, { recursive: true, force: true });
   }
+}
+
+/**
+ * The plugin's data folder with its executable, compiled by the plugin's own
+ * build script from the pinned Bun package (fetched once by
+ * scripts/fetch-bun-package.mjs), and the environments that run the launcher
+ * on it and on Node (CONTINUITY_PLUGIN_RUNTIME=node, with a Node that has
+ * SQLite built in: this one, else Node 24 through npx). Null, with a note,
+ * where the executable cannot be built.
+ */
+function preparePlugin(root: string, data: string, notes: string[]): { env: NodeJS.ProcessEnv; node: string | null; nodeEnv: NodeJS.ProcessEnv } | null {
+  const fetch = spawnSync(process.execPath, [join(root, 'scripts', 'fetch-bun-package.mjs')], { encoding: 'utf8' });
+  if (fetch.status !== 0) {
+    notes.push(`the plugin's hook was left out: ${fetch.stderr.trim()}`);
+    return null;
+  }
+  const build = spawnSync('sh', [join(root, 'plugin', 'lib', 'build-executable.sh'), data], { encoding: 'utf8', env: { ...process.env, CONTINUITY_BUN_PACKAGE_DIR: fetch.stdout.trim() } });
+  if (build.status !== 0) {
+    notes.push(`the plugin's hook was left out: its executable did not build: ${(build.stderr || build.stdout).trim().split('\n').pop()}`);
+    return null;
+  }
+  const env = { CLAUDE_PLUGIN_DATA: data, CONTINUITY_PLUGIN_BUILD: 'off' };
+  let node: string | null = process.execPath;
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  if (!(major > 22 || (major === 22 && minor >= 13))) {
+    const r = spawnSync('npx', ['-y', 'node@24', '-p', 'process.execPath'], { encoding: 'utf8' });
+    node = r.status === 0 ? r.stdout.trim() : null;
+    if (!node) notes.push(`the plugin's Node path was left out: Node ${process.versions.node} has no SQLite built in and \`npx -y node@24\` failed`);
+  }
+  const nodeEnv = { ...env, CONTINUITY_PLUGIN_RUNTIME: 'node', PATH: node ? `${dirname(node)}:${process.env.PATH ?? ''}` : (process.env.PATH ?? '') };
+  return { env, node, nodeEnv };
 }
 
 async function prepareProject(project: string, cli: string): Promise<void> {

@@ -11,28 +11,59 @@ export interface Command {
 
 export interface Timing {
   label: string;
+  /** Wall time, from the command's start to its exit (the process's start included). */
   medianMs: number;
   p90Ms: number;
+  /** CPU time (user + system) of the command and every process it started. */
+  medianCpuMs: number;
+  p90CpuMs: number;
   runs: number;
 }
 
 /**
+ * Times one command as bash sees it: wall time around the command alone
+ * (EPOCHREALTIME, bash's own start left out) and the CPU time of its process
+ * tree (`times`: the children's user and system time, to the millisecond),
+ * both reported on fd 3 so the command's own output is left alone.
+ */
+const TIMER = 's=$EPOCHREALTIME; "$@"; rc=$?; e=$EPOCHREALTIME; { echo "$s $e"; times; } >&3; exit $rc';
+
+function seconds(text: string): number {
+  const m = /^(\d+)m([\d.,]+)s$/.exec(text);
+  if (!m) throw new Error(`cannot read bash's times: ${text}`);
+  return Number(m[1]) * 60 + Number(m[2]!.replace(',', '.'));
+}
+
+/**
  * Runs the commands interleaved (A B C A B C …) so machine noise hits them
- * alike, and returns per-command medians. Ratios between the medians of one
- * run are what the benchmarks report; absolute numbers vary by machine.
+ * alike, and returns per-command medians of wall and CPU time. Ratios between
+ * the medians of one run are what the benchmarks report; absolute numbers
+ * vary by machine. CPU time is the steadier on a busy machine: it does not
+ * count the time a process waited for a core.
  */
 export function interleaved(commands: Command[], runs: number, warmup = 3): Timing[] {
-  const samples = commands.map(() => [] as number[]);
+  const wall = commands.map(() => [] as number[]);
+  const cpu = commands.map(() => [] as number[]);
   for (let i = 0; i < warmup + runs; i++) {
     commands.forEach((c, j) => {
-      const t0 = process.hrtime.bigint();
-      const r = spawnSync(c.cmd, c.args, { input: c.input ?? '', env: { ...process.env, ...c.env }, cwd: c.cwd, encoding: 'utf8' });
-      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      const r = spawnSync('bash', ['-c', TIMER, 'timer', c.cmd, ...c.args], { input: c.input ?? '', env: { ...process.env, ...c.env }, cwd: c.cwd, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe', 'pipe'] });
       if (r.status !== 0) throw new Error(`${c.label} exited ${r.status}: ${r.stderr}`);
-      if (i >= warmup) samples[j]!.push(ms);
+      const [span, , children] = String(r.output[3] ?? '').trim().split('\n');
+      const [start, end] = (span ?? '').split(' ').map((t) => Number(t.replace(',', '.')));
+      const [user, sys] = (children ?? '').trim().split(/\s+/).map(seconds);
+      if (i < warmup) return;
+      wall[j]!.push((end! - start!) * 1000);
+      cpu[j]!.push((user! + sys!) * 1000);
     });
   }
-  return commands.map((c, j) => ({ label: c.label, medianMs: quantile(samples[j]!, 0.5), p90Ms: quantile(samples[j]!, 0.9), runs }));
+  return commands.map((c, j) => ({
+    label: c.label,
+    medianMs: quantile(wall[j]!, 0.5),
+    p90Ms: quantile(wall[j]!, 0.9),
+    medianCpuMs: quantile(cpu[j]!, 0.5),
+    p90CpuMs: quantile(cpu[j]!, 0.9),
+    runs,
+  }));
 }
 
 export function quantile(values: number[], q: number): number {

@@ -14,8 +14,9 @@ const runs = Number(process.env.BENCH_RUNS ?? 25);
 console.log(`continuity benchmarks · Node ${process.versions.node} · ${runs} interleaved runs per command\n`);
 
 const hooks = await benchHookMatrix(root, runs);
-console.log('Hook calls, spawned as Claude Code runs them (one interleaved run)');
-for (const t of hooks.timings) console.log(`  ${t.label.padEnd(52)} median ${fmt(t.medianMs)}   p90 ${fmt(t.p90Ms)}`);
+console.log('Hook calls, spawned as Claude Code runs them (one interleaved run): wall time, and the CPU time of the process tree');
+for (const t of hooks.timings) console.log(`  ${t.label.padEnd(58)} median ${fmt(t.medianMs)}   p90 ${fmt(t.p90Ms)}   cpu median ${fmt(t.medianCpuMs)}   p90 ${fmt(t.p90CpuMs)}`);
+for (const note of hooks.notes) console.log(`  (${note})`);
 const nodeFloor = hooks.median('node -e 0');
 const nodeTargets: Record<string, number> = { 'pre-harmless': 1.3, 'pre-protected': 1.3, stop: 1.5 };
 console.log('\n  Node hook / node -e 0');
@@ -35,6 +36,19 @@ if (hooks.compiled) {
   }
 } else {
   console.log('\n  dist/bin/continuity is not built (Bun missing): no compiled hook to measure');
+}
+if (hooks.plugin) {
+  // The plugin is what most people run; its targets: CPU time no more than the bash + jq hooks it replaces, and within 1.5× the compiled hook.
+  const ratio = (a: number, b: number) => (Number.isNaN(a) || Number.isNaN(b) ? '    –' : `${(a / b).toFixed(2)}×`);
+  console.log('\n  Plugin hook (`sh ${CLAUDE_PLUGIN_ROOT}/bin/continuity hook claude-code`, as hooks/hooks.json runs it): CPU time medians, wall in brackets');
+  console.log(`    ${'case'.padEnd(40)} ${'plugin'.padStart(18)} ${'compiled'.padStart(18)} ${'bash+jq peer'.padStart(18)}   plugin/peer (≤ 1)   plugin/compiled (≤ 1.5)${hooks.pluginNode ? '   plugin on Node' : ''}`);
+  for (const c of CASES) {
+    const cell = (label: string) => (Number.isNaN(hooks.cpu(label)) ? '–'.padStart(18) : `${hooks.cpu(label).toFixed(1).padStart(6)} ms (${hooks.median(label).toFixed(1).padStart(5)})`.padStart(18));
+    const plugin = hooks.cpu(`plugin hook · ${c.label}`);
+    const onNode = hooks.pluginNode ? `   ${cell(`plugin hook on Node · ${c.label}`)}` : '';
+    console.log(`    ${c.label.padEnd(40)} ${cell(`plugin hook · ${c.label}`)} ${cell(`compiled hook · ${c.label}`)} ${cell(`bash+jq peer · ${c.label}`)}   ${ratio(plugin, hooks.cpu(`bash+jq peer · ${c.label}`)).padStart(17)}   ${ratio(plugin, hooks.cpu(`compiled hook · ${c.label}`)).padStart(23)}${onNode}`);
+  }
+  if (hooks.pluginNode) console.log(`    (plugin on Node: CONTINUITY_PLUGIN_RUNTIME=node, Node ${hooks.pluginNode})`);
 }
 console.log('');
 

@@ -11,19 +11,38 @@
 //                    each required when first needed.
 //   main.mjs, chunks/  the other commands, ES modules split per command.
 //   bin/continuity   the compiled executable (Bun), see compileExecutable.
-// It also builds the Claude Code plugin's CLI, plugin/lib/continuity.mjs: one
-// self-contained file, checked in.
-//   node scripts/build.mjs                      dist/ and the plugin's CLI
-//   node scripts/build.mjs --plugin-only FILE   only the plugin's CLI, into FILE
+// It also builds what the Claude Code plugin runs, plugin/lib/ (checked in;
+// plugin/bin/continuity, the launcher, picks one):
+//   cli/             the same split CLI as dist/ (cli.cjs, hook.cjs,
+//                    hook-lazy/, main.mjs, chunks/) for Node, and
+//                    compiled.mjs, what the launcher compiles with Bun into
+//                    the plugin's executable on first use
+//   executable.sh    the executable's id, the Bun it is compiled with (and
+//                    each platform package's sha512) and the compile flags
+//   node scripts/build.mjs                     dist/ and plugin/lib/
+//   node scripts/build.mjs --plugin-only DIR   only plugin/lib/'s content, into DIR
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const PLUGIN_BUNDLE = 'plugin/lib/continuity.mjs';
+const PLUGIN_LIB = 'plugin/lib';
+/** JavaScriptCore's tier-up thresholds are multiplied by this in the executables (see compileExecutable). */
+const JIT_POLICY = 1000;
+/**
+ * Bun's compile flags, shared by dist/bin/continuity and the plugin's
+ * executable (what each means: see compileExecutable).
+ */
+const COMPILE_FLAGS = [
+  '--format=esm', '--splitting', '--bytecode', '--minify', '--external', 'better-sqlite3',
+  '--no-compile-autoload-dotenv', '--no-compile-autoload-bunfig', `--compile-jit-policy=${JIT_POLICY}`,
+];
+/** The Bun platform packages the plugin's launcher knows (npm's names, less the scope), by `uname` platform. */
+const BUN_PLATFORMS = ['linux-x64', 'linux-x64-musl', 'linux-aarch64', 'linux-aarch64-musl', 'darwin-x64', 'darwin-aarch64', 'freebsd-x64', 'freebsd-aarch64'];
 
 const common = {
   bundle: true,
@@ -52,32 +71,77 @@ const cjs = {
   banner: { js: 'const __continuityModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
 };
 
-// The plugin's CLI: no code splitting (the plugin directory is copied as it is
-// and nothing is installed into it), no source map, minified (it is checked in).
-// Paths in the output are relative to the repository, so every clone builds the
-// same bytes: a stale checked-in bundle is a failing test, not a surprise.
-function buildPluginBundle(outfile) {
-  return build({
-    ...esm,
-    absWorkingDir: repoRoot,
-    entryPoints: ['src/cli/plugin-entry.ts'],
-    outfile,
-    splitting: false,
-    minify: true,
-    define: { ...common.define, __CONTINUITY_PLUGIN__: 'true' },
+/**
+ * plugin/lib/ (or DIR): the plugin directory is copied as it is by Claude
+ * Code and nothing is installed into it, so everything it runs is bundled,
+ * minified, without source maps. Paths in the output are relative to the
+ * repository, so every clone builds the same bytes: a stale checked-in
+ * plugin/lib/ is a failing test, not a surprise.
+ */
+async function buildPlugin(libDir) {
+  const lib = isAbsolute(libDir) ? libDir : join(repoRoot, libDir);
+  const out = join(lib, 'cli');
+  for (const part of ['cli', 'executable.sh']) rmSync(join(lib, part), { recursive: true, force: true });
+  const plugin = { absWorkingDir: repoRoot, minify: true };
+  const flag = { __CONTINUITY_PLUGIN__: 'true' };
+  await Promise.all([
+    // dist's Node CLI: cli.cjs, the hook path (hook.cjs + hook-lazy/), main.mjs + chunks/.
+    build({ ...cjs, ...plugin, entryPoints: { cli: 'src/cli/entry.ts' }, outdir: out, outExtension: { '.js': '.cjs' }, banner: {}, define: { ...common.define, ...flag } }),
+    buildHook({ outdir: out, ...plugin, sourcemap: false, define: { ...cjs.define, ...flag } }),
+    // compiled.mjs, the executable's entry, shares main.mjs's chunks; Bun compiles it and splits again where the sources import().
+    build({ ...esm, ...plugin, entryPoints: { main: 'src/cli/main.ts', compiled: 'src/cli/compiled-entry.ts' }, outdir: out, outExtension: { '.js': '.mjs' }, splitting: true, chunkNames: 'chunks/[name]-[hash]', define: { ...esm.define, ...flag } }),
+  ]);
+  writeFileSync(join(lib, 'executable.sh'), executableFacts(out));
+}
+
+/**
+ * lib/executable.sh, read by the launcher on every call: the executable's
+ * id (a hash of the CLI's files, the Bun version and the flags: a plugin
+ * update that changes any of them builds a new one), the pinned Bun and each
+ * platform package's sha512 (npm's integrity, from package-lock.json: the Bun
+ * this repository builds dist/bin/continuity with).
+ */
+function executableFacts(cliDir) {
+  const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')).packages;
+  const bunVersion = lock['node_modules/bun']?.version;
+  if (!bunVersion) throw new Error('package-lock.json has no bun: the plugin\'s executable needs its version');
+  const pins = BUN_PLATFORMS.map((platform) => {
+    const entry = lock[`node_modules/@oven/bun-${platform}`];
+    if (!entry?.integrity?.startsWith('sha512-') || entry.version !== bunVersion) throw new Error(`package-lock.json has no sha512 for @oven/bun-${platform}@${bunVersion}`);
+    return `BUN_SHA512_${platform.replaceAll('-', '_')}=${Buffer.from(entry.integrity.slice('sha512-'.length), 'base64').toString('hex')}`;
   });
+  const hash = createHash('sha256').update(`${bunVersion}\n${COMPILE_FLAGS.join(' ')}\n`);
+  for (const file of listFiles(cliDir)) hash.update(`${file}\n`).update(readFileSync(join(cliDir, file)));
+  return [
+    '# Generated by scripts/build.mjs. The plugin\'s executable: its id, and the Bun that',
+    '# compiles cli/compiled.mjs into it (bin/continuity, lib/build-executable.sh).',
+    `CONTINUITY_VERSION=${pkg.version}`,
+    `CONTINUITY_EXE_ID=${hash.digest('hex').slice(0, 16)}`,
+    `BUN_VERSION=${bunVersion}`,
+    `BUN_COMPILE_FLAGS='${COMPILE_FLAGS.join(' ')}'`,
+    ...pins,
+    '',
+  ].join('\n');
+}
+
+function listFiles(dir, prefix = '') {
+  return readdirSync(join(dir, prefix), { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((e) => (e.isDirectory() ? listFiles(dir, join(prefix, e.name)) : [join(prefix, e.name)]));
 }
 
 const pluginOnly = process.argv.indexOf('--plugin-only');
 if (pluginOnly !== -1) {
-  const outfile = process.argv[pluginOnly + 1];
-  if (!outfile) {
-    process.stderr.write('usage: node scripts/build.mjs --plugin-only FILE\n');
+  const outdir = process.argv[pluginOnly + 1];
+  if (!outdir) {
+    process.stderr.write('usage: node scripts/build.mjs --plugin-only DIR\n');
     process.exit(2);
   }
   try {
-    await buildPluginBundle(outfile);
-  } catch {
+    mkdirSync(outdir, { recursive: true });
+    await buildPlugin(outdir);
+  } catch (err) {
+    if (!err?.errors) process.stderr.write(`${err?.message ?? err}\n`);
     process.exit(1);
   }
   process.exit(0);
@@ -104,11 +168,12 @@ try {
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
     }),
-    buildHook(),
-    buildPluginBundle(PLUGIN_BUNDLE),
+    buildHook({ outdir: 'dist', minify: true, sourcemap: 'linked' }),
+    buildPlugin(PLUGIN_LIB),
   ]);
-} catch {
-  // esbuild has already printed the errors with their locations.
+} catch (err) {
+  // esbuild has already printed its errors with their locations.
+  if (!err?.errors) process.stderr.write(`${err?.message ?? err}\n`);
   process.exit(1);
 }
 chmodSync(new URL('../dist/cli.cjs', import.meta.url), 0o755);
@@ -127,9 +192,10 @@ if (!(await compiled)) process.exit(1);
  * it. Modules both sides use are copied into each file; CliError keeps
  * `instanceof` true across the copies (see src/util/errors.ts).
  */
-async function buildHook() {
+async function buildHook({ outdir: base, sourcemap, ...options }) {
   const files = new Map(); // source path -> output name
-  const queue = [{ name: 'hook', entry: 'src/cli/hook-main.ts', outdir: 'dist' }];
+  const lazyDir = join(base, 'hook-lazy');
+  const queue = [{ name: 'hook', entry: 'src/cli/hook-main.ts', outdir: base }];
   const lazyFiles = {
     name: 'lazy-files',
     setup(b) {
@@ -141,9 +207,9 @@ async function buildHook() {
         if (!name) {
           name = lazyName(r.path, files);
           files.set(r.path, name);
-          queue.push({ name, entry: r.path, outdir: 'dist/hook-lazy' });
+          queue.push({ name, entry: r.path, outdir: lazyDir });
         }
-        const fromLazy = b.initialOptions.outdir.endsWith('hook-lazy');
+        const fromLazy = b.initialOptions.outdir === lazyDir;
         return { path: fromLazy ? `./${name}.cjs` : `./hook-lazy/${name}.cjs`, external: true };
       });
     },
@@ -152,6 +218,7 @@ async function buildHook() {
     const { name, entry, outdir } = queue.shift();
     await build({
       ...cjs,
+      ...options,
       entryPoints: { [name]: entry },
       outdir,
       outExtension: { '.js': '.cjs' },
@@ -162,8 +229,7 @@ async function buildHook() {
       // Parsing is a large part of a hook call's start-up on Node without a
       // compile cache; minified code parses faster. Source maps keep stacks
       // readable (node --enable-source-maps, CONTINUITY_DEBUG=1).
-      minify: true,
-      sourcemap: 'linked',
+      sourcemap,
     });
   }
 }
@@ -204,7 +270,6 @@ function lazyName(path, taken) {
  *                (src/cli/compiled-entry.ts).
  */
 function compileExecutable() {
-  const JIT_POLICY = 1000;
   const bun = fileURLToPath(new URL('../node_modules/bun/bin/bun.exe', import.meta.url));
   if (process.env.CONTINUITY_SKIP_COMPILE) return Promise.resolve(true);
   if (!existsSync(bun)) {
@@ -213,9 +278,7 @@ function compileExecutable() {
   }
   const target = process.env.CONTINUITY_COMPILE_TARGET;
   const args = [
-    'build', 'src/cli/compiled-entry.ts', '--compile', '--outfile', 'dist/bin/continuity',
-    '--format=esm', '--splitting', '--bytecode', '--minify', '--external', 'better-sqlite3',
-    '--no-compile-autoload-dotenv', '--no-compile-autoload-bunfig', `--compile-jit-policy=${JIT_POLICY}`,
+    'build', 'src/cli/compiled-entry.ts', '--compile', '--outfile', 'dist/bin/continuity', ...COMPILE_FLAGS,
     '--define', `__CONTINUITY_VERSION__=${JSON.stringify(pkg.version)}`,
     ...(target ? [`--target=${target}`] : []),
   ];

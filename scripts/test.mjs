@@ -67,7 +67,9 @@ for (const rt of runtimes) {
   });
 }
 
-const e2e = testFiles().filter((f) => f.startsWith(join('test', 'e2e')));
+// The plugin's hooks run its launcher (its own executable, or Node), never the entry under test: once is enough.
+const PLUGIN_E2E = ['plugin', 'plugin-launcher'].map((n) => join('test', 'e2e', `${n}.test.ts`));
+const e2e = testFiles().filter((f) => f.startsWith(join('test', 'e2e')) && !PLUGIN_E2E.includes(f));
 if (!thisRuntimeOnly && e2e.length > 0) {
   const compiled = join(process.cwd(), 'dist', 'bin', 'continuity');
   if (!existsSync(compiled)) {

@@ -34,3 +34,38 @@ export function wiringProjection(path: string, text: string | null): string | nu
   if (mode !== undefined) picked['permissions.defaultMode'] = mode;
   return Object.keys(picked).length ? JSON.stringify(picked) : null;
 }
+
+/**
+ * Does going from `before` to `after` change nothing of a wiring file's
+ * projection but turn the continuity plugin on (`enabledPlugins` entries
+ * `continuity@…` set to true, the file created for it)? Such a change adds
+ * continuity's hooks and takes nothing away: the person installing the plugin
+ * (`/plugin install`, `claude plugin install`) after continuity began to
+ * guard the file, and it is kept. Turning the plugin off, or removing the
+ * file that turned it on, is not such a change.
+ */
+export function onlyEnablesContinuity(path: string, before: string | null, after: string | null): boolean {
+  const keys = (text: string | null): Record<string, unknown> | null => {
+    const projection = wiringProjection(path, text);
+    if (projection === null) return {};
+    if (projection.startsWith('raw:')) return null;
+    const o = JSON.parse(projection) as Record<string, unknown>;
+    // A project file's enabledPlugins is one key of the projection: one key per plugin, as in the user's file.
+    const plugins = o.enabledPlugins;
+    if (plugins && typeof plugins === 'object' && !Array.isArray(plugins)) {
+      delete o.enabledPlugins;
+      for (const [name, on] of Object.entries(plugins as Record<string, unknown>)) o[`enabledPlugins.${name}`] = on;
+    }
+    return o;
+  };
+  const was = keys(before);
+  const now = keys(after);
+  if (!was || !now) return false;
+  let enabled = false;
+  for (const key of new Set([...Object.keys(was), ...Object.keys(now)])) {
+    if (JSON.stringify(was[key]) === JSON.stringify(now[key])) continue;
+    if (!key.startsWith('enabledPlugins.continuity@') || now[key] !== true) return false;
+    enabled = true;
+  }
+  return enabled;
+}

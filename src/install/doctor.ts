@@ -166,6 +166,48 @@ function isJsonObject(text: string): boolean {
   }
 }
 
+/** What the plugin's launcher (plugin/bin/continuity) chose for a SessionStart call, and how long calls took. */
+export interface PluginEntryFacts {
+  /** The entry named on the launcher's stderr (CONTINUITY_PLUGIN_WHICH), or null when it named none. */
+  entry: { kind: 'executable' | 'node' | 'none'; path: string } | null;
+  /** The launcher's word on the executable when it did not run it (not built, and why). */
+  executableNote: string | null;
+  /** Median of the calls, in ms. */
+  ms: number;
+  calls: number;
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Reads the launcher's stderr lines `continuity plugin entry: KIND PATH` and `continuity plugin executable: NOTE`. */
+export function parsePluginWhich(stderr: string): Pick<PluginEntryFacts, 'entry' | 'executableNote'> {
+  const entry = /^continuity plugin entry: (executable|node|none) ?(.*)$/m.exec(stderr);
+  const note = /^continuity plugin executable: (.*)$/m.exec(stderr);
+  return { entry: entry ? { kind: entry[1] as 'executable' | 'node' | 'none', path: entry[2]! } : null, executableNote: note ? note[1]! : null };
+}
+
+/** The Claude Code plugin: which entry its hooks run (its executable, Node, or nothing) and how long a SessionStart call takes. */
+export function pluginEntryCheck(f: PluginEntryFacts): Check {
+  const name = 'plugin';
+  const timed = `a SessionStart call answered in ${f.ms} ms (median of ${f.calls})`;
+  const firstLine = f.stderr.split('\n').find((l) => l.trim() !== '' && !l.startsWith('continuity plugin ')) ?? '';
+  if (!f.entry) return { name, ok: false, detail: `the plugin's launcher named no entry (exit ${f.status ?? 'on a signal'})${firstLine ? `: ${firstLine}` : ''}`, ms: f.ms, fix: 'reinstall the plugin (/plugin install continuity@continuity)' };
+  if (f.entry.kind === 'none') {
+    let said = '';
+    try {
+      said = String((JSON.parse(f.stdout) as { systemMessage?: unknown }).systemMessage ?? '');
+    } catch {
+      said = f.stdout.trim();
+    }
+    return { name, ok: false, detail: `the plugin's hooks cannot run here: ${said.replace(/^continuity is not active: /, '') || 'no executable and no Node'}`, ms: f.ms, fix: 'put Node 22.13 or newer on PATH, or let a session start build the executable (curl or wget and the npm registry, or CONTINUITY_BUN_PACKAGE_DIR)' };
+  }
+  if (f.status !== 0) return { name, ok: false, detail: `the plugin's hooks run ${f.entry.kind} ${f.entry.path}, which exited ${f.status ?? 'on a signal'}${firstLine ? `: ${firstLine}` : ''}`, ms: f.ms, fix: 'the message says what is wrong; CONTINUITY_DEBUG=1 adds the stack' };
+  if (f.entry.kind === 'executable') return { name, ok: true, detail: `the plugin's hooks run its executable, compiled for this machine (${f.entry.path}): ${timed}`, ms: f.ms };
+  const note = f.executableNote ? `; its executable ${f.executableNote.replace(/^\S+ /, '')} (${f.executableNote.split(' ')[0]})` : '';
+  return { name, ok: true, detail: `the plugin's hooks run Node with ${f.entry.path}: ${timed}${note}; a session start builds the executable in the background`, ms: f.ms };
+}
+
 export function renderChecks(checks: readonly Check[]): string {
   const width = Math.max(...checks.map((c) => c.name.length));
   const lines = checks.flatMap((c) => [`${c.ok ? 'ok  ' : 'FAIL'}  ${c.name.padEnd(width)}  ${c.detail}`, ...(c.fix && !c.ok ? [`${' '.repeat(width + 8)}fix: ${c.fix}`] : [])]);

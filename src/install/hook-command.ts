@@ -19,12 +19,13 @@ export function resolveHookCommand(opts: { packageRoot: string; agent: AgentName
 }
 
 const EXECUTABLE = /^continuity(\.exe)?$/;
-const SCRIPT = /^(cli|continuity)\.[cm]?js$/;
+const SCRIPT = /^(cli\.[cm]?js|continuity(\.[cm]?js)?)$/;
 
 /**
  * Is this hook continuity's own `hook <agent>`? Either continuity's
  * executable with exactly `hook <agent>`, or a runtime running continuity's
- * script (`cli.cjs`, an older `cli.mjs`, or the plugin's `continuity.mjs`) with `hook <agent>`.
+ * script (`cli.cjs`, an older `cli.mjs`, the plugin's former `continuity.mjs`,
+ * or `sh` running the plugin's launcher `bin/continuity`) with `hook <agent>`.
  */
 export function isContinuityCommand(cmd: HookCommand, agent: AgentName): boolean {
   const { args } = cmd;

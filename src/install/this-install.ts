@@ -1,14 +1,28 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { isCompiled } from '../util/code-dir.js';
 import { COMPILED_PATH, resolveHookCommand, SCRIPT_PATH } from './hook-command.js';
 import type { AgentName, HookCommand } from './hook-target.js';
 
-/** Set in the Claude Code plugin's single-file bundle (scripts/build.mjs), whose own hooks.json wires the hooks. */
+/** Set in the Claude Code plugin's build (scripts/build.mjs, plugin/lib/cli/), whose own hooks.json wires the hooks. */
 declare const __CONTINUITY_PLUGIN__: boolean | undefined;
 
 export function runningFromPlugin(): boolean {
   return typeof __CONTINUITY_PLUGIN__ === 'boolean' && __CONTINUITY_PLUGIN__;
+}
+
+/**
+ * The plugin's directory, as its launcher (plugin/bin/continuity) exported
+ * it for the process it started, or null outside the plugin.
+ */
+export function pluginRoot(env: NodeJS.ProcessEnv = process.env): string | null {
+  const root = env.CONTINUITY_PLUGIN_ROOT;
+  return runningFromPlugin() && root ? resolve(root) : null;
+}
+
+/** The hook command of the plugin's hooks.json: its launcher, run by sh. */
+export function pluginHookCommand(root: string, agent: AgentName): HookCommand {
+  return { command: 'sh', args: [join(root, 'bin', 'continuity'), 'hook', agent] };
 }
 
 /**
@@ -33,8 +47,10 @@ export function packageRoot(entry: string | undefined = process.argv[1]): string
   return dirname(dirname(real));
 }
 
-/** The hook command for this installation, or null when it has no `dist/cli.cjs` to point at. */
+/** The hook command for this installation (the plugin's launcher for the plugin), or null when it has no `dist/cli.cjs` to point at. */
 export function hookCommandOfThisInstall(agent: AgentName): HookCommand | null {
+  const plugin = pluginRoot();
+  if (plugin) return pluginHookCommand(plugin, agent);
   const root = packageRoot();
   if (!root) return null;
   return resolveHookCommand({ packageRoot: root, agent, compiledExists: existsSync(join(root, COMPILED_PATH)) });

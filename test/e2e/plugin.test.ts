@@ -1,30 +1,21 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { describe, test } from 'node:test';
 import * as v from 'valibot';
 import { claudeCodeHooks } from '../../src/install/targets/claude-code.js';
-import { NODE, payload, REPO_ROOT, runCli, tempProject } from '../helpers/cli.js';
+import { payload, REPO_ROOT, runCli, tempProject } from '../helpers/cli.js';
+import { emptyData, executableFacts, installedCopy, launcherEnv, nodeWithSqlite, scratch } from '../helpers/plugin.js';
 import { HOOK_EVENTS, PluginHooksFile } from '../helpers/claude-code-schema.js';
 
 const PLUGIN = join(REPO_ROOT, 'plugin');
-const BUNDLE = join(PLUGIN, 'lib', 'continuity.mjs');
 const PKG = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, any>;
 
-function scratch(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'continuity-plugin-'));
-  after(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-/** The plugin directory copied where Claude Code puts an installed plugin: away from the repository and its node_modules. */
-function installedCopy(): string {
-  const dir = join(scratch(), 'continuity');
-  cpSync(PLUGIN, dir, { recursive: true });
-  return dir;
+/** The launcher on a PATH whose node has SQLite built in, with a data folder of its own and nothing built (as in a fresh install with Node). */
+function nodeEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return launcherEnv({ PATH: `${dirname(nodeWithSqlite())}:${process.env.PATH ?? ''}`, data: emptyData(), extra: { CONTINUITY_PLUGIN_BUILD: 'off', CONTINUITY_PLUGIN_WHICH: '', ...extra } });
 }
 
 /** Claude Code's plugin manifest fields (2.1.197), strict so that a misspelt field fails here. */
@@ -50,13 +41,26 @@ const Marketplace = v.strictObject({
 });
 
 /**
- * The bundle as git has it: `npm install` and `npm test` rebuild the file in
- * the working tree first, so only git's copy can be stale. Outside a git
- * checkout the file on disk is all there is.
+ * Each file under DIR (relative path) with its git blob id: for plugin/lib/
+ * as git's index has it (`npm install` and `npm test` rebuild the working
+ * tree first, so only git's copy can be stale), or, outside a git checkout,
+ * as the files on disk.
  */
-function checkedInBundle(): Buffer {
-  const r = spawnSync('git', ['show', ':plugin/lib/continuity.mjs'], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 });
-  return r.status === 0 ? r.stdout : readFileSync(BUNDLE);
+function blobs(dir: string, fromIndex: boolean): Map<string, string> {
+  if (fromIndex) {
+    const r = spawnSync('git', ['ls-files', '-s', '--', 'plugin/lib'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    if (r.status === 0 && r.stdout.trim() !== '') {
+      return new Map(r.stdout.trim().split('\n').map((line) => {
+        const [meta, path] = line.split('\t') as [string, string];
+        return [relative('plugin/lib', path), meta.split(' ')[1]!];
+      }));
+    }
+  }
+  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => statSync(join(dir, f)).isFile()).sort();
+  const r = spawnSync('git', ['hash-object', '--stdin-paths'], { input: files.map((f) => join(dir, f)).join('\n'), encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const ids = r.stdout.trim().split('\n');
+  return new Map(files.map((f, i) => [f, ids[i]!]));
 }
 
 function frontmatter(path: string): { meta: Record<string, string>; body: string } {
@@ -67,11 +71,37 @@ function frontmatter(path: string): { meta: Record<string, string>; body: string
 }
 
 describe('the Claude Code plugin', () => {
-  test('the checked-in CLI bundle is exactly what the build makes of the sources (a stale bundle fails here)', () => {
-    const out = join(scratch(), 'continuity.mjs');
+  test('the checked-in lib/ (the CLI, the executable\'s facts) is exactly what the build makes of the sources (a stale one fails here)', () => {
+    const out = scratch();
     const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'build.mjs'), '--plugin-only', out], { cwd: REPO_ROOT, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
-    assert.ok(readFileSync(out).equals(checkedInBundle()), 'plugin/lib/continuity.mjs as committed is stale: run `npm run build` and commit it');
+    const fresh = blobs(out, false);
+    const committed = blobs(join(PLUGIN, 'lib'), true);
+    committed.delete('build-executable.sh'); // written by hand
+    assert.deepEqual([...committed].sort(), [...fresh].sort(), 'plugin/lib/ as committed is stale: run `npm run build` and commit it');
+  });
+
+  test('lib/executable.sh pins the Bun of package-lock.json, each platform package by its sha512 (npm\'s integrity)', () => {
+    const lock = readJson(join(REPO_ROOT, 'package-lock.json')).packages as Record<string, { version: string; integrity: string }>;
+    const facts = executableFacts();
+    assert.equal(facts.BUN_VERSION, lock['node_modules/bun']!.version);
+    assert.equal(facts.CONTINUITY_VERSION, PKG.version);
+    const pins = Object.entries(facts).filter(([k]) => k.startsWith('BUN_SHA512_'));
+    assert.ok(pins.length >= 6);
+    for (const [key, hex] of pins) {
+      const entry = lock[`node_modules/@oven/bun-${key.slice('BUN_SHA512_'.length).replaceAll('_', '-')}`]!;
+      assert.equal(entry.version, facts.BUN_VERSION);
+      assert.equal(Buffer.from(hex, 'hex').toString('base64'), entry.integrity.replace(/^sha512-/, ''), key);
+    }
+  });
+
+  test('the plugin runs with nothing from the repository: no file under plugin/ names node_modules or reaches outside plugin/', () => {
+    for (const file of readdirSync(PLUGIN, { recursive: true }) as string[]) {
+      const path = join(PLUGIN, file);
+      if (!statSync(path).isFile()) continue;
+      const text = readFileSync(path, 'utf8');
+      assert.doesNotMatch(text, /require\(["'][^"']*node_modules|from ["'][^"']*node_modules|\.\.\/\.\.\/\.\.\//, file);
+    }
   });
 
   test("hooks/hooks.json is valid for Claude Code: documented events, string matchers, exec-form handlers", () => {
@@ -81,9 +111,9 @@ describe('the Claude Code plugin', () => {
     for (const event of Object.keys(file.hooks)) assert.ok((HOOK_EVENTS as readonly string[]).includes(event), event);
   });
 
-  test('hooks/hooks.json wires what init wires, running the plugin\'s own CLI through ${CLAUDE_PLUGIN_ROOT}', () => {
+  test('hooks/hooks.json wires what init wires, running the plugin\'s launcher with sh through ${CLAUDE_PLUGIN_ROOT}', () => {
     const file = readJson(join(PLUGIN, 'hooks', 'hooks.json'));
-    assert.deepEqual(file.hooks, claudeCodeHooks({ command: 'node', args: ['${CLAUDE_PLUGIN_ROOT}/lib/continuity.mjs', 'hook', 'claude-code'] }));
+    assert.deepEqual(file.hooks, claudeCodeHooks({ command: 'sh', args: ['${CLAUDE_PLUGIN_ROOT}/bin/continuity', 'hook', 'claude-code'] }));
   });
 
   test('the hook command answers a payload the way Claude Code runs it (exec form, the plugin root substituted)', () => {
@@ -91,10 +121,10 @@ describe('the Claude Code plugin', () => {
     assert.equal(runCli(['plan', 'import', 'docs/plans/p.md'], { cwd: project }).code, 0);
     const handler = readJson(join(PLUGIN, 'hooks', 'hooks.json')).hooks.SessionStart[0].hooks[0] as { command: string; args: string[] };
     const args = handler.args.map((a) => a.replaceAll('${CLAUDE_PLUGIN_ROOT}', PLUGIN));
-    const r = spawnSync(handler.command === 'node' ? NODE : handler.command, args, {
+    const r = spawnSync(handler.command, args, {
       input: payload(project, { hook_event_name: 'SessionStart', source: 'startup' }),
       encoding: 'utf8',
-      env: { ...process.env, CLAUDE_PROJECT_DIR: project },
+      env: { ...nodeEnv(), CLAUDE_PROJECT_DIR: project },
     });
     assert.equal(r.status, 0, r.stderr);
     assert.match(JSON.parse(r.stdout).hookSpecificOutput.additionalContext, /plan p \(docs\/plans\/p\.md, 1 tasks\) is a draft/);
@@ -128,19 +158,21 @@ describe('the Claude Code plugin', () => {
     assert.match(body, /^!`continuity status`$/m);
   });
 
-  test('bin/continuity runs the bundle, in place and from an installed copy (read as CommonJS there)', () => {
+  test('bin/continuity runs the CLI, in place and from an installed copy, run by its path (as on Claude Code\'s PATH) or by sh', () => {
     for (const dir of [PLUGIN, installedCopy()]) {
       const bin = join(dir, 'bin', 'continuity');
       assert.ok(statSync(bin).mode & 0o111, 'executable');
-      const r = spawnSync(NODE, [bin, '--version'], { encoding: 'utf8' });
-      assert.equal(r.status, 0, r.stderr);
-      assert.equal(r.stdout, `${PKG.version}\n`);
+      for (const [cmd, args] of [[bin, ['--version']], ['sh', [bin, '--version']]] as const) {
+        const r = spawnSync(cmd, args, { encoding: 'utf8', env: nodeEnv() });
+        assert.equal(r.status, 0, r.stderr);
+        assert.equal(r.stdout, `${PKG.version}\n`);
+      }
     }
   });
 
   test('init from the plugin leaves the hooks to the plugin\'s own and writes the wall and the config', () => {
     const project = tempProject();
-    const r = spawnSync(NODE, [join(installedCopy(), 'bin', 'continuity'), 'init'], { cwd: project, encoding: 'utf8' });
+    const r = spawnSync(join(installedCopy(), 'bin', 'continuity'), ['init'], { cwd: project, encoding: 'utf8', env: nodeEnv() });
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^note \.claude\/settings\.json \(the continuity plugin's own hooks are active\)$/m);
     assert.match(r.stdout, /^created \.claude\/settings\.json \(the wall: Claude Code's sandbox on/m);
@@ -150,17 +182,12 @@ describe('the Claude Code plugin', () => {
     assert.equal((settings.sandbox as { enabled: boolean }).enabled, true);
   });
 
-  test('away from node_modules the plugin\'s CLI uses node:sqlite where Node has it, and otherwise says which driver is missing', () => {
+  test('away from node_modules the plugin\'s CLI on Node uses node:sqlite', () => {
     const project = tempProject({ 'docs/plans/p.md': '# P\n\n### Task 1: One\n\nDo it.\n' });
     assert.equal(runCli(['plan', 'import', 'docs/plans/p.md'], { cwd: project }).code, 0);
-    const [major = 0, minor = 0] = spawnSync(NODE, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim().split('.').map(Number);
-    const r = spawnSync(NODE, [join(installedCopy(), 'bin', 'continuity'), 'status', '--json'], { cwd: project, encoding: 'utf8' });
-    if (major > 22 || (major === 22 && minor >= 13)) {
-      assert.equal(r.status, 0, r.stderr);
-      assert.equal(JSON.parse(r.stdout).plan.id, 'p');
-    } else {
-      assert.equal(r.status, 5);
-      assert.match(r.stderr, /^continuity: no SQLite driver available on Node [\d.]+ \(better-sqlite3: its native addon \(better_sqlite3\.node\) is not installed where continuity can find it\); use Node ≥ 22\.13 or install better-sqlite3\n$/);
-    }
+    const r = spawnSync(join(installedCopy(), 'bin', 'continuity'), ['status', '--json'], { cwd: project, encoding: 'utf8', env: nodeEnv({ CONTINUITY_PLUGIN_WHICH: '1' }) });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, /^continuity plugin entry: node /m);
+    assert.equal(JSON.parse(r.stdout).plan.id, 'p');
   });
 });

@@ -392,6 +392,20 @@ test("a resumed session's `failed` notification for a subagent that had finished
   assert.equal(run.resultSource, 'fetch_history');
 });
 
+test("Claude Code 2.1.331's `stopped` notification of a resumed session, for a subagent that had finished, does not count as delivery either", () => {
+  const dir = project();
+  dispatchBackground(dir);
+  h(dir, subStop(dir, 'a5f1c9e', RESULT));
+  const stopped = taskNote('stopped', 'Background agent "Review the limiter" didn\'t finish before the previous session ended');
+  const lines = [enqueued('completed'), { type: 'user', message: { role: 'user', content: stopped } }];
+  writeFileSync(join(dir, 'transcript.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  const out = h(dir, stop());
+  assert.equal(out?.decision, 'block');
+  assert.ok(String(out?.reason).includes(RESULT));
+  assert.equal(runOf(dir).status, 'recovered');
+  assert.equal(runOf(dir).resultSource, 'fetch_history');
+});
+
 test('a `failed` notification for a subagent that never reported done delivered its outcome: nothing is respawned past the SLA', async () => {
   const dir = project({ forwardGraceSeconds: 0, slaSecondsByAgentType: { 'code-reviewer': 1 } });
   dispatchBackground(dir);

@@ -115,3 +115,35 @@ test("the user's own Claude Code settings: a write that would switch the hooks o
   call('python3 theme.py');
   assert.match(readFileSync(userSettings, 'utf8'), /light/);
 });
+
+test("the continuity plugin installed after continuity began to guard the settings (the user's or the project's) stays installed; turning it off, or removing the file that turns it on, is put back", () => {
+  const home = mkdtempSync(join(tmpdir(), 'continuity-home-'));
+  const env = { HOME: home };
+  const dir = project({}, env);
+  const call = (command: string) => bashBetweenHooks(dir, command, { env });
+  const userSettings = join(home, '.claude', 'settings.json');
+  // The person runs `claude plugin install continuity@continuity`: ~/.claude/settings.json is created for it.
+  mkdirSync(join(home, '.claude'));
+  writeFileSync(userSettings, '{"enabledPlugins":{"continuity@continuity":true}}\n');
+  const next = call('ls');
+  assert.doesNotMatch(next.post, /settings\.json/);
+  assert.equal(readFileSync(userSettings, 'utf8'), '{"enabledPlugins":{"continuity@continuity":true}}\n');
+  // The same in the project's settings (a project-scope install), beside its hooks.
+  const projectSettings = join(dir, '.claude', 'settings.json');
+  const wired = JSON.parse(readFileSync(projectSettings, 'utf8')) as Record<string, unknown>;
+  const withPlugin = `${JSON.stringify({ ...wired, enabledPlugins: { 'continuity@continuity': true } }, null, 2)}\n`;
+  writeFileSync(projectSettings, withPlugin);
+  assert.doesNotMatch(call('ls').post, /settings\.json/);
+  assert.equal(readFileSync(projectSettings, 'utf8'), withPlugin);
+  // The agent turning it off, or removing the user's file: put back.
+  writeFileSync(join(dir, 'off.py'), "import json, os\np=os.path.expanduser('~/.cl' + 'aude/settings.json')\nd=json.load(open(p))\nd['enabledPlugins']['continuity@continuity']=False\nopen(p,'w').write(json.dumps(d))\n");
+  assert.match(call('python3 off.py').post, /content restored/);
+  assert.equal(readFileSync(userSettings, 'utf8'), '{"enabledPlugins":{"continuity@continuity":true}}\n');
+  writeFileSync(join(dir, 'rm.py'), "import os\nos.remove(os.path.expanduser('~/.cl' + 'aude/settings.json'))\n");
+  assert.match(call('python3 rm.py').post, /content restored/);
+  assert.equal(readFileSync(userSettings, 'utf8'), '{"enabledPlugins":{"continuity@continuity":true}}\n');
+  // Another plugin turned on beside it is a change of the wiring like any other.
+  writeFileSync(join(dir, 'other.py'), "import json\np='.cl' + 'aude/settings.json'\nd=json.load(open(p))\nd['enabledPlugins']['other@market']=True\nopen(p,'w').write(json.dumps(d))\n");
+  assert.match(call('python3 other.py').post, /content restored/);
+  assert.equal(readFileSync(projectSettings, 'utf8'), withPlugin);
+});

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { REPO_ROOT } from './run-claude.js';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Not run-claude.ts's: it imports this module.
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function declared(name: string): string {
   const source = readFileSync(join(REPO_ROOT, 'scripts', 'install-claude-code.mjs'), 'utf8');
@@ -15,3 +18,12 @@ export const CLAUDE_CODE_VERSION: string = declared('CLAUDE_CODE_VERSION');
 export const CLAUDE_CODE_NEWEST: string = declared('CLAUDE_CODE_NEWEST');
 /** Both, for the scenarios that run on every version: the pinned one first. */
 export const CLAUDE_CODE_VERSIONS: readonly string[] = [...new Set([CLAUDE_CODE_VERSION, CLAUDE_CODE_NEWEST])];
+
+/**
+ * The Claude Code this run of the suite checks: `npm run test:real-client`
+ * (scripts/test-real-client.mjs) runs every scenario once per version in
+ * CLAUDE_CODE_VERSIONS, naming it in CONTINUITY_REAL_CLIENT_CLAUDE (pinned or
+ * newest); the pinned one when it is not set.
+ */
+export const CLAUDE_UNDER_TEST: { which: 'pinned' | 'newest'; version: string } =
+  process.env.CONTINUITY_REAL_CLIENT_CLAUDE === 'newest' ? { which: 'newest', version: CLAUDE_CODE_NEWEST } : { which: 'pinned', version: CLAUDE_CODE_VERSION };

@@ -1,14 +1,14 @@
-// What the pinned Claude Code sends and runs, checked so that a version bump
+// What the Claude Code under test (each version the suite checks) sends and runs, checked so that a version bump
 // that changes it fails here first, with the reason in plain sight.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CLAUDE_CODE_VERSION } from './claude-version.js';
+import { CLAUDE_UNDER_TEST } from './claude-version.js';
 import { SCRIPTED_API_KEY } from '../../src/demo/real-client/claude-process.js';
 import { bash, say } from '../../src/demo/real-client/model-server.js';
 import { assertFinished, hookRuns, project, timeline } from './observe.js';
 import { HOOK_EVENTS } from './run-claude.js';
 
-test('the pinned client talks to the scripted server as to the Messages API, and runs the hooks of one session', { timeout: 150_000 }, async () => {
+test(`Claude Code ${CLAUDE_UNDER_TEST.version} talks to the scripted server as to the Messages API, and runs the hooks of one session`, { timeout: 150_000 }, async () => {
   const p = project();
   const r = await p.run({ prompt: 'List the plan file.', turns: [[bash('ls docs/plans')], [say('One plan file.')]] });
   assertFinished(r);
@@ -18,7 +18,7 @@ test('the pinned client talks to the scripted server as to the Messages API, and
   assert.equal(first.path, '/v1/messages');
   assert.equal(first.headers['anthropic-version'], '2023-06-01');
   assert.equal(first.headers['x-api-key'], SCRIPTED_API_KEY);
-  assert.match(String(first.headers['user-agent']), new RegExp(`^claude-cli/${CLAUDE_CODE_VERSION.replace(/\./g, '\\.')} `));
+  assert.match(String(first.headers['user-agent']), new RegExp(`^claude-cli/${CLAUDE_UNDER_TEST.version.replace(/\./g, '\\.')} `));
   assert.equal(first.body.stream, true);
   const tools = (first.body.tools as { name: string }[]).map((t) => t.name);
   for (const name of ['Bash', 'Write', 'Edit', 'Read']) assert.ok(tools.includes(name), `tool ${name} offered`);

@@ -1,4 +1,4 @@
-// `continuity demo --claude <the pinned Claude Code>`: the demo's real session,
+// `continuity demo --claude <the Claude Code under test>`: the demo's real session,
 // through the built CLI as a person runs it, offline.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { CLAUDE_CODE_VERSION } from './claude-version.js';
+import { CLAUDE_UNDER_TEST } from './claude-version.js';
 import { claudeBinary, CLI, NODE } from './run-claude.js';
 
 function demo(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -32,7 +32,7 @@ test('continuity demo --claude PATH runs the story in a real Claude Code session
   // Joined wrapped lines, so sentences are matched whole.
   const flat = out.replace(/\n {9}(?![│→])/g, ' ');
 
-  assert.match(out, new RegExp(`^continuity demo — a real Claude Code session against a scripted model\\nClaude Code ${CLAUDE_CODE_VERSION.replace(/\./g, '\\.')}: `));
+  assert.match(out, new RegExp(`^continuity demo — a real Claude Code session against a scripted model\\nClaude Code ${CLAUDE_UNDER_TEST.version.replace(/\./g, '\\.')}: `));
   assert.doesNotMatch(out, /No `claude` executable/);
   assert.match(out, /Offline: Claude Code talks only to a scripted stand-in for the Messages API on\n127\.0\.0\.1/);
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bash, say } from '../../src/demo/real-client/model-server.js';
 import { assertUntouched, ATTACKS, continuityState, initedProject, read } from './attacks.js';
-import { CLAUDE_CODE_NEWEST, CLAUDE_CODE_VERSION } from './claude-version.js';
+import { CLAUDE_UNDER_TEST } from './claude-version.js';
 import { assertFinished, timeline } from './observe.js';
 
 /** What only the hooks can answer: a script the parser never reads, and code hidden from it. */
@@ -19,7 +19,8 @@ const HOOKS_ONLY_ATTACKS = [
   bash('git -c alias.tidy="clean -fdX" tidy; echo rc=$?'),
 ];
 
-for (const [label, which] of [[CLAUDE_CODE_VERSION, 'pinned'], [CLAUDE_CODE_NEWEST, 'newest']] as const) {
+{
+  const { version: label, which } = CLAUDE_UNDER_TEST;
   test(`hooks only (Claude Code ${label}): every attack is refused, denied or undone; the person's approve still approves`, { timeout: 300_000 }, async () => {
     // The config is written before the plan import that creates the ledger: its first content is the authorised one.
     const p = initedProject({ sandbox: { mode: 'off' } });

@@ -71,6 +71,16 @@ export function addedUserText(r: RunResult, index: number): string {
     .join('\n');
 }
 
+/**
+ * A hook's text as the model got it, unwrapped: Claude Code 2.1.331 puts it
+ * in a system-reminder whose first line says it is a hook's output; the
+ * pinned version sends it bare.
+ */
+export function unwrapHookText(text: string): string {
+  const m = /^<system-reminder>\nThe text below is the output of a hook, not a message from the user\.\n([\s\S]*?)\n?<\/system-reminder>\s*$/.exec(text);
+  return m ? m[1]! : text;
+}
+
 /** Every "Stop hook feedback" message the model was sent in the conversation's last request. */
 export function stopFeedback(r: RunResult): string[] {
   const last = r.conversation.at(-1);

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { claudeEnv as baseEnv, hookSettings as settingsFor, parseJsonLines, runClaude, shellWord as sh, type ClaudeRunResult, type StreamEvent } from '../../src/demo/real-client/claude-process.js';
 import { startModelServer, type ModelServer, type RecordedRequest, type Scenario } from '../../src/demo/real-client/model-server.js';
 import { PLAN, PLAN_PATH } from '../../src/demo/real-client/story.js';
+import { CLAUDE_UNDER_TEST } from './claude-version.js';
 
 export { HOOK_EVENTS, type StreamEvent } from '../../src/demo/real-client/claude-process.js';
 // The three-task plan of the demo's real session: the scenarios and the demo use the same project.
@@ -27,11 +28,11 @@ export function claudeEnv(home: string, baseUrl: string, extra: Record<string, s
 
 const claudeBins = new Map<string, string>();
 /**
- * A Claude Code binary: the pinned one, or with `newest` the newest one
- * checked here; installed when absent. A failed install fails the test with
- * the installer's message.
+ * A Claude Code binary: the one this run of the suite checks (CLAUDE_UNDER_TEST),
+ * or the pinned or the newest one checked here; installed when absent. A
+ * failed install fails the test with the installer's message.
  */
-export function claudeBinary(which: 'pinned' | 'newest' = 'pinned'): string {
+export function claudeBinary(which: 'pinned' | 'newest' = CLAUDE_UNDER_TEST.which): string {
   const known = claudeBins.get(which);
   if (known) return known;
   const args = [join(REPO_ROOT, 'scripts', 'install-claude-code.mjs'), '--print-path', ...(which === 'newest' ? ['--newest'] : [])];
@@ -53,7 +54,7 @@ export interface ProjectOptions {
 
 export interface RunOptions extends Scenario {
   prompt: string;
-  /** Which Claude Code runs: the pinned version (default) or the newest one checked here. */
+  /** Which Claude Code runs: the one this run of the suite checks (default), or the pinned or the newest one. */
   claude?: 'pinned' | 'newest';
   /** Kill Claude Code (and its hooks) after this long; the result says `timedOut`. */
   timeoutMs?: number;

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bash, say, write } from '../../src/demo/real-client/model-server.js';
-import { addedUserText, approvedProject, assertFinished, hookRuns, shownSystemMessages, stopFeedback, timeline } from './observe.js';
+import { addedUserText, approvedProject, unwrapHookText, assertFinished, hookRuns, shownSystemMessages, stopFeedback, timeline } from './observe.js';
 
 const CLOSEOUT = [say('Task 1 is done and committed. Next I can continue with Task 2 (Export endpoint).')];
 
@@ -23,7 +23,7 @@ test('b: stopping after Task 1 comes back to the model as Stop hook feedback nam
 
   // The request after the close-out carries the block, as a user message.
   assert.equal(r.conversation[1]!.turn, 1);
-  const feedback = addedUserText(r, 2);
+  const feedback = unwrapHookText(addedUserText(r, 2));
   assert.match(feedback, /^Stop hook feedback:\n/, timeline(r));
   assert.match(feedback, /Task 1 "CSV writer" of the approved plan payments-export is complete\./);
   assert.match(feedback, /Task 2 "Export endpoint" \(docs\/plans\/payments-export\.md:\d+\) is the next task of the same plan/);

@@ -13,10 +13,11 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { bash, requestText, say } from '../../src/demo/real-client/model-server.js';
 import { assertUntouched, ATTACKS, continuityState, initedProject, read } from './attacks.js';
-import { CLAUDE_CODE_NEWEST, CLAUDE_CODE_VERSION } from './claude-version.js';
+import { CLAUDE_UNDER_TEST } from './claude-version.js';
 import { assertFinished, hookRuns, timeline } from './observe.js';
 
-for (const [label, which] of [[CLAUDE_CODE_VERSION, 'pinned'], [CLAUDE_CODE_NEWEST, 'newest']] as const) {
+{
+  const { version: label, which } = CLAUDE_UNDER_TEST;
   test(`wall (Claude Code ${label}): init's sandbox holds against the agent's Bash and Write; the person's approve still approves`, { timeout: 240_000 }, async () => {
     const p = initedProject();
     const settings = JSON.parse(read(p, '.claude/settings.json')!);

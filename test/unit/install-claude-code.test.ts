@@ -212,12 +212,14 @@ describe('isContinuityCommand', () => {
   const yes: HookCommand[] = [
     { command: 'node', args: ['/x/dist/cli.cjs', 'hook', 'claude-code'] },
     { command: '/usr/local/bin/node', args: ['${CLAUDE_PLUGIN_ROOT}/lib/continuity.mjs', 'hook', 'claude-code'] },
+    { command: 'sh', args: ['${CLAUDE_PLUGIN_ROOT}/bin/continuity', 'hook', 'claude-code'] },
     { command: '/x/dist/bin/continuity', args: ['hook', 'claude-code'] },
     { command: 'continuity', args: ['hook', 'claude-code'] },
   ];
   const no: HookCommand[] = [
     { command: 'node', args: ['/x/dist/cli.cjs', 'hook', 'codex'] },
     { command: 'node', args: ['tools/lint.js', 'hook', 'claude-code'] },
+    { command: 'sh', args: ['/x/bin/continuity-helper', 'hook', 'claude-code'] },
     { command: 'node', args: ['/x/dist/cli.cjs', 'status'] },
     { command: 'other-tool', args: ['hook', 'claude-code'] },
     { command: 'node', args: ['--inspect', '/x/dist/cli.cjs', 'hook', 'claude-code'] },

@@ -8,7 +8,7 @@ import { parse as parseJsonc } from 'jsonc-parser';
 import { CONFIG_PATH, loadConfig } from '../../config/load.js';
 import { extendChain, readRecoveryHead, recoveryDirOf } from '../../ledger/recovery-copy.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
-import { configCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
+import { configCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
 import { gatherWallFacts } from '../../install/wall-facts.js';
 import { wallStatus, type WallFacts, type WallStatus } from '../../install/wall-status.js';
 import { DEFAULT_CONFIG } from '../../config/schema.js';
@@ -16,7 +16,7 @@ import type { HookCommand } from '../../install/hook-target.js';
 import type { DriverFactory } from '../../ledger/driver.js';
 import { AGENT_NAMES, loadTarget } from '../../install/targets/index.js';
 import { HOOK_TIMEOUT_SECONDS } from '../../install/targets/claude-code.js';
-import { hookCommandOfThisInstall } from '../../install/this-install.js';
+import { hookCommandOfThisInstall, pluginHookCommand, pluginRoot } from '../../install/this-install.js';
 import { LEDGER_DIR, LEDGER_FILE } from '../../ledger/ledger-dir.js';
 import { SCHEMA_VERSION } from '../../ledger/migrations.js';
 import { loadDriver } from '../../ledger/select-driver.js';
@@ -55,6 +55,8 @@ export async function run(argv: string[]): Promise<number> {
   checks.push(configCheck(await probeConfig(root)));
   checks.push(await wallDoctorCheck(root));
   checks.push(roundTripCheck(roundTrip(root, hookCommands[0] ?? hookCommandOfThisInstall('claude-code'))));
+  const plugin = pluginRoot();
+  if (plugin) checks.push(pluginEntryCheck(probePluginEntry(root, plugin)));
 
   const ok = checks.every((c) => c.ok);
   process.stdout.write(json ? `${JSON.stringify({ ok, root, checks }, null, 2)}\n` : renderChecks(checks));
@@ -139,7 +141,7 @@ function pluginEnabled(root: string): boolean {
  * of this project's config: the whole path runs (config, driver, a ledger),
  * and the project's own ledger records nothing.
  */
-function roundTrip(root: string, command: HookCommand | null): RoundTripFacts {
+function roundTrip(root: string, command: HookCommand | null, extraEnv: NodeJS.ProcessEnv = {}): RoundTripFacts {
   if (!command) return { state: 'none' };
   const scratch = mkdtempSync(join(tmpdir(), 'continuity-doctor-'));
   try {
@@ -152,7 +154,8 @@ function roundTrip(root: string, command: HookCommand | null): RoundTripFacts {
       cwd: scratch,
       input: JSON.stringify(payload),
       encoding: 'utf8',
-      env: { ...process.env, CLAUDE_PROJECT_DIR: scratch },
+      // The plugin's launcher never starts building its executable for doctor (a session start does).
+      env: { ...process.env, CONTINUITY_PLUGIN_BUILD: 'off', ...extraEnv, CLAUDE_PROJECT_DIR: scratch },
       timeout: HOOK_TIMEOUT_SECONDS * 1000,
     });
     const ms = Math.round(performance.now() - started);
@@ -162,6 +165,33 @@ function roundTrip(root: string, command: HookCommand | null): RoundTripFacts {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * The plugin's hook as hooks.json runs it (sh and its launcher), three
+ * SessionStart calls: which entry the launcher chose (it names it on stderr
+ * when asked), and the median time. Doctor never starts the executable's
+ * build (CONTINUITY_PLUGIN_BUILD=off): a session start does.
+ */
+function probePluginEntry(root: string, plugin: string): PluginEntryFacts {
+  const command = pluginHookCommand(plugin, 'claude-code');
+  const runs: Extract<RoundTripFacts, { state: 'answered' }>[] = [];
+  for (let i = 0; i < 3; i++) {
+    const r = roundTrip(root, command, { CONTINUITY_PLUGIN_WHICH: '1' });
+    if (r.state !== 'answered') break;
+    runs.push(r);
+    if (r.status !== 0 || r.timedOut) break;
+  }
+  const last = runs.at(-1);
+  const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
+  return {
+    ...parsePluginWhich(last?.stderr ?? ''),
+    ms: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    calls: runs.length,
+    status: last?.status ?? null,
+    stdout: last?.stdout ?? '',
+    stderr: last?.stderr ?? '',
+  };
 }
 
 function readOrNull(path: string): string | null {

@@ -12,6 +12,9 @@
  */
 import { describeHookAnswer, wrapText } from '../../cli/render/hook-answer.js';
 import type { StreamEvent } from './claude-process.js';
+
+/** Claude Code's Stop hook feedback to the model: bare (2.1.197), or in a system-reminder that says it is a hook's output (2.1.331). */
+const STOP_FEEDBACK = /^(<system-reminder>\n[^\n]*\n)?Stop hook feedback:/;
 import { requestText, type RecordedRequest } from './model-server.js';
 
 export interface NarratorDeps {
@@ -99,7 +102,7 @@ export class Narrator {
     const content = e.message?.content;
     const blocks = (typeof content === 'string' ? [{ type: 'text', text: content }] : Array.isArray(content) ? content : []) as Record<string, unknown>[];
     for (const b of blocks) {
-      if (b.type === 'text' && typeof b.text === 'string' && b.text.startsWith('Stop hook feedback:')) {
+      if (b.type === 'text' && typeof b.text === 'string' && STOP_FEEDBACK.test(b.text)) {
         this.facts.stopFeedback++;
         this.line('claude', 'gave the reason to the model as "Stop hook feedback" and asked it again: the session goes on');
       } else if (b.type === 'tool_result') {

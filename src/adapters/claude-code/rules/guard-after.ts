@@ -12,7 +12,7 @@ import type { ToolPayload } from '../tool-rules.js';
 import type { HandlerResult, HookContext } from '../types.js';
 import { sameApprovedLines } from './guard-wants.js';
 import { approvalInCopy } from '../../../ledger/recovery-copy.js';
-import { isWiringFile, wiringProjection } from '../../../app/hook-wiring.js';
+import { isWiringFile, onlyEnablesContinuity, wiringProjection } from '../../../app/hook-wiring.js';
 import type { SqlDatabase } from '../../../ledger/driver.js';
 
 /**
@@ -26,7 +26,7 @@ import type { SqlDatabase } from '../../../ledger/driver.js';
 export function guardAfterWrite(ctx: HookContext<ToolPayload>): HandlerResult {
   const { root, ledger } = ctx;
   const restored: string[] = [];
-  /** Wiring files edited in what does not wire the hooks: their new content is the one kept from now on. */
+  /** Wiring files edited in what does not wire the hooks (or only to turn continuity's plugin on): their new content is the one kept from now on. */
   const renewed: { path: string; content: string | null }[] = [];
   const plan = activePlan(ledger.db);
   // Read once: the protect globs in force and the approval as continuity last recorded it.
@@ -37,7 +37,8 @@ export function guardAfterWrite(ctx: HookContext<ToolPayload>): HandlerResult {
     if (!snap) continue;
     const now = readOrNull(pathIn(root, path));
     if ((now === null ? null : sha256(now)) === snap.hash) continue;
-    if (isWiringFile(path) && wiringProjection(path, now) === wiringProjection(path, snap.content)) {
+    // A wiring file edited in what does not wire the hooks, or only to turn the continuity plugin on (its installation): kept.
+    if (isWiringFile(path) && (wiringProjection(path, now) === wiringProjection(path, snap.content) || onlyEnablesContinuity(path, snap.content, now))) {
       renewed.push({ path, content: now });
       continue;
     }

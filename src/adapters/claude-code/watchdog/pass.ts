@@ -19,6 +19,9 @@ import type { SqlDatabase } from '../../../ledger/driver.js';
 import type { Ledger } from '../../../ledger/ledger.js';
 import { attentionRuns, insertAttempt, linkAttemptsToEvent, patchRun, resolveAttempt, respawnOfRun, type RunRow } from '../../../ledger/runs.js';
 import { deliveryWords, noticeWords, respawnWords } from '../render/watchdog-words.js';
+
+/** Notification statuses that carry no result: what a resumed session says of a background agent the previous process did not report on. */
+const LOST_STATUSES: ReadonlySet<string> = new Set(['failed', 'stopped']);
 import { lastAssistantText, promptNotification, taskNotification } from './transcript.js';
 
 export type WatchdogChannel = 'Stop' | 'UserPromptSubmit' | 'PostToolUse';
@@ -66,10 +69,10 @@ export async function runWatchdogPass(ledger: Ledger, o: PassOptions): Promise<P
     const childKey = l.row.childSessionKey;
     // The prompt submitted now may be that notification itself: Claude Code writes its transcript later.
     const note = childKey && l.row.background ? (promptNotification(o.prompt ?? null, childKey) ?? (o.transcriptPath ? taskNotification(o.transcriptPath, childKey) : null)) : null;
-    // Claude Code's notification delivered the run's outcome, unless it says `failed` of a child that
-    // reported done: then a result exists that Claude Code lost (a resumed session says so of every
-    // background agent the previous process did not report on).
-    const normallyDelivered = note?.kind === 'delivered' && !(note.status === 'failed' && l.row.childDone);
+    // Claude Code's notification delivered the run's outcome, unless it says `failed` (2.1.197) or
+    // `stopped` (2.1.331) of a child that reported done: then a result exists that Claude Code lost
+    // (a resumed session says so of every background agent the previous process did not report on).
+    const normallyDelivered = note?.kind === 'delivered' && !(LOST_STATUSES.has(note.status) && l.row.childDone);
     // Queued: Claude Code holds the notification and puts it into the conversation at its next turn.
     const queued = note?.kind === 'queued';
     const fetched = !normallyDelivered && !queued && l.row.childDone && !l.row.capturedResult && l.row.childTranscriptPath ? lastAssistantText(l.row.childTranscriptPath) : null;

@@ -24,7 +24,8 @@ const TAIL_BYTES = 8 * 1024 * 1024;
  *   one delivered and is not in the conversation yet. Claude Code puts it there
  *   at its next turn; if the process ends first, the resumed session gets a
  *   `failed` notification instead ("was running when the previous Claude Code
- *   process exited"), even for an agent that had finished;
+ *   process exited"; 2.1.331: `stopped`, "didn't finish before the previous
+ *   session ended"), even for an agent that had finished;
  * - `none`: no notification for the agent.
  */
 export type TaskNotification = { kind: 'none' } | { kind: 'queued' } | { kind: 'delivered'; status: string };

@@ -1,0 +1,3 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+function d(r,s=""){let e=r[0];if(!e)return"invalid input";let i=(e.path??[]).map(n=>typeof n.key=="number"?`[${n.key}]`:`.${String(n.key)}`).join("").replace(/^\./,""),t=[s,i].filter(Boolean).join(i.startsWith("[")?"":".")||"(root)";if(e.type==="union"&&e.issues?.length)return d(e.issues,s);if(e.received==="undefined")return`${t}: missing${e.expected&&!e.expected.startsWith('"')?` (expected ${e.expected})`:""}`;if(e.type==="strict_object"||e.expected==="never")return`${t}: unknown key`;let c=e.expected?`expected ${e.expected}`:e.message,o=e.received?`, received ${e.received}`:"";return`${t}: ${c}${o}`}export{d as a};

@@ -1,0 +1,3 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+import{readFileSync as f,readSync as u}from"node:fs";function s(){try{return f(0,"utf8")}catch(n){let r=n.code;if(r==="EAGAIN")return i();if(r==="EOF"||r==="ENXIO"||r==="EBADF")return"";throw n}}function i(){let n=[],r=Buffer.alloc(65536),c=new Int32Array(new SharedArrayBuffer(4));for(;;){let t;try{t=u(0,r,0,r.length,null)}catch(e){let o=e.code;if(o==="EAGAIN"){Atomics.wait(c,0,0,5);continue}if(o==="EOF")break;throw e}if(t===0)break;n.push(Buffer.from(r.subarray(0,t)))}return Buffer.concat(n).toString("utf8")}export{s as a};

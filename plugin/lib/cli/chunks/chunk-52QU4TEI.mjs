@@ -1,0 +1,3 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+var i=["bun:sqlite","node:sqlite","better-sqlite3"],n=class{constructor(e){this.prepare=e}prepare;cache=new Map;get(e){let t=this.cache.get(e);return t||(t=this.prepare(e),this.cache.set(e,t)),t}clear(){for(let e of this.cache.values())e.finalize?.();this.cache.clear()}};function o(s,e){let t=new n(a=>e.prepare(a));return{driver:s,exec:a=>{e.exec(a)},run:(a,...r)=>{let l=t.get(a).run(...r);return{changes:Number(l.changes),lastInsertRowid:Number(l.lastInsertRowid)}},get:(a,...r)=>t.get(a).get(...r)??void 0,all:(a,...r)=>t.get(a).all(...r),close:()=>{t.clear(),e.close()}}}export{i as a,o as b};

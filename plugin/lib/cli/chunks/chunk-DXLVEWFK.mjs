@@ -1,0 +1,3 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+var s={ok:0,failure:1,invalidInput:2,io:3,config:4,ledger:5,refused:6,internal:70},i=Symbol.for("continuity.CliError"),t=class extends Error{constructor(o,n=s.invalidInput){super(o);this.exitCode=n;this.name="CliError"}exitCode;[i]=!0;static[Symbol.hasInstance](o){return typeof o=="object"&&o!==null&&o[i]===!0}};function a(r,e,o="read"){let n=e?.code,d=n==="ENOENT"?"no such file":n==="EACCES"||n==="EPERM"?"permission denied":n==="EISDIR"?"is a directory":e instanceof Error?e.message:String(e);return new t(`cannot ${o} ${r}: ${d}`,s.io)}export{s as a,t as b,a as c};

@@ -1,0 +1,3 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+import{b as i}from"./chunk-52QU4TEI.mjs";import"./chunk-CXS6YJ7R.mjs";import{existsSync as s}from"node:fs";async function p(){let t=await o();return(e,n)=>{n.mustExist&&a(e);let r=new t.DatabaseSync(e,{readOnly:!!n.readonly});return i("node:sqlite",r)}}async function o(){let t=process.emitWarning;process.emitWarning=((e,...n)=>{let r=typeof e=="string"?e:e.message;if(!/sqlite/i.test(r))return t.call(process,e,...n)});try{return await import("node:sqlite")}finally{process.emitWarning=t}}function a(t){if(!s(t)){let e=new Error(`unable to open database file: ${t}`);throw e.code="SQLITE_CANTOPEN",e}}export{p as loadNodeSqlite};

@@ -1,0 +1,34 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+import{a}from"./chunks/chunk-5O7UNUXG.mjs";import{a as t,b as r}from"./chunks/chunk-DXLVEWFK.mjs";import"./chunks/chunk-CXS6YJ7R.mjs";var i={hook:()=>import("./chunks/hook-H67F7UFJ.mjs"),plan:()=>import("./chunks/plan-7NLOZK77.mjs"),status:()=>import("./chunks/status-KFL2NB77.mjs"),log:()=>import("./chunks/log-5Q5G2QVY.mjs"),demo:()=>import("./chunks/demo-DHX4FEJ4.mjs"),gate:()=>import("./chunks/gate-I4UL5NYR.mjs"),task:()=>import("./chunks/task-WX4SFKAH.mjs"),closure:()=>import("./chunks/closure-6I4YGEC3.mjs"),watchdog:()=>import("./chunks/watchdog-MPIMVEL3.mjs"),summary:()=>import("./chunks/summary-XOIWPUKK.mjs"),replan:()=>import("./chunks/replan-X6FP2WA2.mjs"),approve:()=>import("./chunks/approve-3BSA7JJ2.mjs"),revoke:()=>import("./chunks/revoke-VKJEEUPX.mjs"),config:()=>import("./chunks/config-UKRWESM6.mjs"),init:()=>import("./chunks/init-M3HYBNBV.mjs"),doctor:()=>import("./chunks/doctor-FOH6276S.mjs")},d=`usage: continuity <command> [options]
+
+commands:
+  init [--agent A] [--uninstall]
+                             wire continuity's hooks into the agent's project settings; create .continuity/
+  doctor [--json]            check Node, SQLite, the ledger, the hooks, the config and a hook round-trip
+  hook claude-code           answer one Claude Code hook payload (stdin \u2192 stdout)
+  hook codex|gemini|cursor   the same for OpenAI Codex CLI, Gemini CLI, Cursor
+  plan import FILE           register or refresh the project's active plan
+  plan show [--json]         print the active plan and its tasks
+  approve                    approve the active plan (a person at a terminal only)
+  revoke                     take back the active plan's approval (a person at a terminal only)
+  config accept              take a person's edit of continuity's guarded files as authorised
+  status [--json]            the whole picture: plan, approval, tasks, next step
+  status --watch [--interval S]
+                             the same picture, redrawn until Ctrl-C
+  log [FILTERS] [--json]     the audit trail: every hook call and its decision, newest last
+                             (--session ID --event NAME --decision WORD --since T --limit N)
+  gate evaluate              evaluate a continuity envelope (stdin \u2192 verdict)
+  task done ID [--summary F] record that a task of the active plan is complete
+  task blocked ID --reason T record that a task is blocked
+  closure STATE --reason T   declare the current stop waiting_user, blocked or pending_verification
+  watchdog assess --now ISO  assess subagent runs: delivered, late, or lost (stdin \u2192 statuses)
+  watchdog dispatch|child-done|complete|attempt
+                             record an orchestrator's subagent receipts in the ledger (stdin JSON)
+  summary parse FILE --json  the pending actions of a task summary
+  replan --from-task ID \u2026    record a replan that accounts for a task's pending actions
+  demo [--claude PATH]       a real Claude Code session, offline (else a recorded one replayed)
+
+Run \`continuity <command> --help\` for a command's options.`,c="0.1.0";async function p(o){let[e,...s]=o;if(e===void 0||e==="--help"||e==="-h"||e==="help")return process.stdout.write(d+`
+`),e===void 0?t.invalidInput:t.ok;if(e==="--version"||e==="-v")return process.stdout.write(`${c}
+`),t.ok;let n=i[e];if(!n)throw new r(`unknown command "${e}" (run \`continuity --help\`)`);return(await n()).run(s)}function h(o){return process.stdout.on("error",e=>{if(e.code!=="EPIPE")throw e}),a(()=>p(o))}export{p as main,h as start};

@@ -1,0 +1,44 @@
+// `npm run test:real-client`: the real-client scenarios (test/real-client/*.scenario.ts),
+// once per Claude Code version the suite checks: the pinned one and the newest
+// (scripts/install-claude-code.mjs, CLAUDE_CODE_VERSION and CLAUDE_CODE_NEWEST).
+// Each pass names its version to the scenarios in CONTINUITY_REAL_CLIENT_CLAUDE.
+//   node scripts/test-real-client.mjs                      every scenario, both versions
+//   node scripts/test-real-client.mjs --pinned|--newest    one version
+//   node scripts/test-real-client.mjs test/real-client/plugin.scenario.ts   some files
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { CLAUDE_CODE_NEWEST, CLAUDE_CODE_VERSION } from './install-claude-code.mjs';
+
+const args = process.argv.slice(2);
+const files = args.filter((a) => !a.startsWith('--'));
+const only = args.includes('--pinned') ? 'pinned' : args.includes('--newest') ? 'newest' : null;
+
+function step(title, cmd, cmdArgs, env = {}) {
+  process.stdout.write(`\n▶ ${title}\n`);
+  const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+const setup = [
+  ['sandbox tools', ['scripts/install-sandbox-tools.mjs']],
+  ['Claude Code, both versions', ['scripts/install-claude-code.mjs']],
+  ["the pinned Bun package (the plugin's executable)", ['scripts/fetch-bun-package.mjs']],
+  ['build', ['scripts/build.mjs']],
+];
+for (const [title, a] of setup) {
+  if (!step(title, process.execPath, a)) {
+    process.stdout.write(`✗ ${title} failed\n`);
+    process.exit(1);
+  }
+}
+
+const scenarios = files.length ? files : readdirSync(join('test', 'real-client')).filter((f) => f.endsWith('.scenario.ts')).sort().map((f) => join('test', 'real-client', f));
+const versions = [['pinned', CLAUDE_CODE_VERSION], ['newest', CLAUDE_CODE_NEWEST]].filter(([which]) => !only || which === only);
+const failed = [];
+for (const [which, version] of versions) {
+  const ok = step(`scenarios on Claude Code ${version} (${which})`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-reporter=spec', ...scenarios], { CONTINUITY_REAL_CLIENT_CLAUDE: which });
+  if (!ok) failed.push(version);
+}
+process.stdout.write(failed.length ? `\n✗ real-client scenarios failed on Claude Code ${failed.join(' and ')}\n` : `\n✓ real-client scenarios passed on Claude Code ${versions.map(([, v]) => v).join(' and ')}\n`);
+process.exit(failed.length ? 1 : 0);
