@@ -37,6 +37,8 @@ export function codexToClaude(p: CodexPayload): ClaudeCall {
   // Codex sends transcript_path null when there is none; Claude Code's field is a string or absent.
   const { transcript_path, ...rest } = p;
   const base: Record<string, unknown> = { ...rest, ...(typeof transcript_path === 'string' ? { transcript_path } : {}) };
+  // Likewise a subagent's transcript path (SubagentStop), which Codex may send as null.
+  if (base.agent_transcript_path === null) delete base.agent_transcript_path;
   const call = (payloads: Record<string, unknown>[]): ClaudeCall => ({ payloads, searchFrom: p.cwd });
   if (!SAME_EVENTS.has(p.hook_event_name)) return call([{ ...base, hook_event_name: `codex:${p.hook_event_name}` }]);
   // A subagent's first message fires UserPromptSubmit in its thread: the parent's brief, not a person's prompt.
