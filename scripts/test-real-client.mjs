@@ -5,6 +5,8 @@
 //   node scripts/test-real-client.mjs                      every scenario, both versions
 //   node scripts/test-real-client.mjs --pinned|--newest    one version
 //   node scripts/test-real-client.mjs test/real-client/plugin.scenario.ts   some files
+// The scenarios of the other agents (codex*, gemini*) run once, after them: they
+// do not start Claude Code.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +25,7 @@ function step(title, cmd, cmdArgs, env = {}) {
 const setup = [
   ['sandbox tools', ['scripts/install-sandbox-tools.mjs']],
   ['Claude Code, both versions', ['scripts/install-claude-code.mjs']],
+  ['Codex CLI and Gemini CLI', ['scripts/install-agent-clients.mjs']],
   ["the pinned Bun package (the plugin's executable)", ['scripts/fetch-bun-package.mjs']],
   ['build', ['scripts/build.mjs']],
 ];
@@ -33,12 +36,20 @@ for (const [title, a] of setup) {
   }
 }
 
-const scenarios = files.length ? files : readdirSync(join('test', 'real-client')).filter((f) => f.endsWith('.scenario.ts')).sort().map((f) => join('test', 'real-client', f));
+const all = files.length ? files : readdirSync(join('test', 'real-client')).filter((f) => f.endsWith('.scenario.ts')).sort().map((f) => join('test', 'real-client', f));
+const OTHER_AGENT = /(?:^|[\\/])(?:codex|gemini)[^\\/]*\.scenario\.ts$/;
+const scenarios = all.filter((f) => !OTHER_AGENT.test(f));
+const others = all.filter((f) => OTHER_AGENT.test(f));
 const versions = [['pinned', CLAUDE_CODE_VERSION], ['newest', CLAUDE_CODE_NEWEST]].filter(([which]) => !only || which === only);
 const failed = [];
-for (const [which, version] of versions) {
-  const ok = step(`scenarios on Claude Code ${version} (${which})`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-reporter=spec', ...scenarios], { CONTINUITY_REAL_CLIENT_CLAUDE: which });
-  if (!ok) failed.push(version);
+if (scenarios.length) {
+  for (const [which, version] of versions) {
+    const ok = step(`scenarios on Claude Code ${version} (${which})`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-reporter=spec', ...scenarios], { CONTINUITY_REAL_CLIENT_CLAUDE: which });
+    if (!ok) failed.push(`Claude Code ${version}`);
+  }
 }
-process.stdout.write(failed.length ? `\n✗ real-client scenarios failed on Claude Code ${failed.join(' and ')}\n` : `\n✓ real-client scenarios passed on Claude Code ${versions.map(([, v]) => v).join(' and ')}\n`);
+if (others.length && !only) {
+  if (!step('scenarios on Codex CLI and Gemini CLI', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=3', '--test-reporter=spec', ...others])) failed.push('Codex CLI or Gemini CLI');
+}
+process.stdout.write(failed.length ? `\n✗ real-client scenarios failed on ${failed.join(' and ')}\n` : `\n✓ real-client scenarios passed\n`);
 process.exit(failed.length ? 1 : 0);

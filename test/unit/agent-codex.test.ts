@@ -64,11 +64,11 @@ describe('Codex payloads', () => {
     assert.equal(p!.tool_name, 'apply_patch');
   });
 
-  it('events without a rule here are recorded namespaced, the subagent ones included (the watchdog cannot pair them)', () => {
+  it('SubagentStart and SubagentStop are Claude Code\'s, for the watchdog; events without a rule here are recorded namespaced', () => {
     const [sub] = codexToClaude(parse({ hook_event_name: 'SubagentStop', agent_id: 'thread-2', agent_type: 'worker', agent_transcript_path: null, stop_hook_active: false, last_assistant_message: 'done' })).payloads;
-    assert.equal(sub!.hook_event_name, 'codex:SubagentStop');
+    assert.equal(sub!.hook_event_name, 'SubagentStop');
     assert.equal(sub!.agent_id, 'thread-2');
-    assert.equal(validatePayload(sub).hook_event_name, 'codex:SubagentStop');
+    assert.equal(validatePayload(sub).hook_event_name, 'SubagentStop');
     const [other] = codexToClaude(parse({ hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'ls' } })).payloads;
     assert.equal(other!.hook_event_name, 'codex:PermissionRequest');
   });

@@ -41,6 +41,7 @@ export function geminiToClaude(p: GeminiPayload, env: NodeJS.ProcessEnv): Claude
   const claudeEvent = EVENTS[p.hook_event_name];
   if (!claudeEvent) return { payloads: [{ ...base, hook_event_name: `gemini:${p.hook_event_name}` }], searchFrom };
   const payload: Record<string, unknown> = { ...base, hook_event_name: claudeEvent, agent_event_name: p.hook_event_name };
+  if (typeof payload.prompt === 'string') payload.prompt = withoutHookContext(payload.prompt);
   if (p.hook_event_name === 'AfterAgent') {
     const stop = p as GeminiPayloadOf<'AfterAgent'>;
     payload.stop_hook_active = stop.stop_hook_active;
@@ -64,4 +65,16 @@ export function claudeTool(name: string, input: Record<string, unknown>, cwd: st
     return { tool_name: 'Bash', tool_input: input, cwd: dir ? (isAbsolute(dir) ? dir : resolve(cwd, dir)) : cwd, agent_tool_name: name };
   }
   return { tool_name: mapped, tool_input: input, cwd, agent_tool_name: name };
+}
+
+/**
+ * Gemini CLI (0.61.0, observed) puts SessionStart's additionalContext in
+ * front of the first prompt as `<hook_context>…</hook_context>` and hands
+ * BeforeAgent and AfterAgent that prompt: the person's own words are what
+ * follows the leading hook context blocks.
+ */
+export function withoutHookContext(prompt: string): string {
+  let rest = prompt;
+  for (let m = /^\s*<hook_context>[\s\S]*?<\/hook_context>\s*/.exec(rest); m; m = /^\s*<hook_context>[\s\S]*?<\/hook_context>\s*/.exec(rest)) rest = rest.slice(m[0].length);
+  return rest;
 }

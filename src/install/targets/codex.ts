@@ -8,8 +8,8 @@
  */
 import { commandLineTarget, groupCommands } from './command-line-target.js';
 
-/** Every event a rule reads (docs/agents/codex.md); tool events for every tool (no matcher). */
-export const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact', 'Stop'] as const;
+/** Every event a rule reads (docs/agents/codex.md), the subagent events for the delivery watchdog; tool events for every tool (no matcher). */
+export const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact', 'Stop', 'SubagentStart', 'SubagentStop'] as const;
 
 export const target = commandLineTarget({
   agent: 'codex',

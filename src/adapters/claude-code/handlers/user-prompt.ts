@@ -10,6 +10,7 @@ import { watchdogAt, withWatchdog } from '../watchdog/step.js';
 import { judgeUserPrompt } from '../../../domain/human-turn.js';
 import { humanTurnFacts } from '../trust/human-turn-facts.js';
 import { insertViolation } from '../../../ledger/sessions.js';
+import type { SqlDatabase } from '../../../ledger/driver.js';
 
 type PromptPayload = PayloadOf<'UserPromptSubmit'>;
 
@@ -21,8 +22,11 @@ type PromptPayload = PayloadOf<'UserPromptSubmit'>;
  */
 export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger, config, now, root, source }) => {
   const session = sessionById(ledger.db, payload.session_id);
-  const pauseAsked = isPauseWord(payload.prompt);
-  const approving = matchesApprovalPhrase(payload.prompt, config.approval.phrases) || isApprovalCommand(payload.prompt);
+  // A client that goes on after a blocked stop by submitting the block's reason as the next prompt (Gemini CLI's
+  // AfterAgent retry fires BeforeAgent with it): continuity's own words, not the person's, and the same boundary.
+  const continuation = isStopContinuation(ledger.db, payload.session_id, payload.prompt);
+  const pauseAsked = !continuation && isPauseWord(payload.prompt);
+  const approving = !continuation && (matchesApprovalPhrase(payload.prompt, config.approval.phrases) || isApprovalCommand(payload.prompt));
   const state = await loadPlanState(ledger, { now, config, source, sessionId: payload.session_id });
   const plan = approving ? activePlan(ledger.db) : null;
   const approvable = plan && (plan.state === 'draft' || plan.state === 'stale') ? plan : null;
@@ -49,13 +53,15 @@ export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger
   const result: HandlerResult = {
     output: context || messages.length ? { ...(messages.length ? { systemMessage: messages.join(' ') } : {}), ...(context ? { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: context } } : {}) } : null,
     decision: {
+      ...(continuation ? { continuation: true } : {}),
       action: approve ? 'approved' : pause ? 'paused' : !judgement.ok ? 'refused' : context ? 'context' : 'none',
       suspended: pause,
       planId: approve?.id ?? state?.plan.id ?? null,
       ...(judgement.ok ? {} : { refused: judgement.why }),
     },
     persist: (db, eventId) => {
-      saveSession(db, { ...session, suspended: pause, lastPromptAt: now, boundary: null, blocks: 0 }, now);
+      if (continuation) saveSession(db, { ...session, lastPromptAt: now }, now);
+      else saveSession(db, { ...session, suspended: pause, lastPromptAt: now, boundary: null, blocks: 0 }, now);
       if (approve) approvePlan(db, root, approve, { channel: 'user-prompt', at: now });
       if (!judgement.ok) insertViolation(db, { at: now, sessionId: payload.session_id, kind: approvable ? 'untrusted_approval' : 'untrusted_pause', summary: `the prompt "${payload.prompt.trim().slice(0, 40)}" was not taken as the person's: ${judgement.why}`, eventId });
     },
@@ -63,3 +69,12 @@ export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger
   // The delivery watchdog: a lost subagent result reaches the agent as context; late runs are reported to the user.
   return withWatchdog(result, await watchdogAt({ payload, ledger, config, now, root, source }, 'UserPromptSubmit', { canAct: true, userVisible: true }), 'UserPromptSubmit');
 };
+
+/** Is this prompt the reason the session's last Stop was blocked with (the client continuing the turn with it)? */
+function isStopContinuation(db: SqlDatabase, sessionId: string, prompt: string): boolean {
+  const row = db.get<{ reason: string | null }>(
+    "SELECT json_extract(decision, '$.output.reason') AS reason FROM events WHERE session_id = ? AND kind = 'Stop' ORDER BY id DESC LIMIT 1",
+    sessionId,
+  );
+  return typeof row?.reason === 'string' && row.reason.trim() !== '' && row.reason.trim() === prompt.trim();
+}

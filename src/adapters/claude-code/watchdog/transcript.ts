@@ -37,6 +37,15 @@ export function taskNotification(path: string, agentId: string): TaskNotificatio
   let completed = false;
   let last: string | null = null;
   for (const line of text.split('\n')) {
+    if (line.includes('subagent_notification') && line.includes(agentId)) {
+      // Codex: the notification is a user message in the parent's rollout; it is there once it reached the conversation.
+      const status = codexNotificationStatus(line, agentId);
+      if (status !== null) {
+        last = status;
+        if (status === 'completed') completed = true;
+      }
+      continue;
+    }
     if (!line.includes('task-notification') || !line.includes(agentId)) continue;
     const statuses = notificationStatuses(line, agentId);
     if (statuses.length === 0) continue;
@@ -69,6 +78,37 @@ export function promptNotification(prompt: string | null, agentId: string): Task
   const statuses = notificationStatuses(prompt, agentId);
   if (statuses.length === 0) return null;
   return { kind: 'delivered', status: statuses.includes('completed') ? 'completed' : statuses.at(-1)! };
+}
+
+/**
+ * Codex (0.169.0) tells the parent thread that a subagent reached a final
+ * status with a user message in its conversation, recorded in its rollout
+ * (the transcript_path of its hooks) as a `response_item`:
+ * `<subagent_notification>{"agent_path":"<agent id>","status":{"completed":"<final message>"}}</subagent_notification>`.
+ * The status key (`completed`, `errored`, `shutdown`, …) of the one naming this agent, or null.
+ */
+export function codexNotificationStatus(line: string, agentId: string): string | null {
+  let entry: { type?: unknown; payload?: { role?: unknown; content?: unknown } };
+  try {
+    entry = JSON.parse(line) as typeof entry;
+  } catch {
+    return null;
+  }
+  if (entry.type !== 'response_item' || entry.payload?.role !== 'user' || !Array.isArray(entry.payload.content)) return null;
+  for (const part of entry.payload.content as { text?: unknown }[]) {
+    if (typeof part?.text !== 'string') continue;
+    for (const m of part.text.matchAll(/<subagent_notification>([\s\S]*?)<\/subagent_notification>/g)) {
+      try {
+        const note = JSON.parse(m[1]!.trim()) as { agent_path?: unknown; status?: unknown };
+        if (note.agent_path !== agentId || !note.status || typeof note.status !== 'object') continue;
+        const key = Object.keys(note.status)[0];
+        if (key) return key === 'completed' ? 'completed' : key.toLowerCase();
+      } catch {
+        // not JSON
+      }
+    }
+  }
+  return null;
 }
 
 /** The `<status>` of each notification in a transcript line (or a prompt) that names the agent as its `<task-id>`. */

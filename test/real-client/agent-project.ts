@@ -1,0 +1,228 @@
+// A throwaway project for running a real agent client (Codex CLI, Gemini CLI)
+// with continuity's hooks, as a new user would set it up: a git project with
+// the plan, `continuity plan import`, `continuity init --agent <agent>`, and a
+// home of its own. The client runs bounded, in a process group of its own.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { after } from 'node:test';
+import { shellWord as sh } from '../../src/demo/real-client/claude-process.js';
+import { PLAN, PLAN_PATH } from '../../src/demo/real-client/story.js';
+
+export { PLAN, PLAN_PATH };
+export const REPO_ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..', '..');
+export const CLI = resolve(process.env.CONTINUITY_REAL_CLIENT_CLI ?? join(REPO_ROOT, 'dist', 'cli.cjs'));
+export const NODE = process.env.CONTINUITY_TEST_NODE ?? process.execPath;
+
+const bins = new Map<string, string>();
+/** The pinned client's binary, installed on first use by scripts/install-agent-clients.mjs; a failed install fails the test. */
+export function clientBinary(name: 'codex' | 'gemini'): string {
+  const known = bins.get(name);
+  if (known) return known;
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'install-agent-clients.mjs'), '--print-path', name], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${name} could not be installed: ${(r.stderr || r.error?.message || '').trim()}`);
+  const bin = r.stdout.trim().split('\n').pop()!;
+  bins.set(name, bin);
+  return bin;
+}
+
+export interface ProjectOptions {
+  plan?: { path: string; content: string } | null;
+  files?: Record<string, string>;
+  config?: unknown;
+}
+
+/** One hook call as the ledger recorded it (`continuity log --json`). */
+export interface LoggedEvent {
+  kind: string;
+  source: string;
+  sessionId: string | null;
+  input: any;
+  decision: any;
+}
+
+export interface ProcessResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  timedOut: boolean;
+  crashed: boolean;
+  durationMs: number;
+}
+
+export class AgentProject {
+  readonly base: string;
+  readonly dir: string;
+  readonly home: string;
+
+  constructor(
+    readonly agent: 'codex' | 'gemini',
+    opts: ProjectOptions = {},
+  ) {
+    this.base = mkdtempSync(join(tmpdir(), `continuity-${agent}-`));
+    this.dir = join(this.base, 'project');
+    this.home = join(this.base, 'home');
+    mkdirSync(this.dir, { recursive: true });
+    mkdirSync(join(this.home, 'bin'), { recursive: true });
+    mkdirSync(join(this.home, 'tmp'), { recursive: true });
+    // `continuity` on the agent's PATH, as after `npm install -g`.
+    const shim = join(this.home, 'bin', 'continuity');
+    writeFileSync(shim, `#!/bin/sh\nexec ${sh(NODE)} ${sh(CLI)} "$@"\n`);
+    chmodSync(shim, 0o755);
+    // Codex runs its shell commands in a login shell, whose /etc/profile sets PATH anew: the user's profile puts the shim back.
+    writeFileSync(join(this.home, '.profile'), `PATH=${sh(join(this.home, 'bin'))}:${sh(dirname(NODE))}:"$PATH"\nexport PATH\n`);
+    writeFileSync(join(this.home, '.gitconfig'), '[user]\n\tname = Real Client Test\n\temail = test@example.invalid\n[init]\n\tdefaultBranch = main\n');
+    spawnSync('git', ['init', '-q'], { cwd: this.dir, env: { PATH: process.env.PATH ?? '', HOME: this.home } });
+    const plan = opts.plan === undefined ? { path: PLAN_PATH, content: PLAN } : opts.plan;
+    for (const [path, content] of Object.entries({ ...(plan ? { [plan.path]: plan.content } : {}), ...opts.files })) this.writeFile(path, content);
+    if (opts.config !== undefined) this.writeFile('.continuity/config.json', JSON.stringify(opts.config, null, 2) + '\n');
+    if (plan) this.continuity(['plan', 'import', plan.path]);
+    // As a user would: the hooks from `continuity init`, run by the Node on PATH.
+    this.continuity(['init', '--agent', agent]);
+    const capture = process.env.CONTINUITY_REAL_CLIENT_CAPTURE;
+    if (capture) this.captureHooks(resolve(capture));
+    after(() => {
+      if (process.env.CONTINUITY_REAL_CLIENT_KEEP) process.stderr.write(`kept ${this.base}\n`);
+      else this.remove();
+    });
+  }
+
+  /** The environment every process of the client gets: nothing inherited but PATH and locale. */
+  baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+    return {
+      PATH: `${join(this.home, 'bin')}:${dirname(NODE)}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+      HOME: this.home,
+      USER: process.env.USER ?? 'continuity',
+      LANG: process.env.LANG ?? 'C.UTF-8',
+      TMPDIR: join(this.home, 'tmp'),
+      SHELL: '/bin/bash',
+      TERM: 'dumb',
+      NO_COLOR: '1',
+      ...extra,
+    };
+  }
+
+  writeFile(path: string, content: string): void {
+    mkdirSync(dirname(join(this.dir, path)), { recursive: true });
+    writeFileSync(join(this.dir, path), content);
+  }
+
+  readFile(path: string): string {
+    return readFileSync(join(this.dir, path), 'utf8');
+  }
+
+  /** The continuity CLI run in the project by the person at a terminal (not inside an agent). */
+  continuity(args: string[]): { stdout: string; stderr: string } {
+    const r = spawnSync(NODE, [CLI, ...args], { cwd: this.dir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { PATH: `${dirname(NODE)}:${process.env.PATH ?? ''}`, HOME: this.home } });
+    if (r.error) throw r.error;
+    if (r.status !== 0) throw new Error(`continuity ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+    return { stdout: r.stdout, stderr: r.stderr };
+  }
+
+  status(): any {
+    return JSON.parse(this.continuity(['status', '--json']).stdout);
+  }
+
+  /** Every event the ledger holds, oldest first. */
+  events(): LoggedEvent[] {
+    return this.continuity(['log', '--json', '--limit', '10000'])
+      .stdout.split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as LoggedEvent);
+  }
+
+  files(): Record<string, string> {
+    const out: Record<string, string> = {};
+    const walk = (dir: string): void => {
+      for (const name of readdirSync(dir)) {
+        const abs = join(dir, name);
+        const rel = relative(this.dir, abs);
+        if (rel === '.git' || rel === '.continuity') continue;
+        const st = statSync(abs);
+        if (st.isDirectory()) walk(abs);
+        else if (st.isFile() && st.size < 1_000_000) out[rel] = readFileSync(abs, 'utf8');
+      }
+    };
+    walk(this.dir);
+    return out;
+  }
+
+  /**
+   * CONTINUITY_REAL_CLIENT_CAPTURE=DIR: every payload the client sends a hook
+   * is also written to DIR (`<agent>-<time>-<event>.json`), for the unit
+   * tests' fixtures. The hook wiring runs a wrapper that saves stdin first.
+   */
+  private captureHooks(dir: string): void {
+    mkdirSync(dir, { recursive: true });
+    const wrapper = join(this.home, 'bin', 'capture-hook');
+    writeFileSync(
+      wrapper,
+      `#!/bin/sh\nf=${sh(dir)}/${this.agent}-$(date +%s%N).json\ncat > "$f"\nexec "$@" < "$f"\n`,
+    );
+    chmodSync(wrapper, 0o755);
+    const file = this.agent === 'codex' ? '.codex/hooks.json' : '.gemini/settings.json';
+    const text = this.readFile(file);
+    const settings = JSON.parse(text);
+    for (const groups of Object.values(settings.hooks as Record<string, { hooks: { command: string }[] }[]>)) {
+      if (!Array.isArray(groups)) continue;
+      for (const g of groups) for (const h of g.hooks) h.command = `${sh(wrapper)} ${h.command}`;
+    }
+    this.writeFile(file, JSON.stringify(settings, null, 2) + '\n');
+    // The wiring is guarded: the person accepts the edit, at a terminal (`script` gives it one).
+    const r = spawnSync('script', ['-qec', `${sh(NODE)} ${sh(CLI)} config accept`, '/dev/null'], { cwd: this.dir, encoding: 'utf8', env: { PATH: `${dirname(NODE)}:${process.env.PATH ?? ''}`, HOME: this.home, TERM: 'dumb' } });
+    if (r.status !== 0) throw new Error(`continuity config accept (for the capture wrapper) exited ${r.status}: ${r.stdout}${r.stderr}`);
+  }
+
+  remove(): void {
+    rmSync(this.base, { recursive: true, force: true });
+  }
+}
+
+/**
+ * One client process, bounded by `timeoutMs`, in a process group of its own
+ * (killed with everything it started at the end). `crashWhen` is polled every
+ * 200 ms: when it says yes the client is killed (a crash at a chosen moment).
+ */
+export async function runProcess(o: { bin: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; crashWhen?: () => boolean; log?: (l: string) => void }): Promise<ProcessResult> {
+  const started = Date.now();
+  const child = spawn(o.bin, o.args, { cwd: o.cwd, env: o.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let stdout = '';
+  let stderr = '';
+  let timedOut = false;
+  let crashed = false;
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const kill = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    o.log?.(`killing ${o.bin} after ${o.timeoutMs} ms`);
+    kill();
+  }, o.timeoutMs);
+  const poll = o.crashWhen
+    ? setInterval(() => {
+        if (!crashed && o.crashWhen!()) {
+          crashed = true;
+          o.log?.(`crashing ${o.bin}`);
+          kill();
+        }
+      }, 200)
+    : null;
+  try {
+    const exitCode = await new Promise<number | null>((ok, fail) => {
+      child.on('error', fail);
+      child.on('close', (c) => ok(c));
+    });
+    return { stdout, stderr, exitCode, timedOut, crashed, durationMs: Date.now() - started };
+  } finally {
+    clearTimeout(timer);
+    if (poll) clearInterval(poll);
+    kill();
+  }
+}

@@ -1,0 +1,149 @@
+// A scripted stand-in for the Gemini API (`POST /v1beta/models/<model>:streamGenerateContent?alt=sse`),
+// for running the real Gemini CLI offline. It listens on 127.0.0.1 only,
+// records every request, and answers from a script of model turns.
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export type Part = { text: string } | { functionCall: { name: string; args: Record<string, unknown> } } | { pause: number };
+export type Turn = Part[];
+
+export const say = (text: string): Part => ({ text });
+export const pause = (ms: number): Part => ({ pause: ms });
+/** Gemini CLI's shell tool. */
+export const shellCall = (command: string): Part => ({ functionCall: { name: 'run_shell_command', args: { command, description: 'Run a command' } } });
+export const writeFileCall = (filePath: string, content: string): Part => ({ functionCall: { name: 'write_file', args: { file_path: filePath, content } } });
+
+export interface GeminiScenario {
+  turns: Turn[];
+  afterLast?: Turn;
+}
+
+export interface GeminiRequest {
+  seq: number;
+  method: string;
+  path: string;
+  model: string | null;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+  kind: 'scenario' | 'after-last' | 'aux' | 'other';
+  turn?: number;
+}
+
+export interface GeminiServer {
+  url: string;
+  requests: GeminiRequest[];
+  unknown: string[];
+  conversation(): GeminiRequest[];
+  close(): Promise<void>;
+}
+
+export async function startGeminiServer(scenario: GeminiScenario, opts: { lifetimeMs?: number; log?: (l: string) => void } = {}): Promise<GeminiServer> {
+  const log = opts.log ?? (() => {});
+  const requests: GeminiRequest[] = [];
+  const unknown: string[] = [];
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  let next = 0;
+  let seq = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: any = null;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        body = raw;
+      }
+      const path = (req.url ?? '/').split('?')[0]!;
+      const m = /^\/v1beta\/models\/([^:]+):(streamGenerateContent|generateContent|countTokens)$/.exec(path);
+      const rec: GeminiRequest = { seq: ++seq, method: req.method ?? 'GET', path, model: m?.[1] ?? null, headers: req.headers, body, kind: 'other' };
+      requests.push(rec);
+      if (!m || req.method !== 'POST') {
+        unknown.push(`${rec.method} ${req.url}`);
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: 404, message: `${path} is not scripted`, status: 'NOT_FOUND' } }));
+        return;
+      }
+      if (m[2] === 'countTokens') {
+        rec.kind = 'aux';
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ totalTokens: Math.ceil(raw.length / 4) }));
+        return;
+      }
+      // Requests that offer the model tools are the conversation; others (summaries, checks) get a short text.
+      const conversational = Array.isArray(body?.tools) && body.tools.length > 0;
+      let turn: Turn;
+      if (!conversational) {
+        rec.kind = 'aux';
+        turn = [say('Scripted answer')];
+      } else if (next < scenario.turns.length) {
+        rec.kind = 'scenario';
+        rec.turn = next;
+        turn = scenario.turns[next++]!;
+      } else {
+        rec.kind = 'after-last';
+        turn = scenario.afterLast ?? [say('Done.')];
+      }
+      log(`gemini-server: #${rec.seq} ${rec.kind}${rec.turn !== undefined ? ` turn ${rec.turn}` : ''}`);
+      const wait = turn.reduce((ms, p) => ms + ('pause' in p ? p.pause : 0), 0);
+      const parts = turn.filter((p) => !('pause' in p));
+      const payload = { candidates: [{ content: { parts, role: 'model' }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 100, candidatesTokenCount: 20, totalTokenCount: 120 }, modelVersion: rec.model };
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (res.destroyed) return;
+        if (m[2] === 'streamGenerateContent') {
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          res.write(`data: ${JSON.stringify(payload)}\n\n`);
+        } else {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.write(JSON.stringify(payload));
+        }
+        res.end();
+      }, wait);
+      timers.add(timer);
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => ok());
+  });
+  const address = server.address() as AddressInfo;
+  let closing: Promise<void> | null = null;
+  const lifetime = setTimeout(() => void handle.close(), opts.lifetimeMs ?? 120_000);
+  lifetime.unref();
+  const handle: GeminiServer = {
+    url: `http://127.0.0.1:${address.port}`,
+    requests,
+    unknown,
+    conversation: () => requests.filter((r) => r.kind === 'scenario' || r.kind === 'after-last'),
+    close() {
+      closing ??= new Promise<void>((ok) => {
+        clearTimeout(lifetime);
+        for (const t of timers) clearTimeout(t);
+        server.close(() => ok());
+        for (const s of sockets) s.destroy();
+      });
+      return closing;
+    },
+  };
+  return handle;
+}
+
+/** Every text a request carries: system instruction, contents, function responses. */
+export function contentsText(rec: Pick<GeminiRequest, 'body'>, from = 0): string {
+  const parts: string[] = [];
+  const visit = (v: unknown): void => {
+    if (typeof v === 'string') parts.push(v);
+    else if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) visit(x);
+  };
+  if (from === 0) visit(rec.body?.systemInstruction);
+  visit((rec.body?.contents ?? []).slice(from));
+  return parts.join('\n');
+}

@@ -1,0 +1,123 @@
+// The real Gemini CLI with the hooks of `continuity init --agent gemini`:
+// approval, the Stop gate (AfterAgent), the closure line, the loop limit and
+// the write guard, as Gemini CLI applies the answers.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { contentsText, say, shellCall, writeFileCall } from './gemini-server.js';
+import { geminiHooks, geminiProject, type GeminiProject, type GeminiRunResult } from './run-gemini.js';
+
+const CLOSEOUT = [say('Task 1 is done and committed. Next I can continue with Task 2 (Export endpoint).')];
+const IMPERATIVE = /\b(you must|you should|implement|proceed|continue with|start (on|with)|do not stop|keep going)\b/i;
+
+function timeline(r: GeminiRunResult): string {
+  const lines = [`exit ${r.exitCode}${r.timedOut ? ' (killed)' : ''} in ${r.durationMs} ms; ${r.requests.length} requests`];
+  r.requests.forEach((q) => lines.push(`  #${q.seq} [${q.kind}${q.turn !== undefined ? ` turn ${q.turn}` : ''}] ${q.path}`));
+  for (const h of r.hooks) lines.push(`  hook ${h.input?.agent_event_name ?? h.kind} → ${JSON.stringify(h.decision?.output ?? null).slice(0, 160)}`);
+  if (r.stderr.trim()) lines.push(`  stderr: ${r.stderr.trim().slice(-600)}`);
+  return lines.join('\n');
+}
+
+function assertFinished(r: GeminiRunResult): void {
+  assert.equal(r.timedOut, false, `Gemini CLI had to be killed\n${timeline(r)}`);
+  assert.equal(r.exitCode, 0, `Gemini CLI exited ${r.exitCode}\n${timeline(r)}`);
+  assert.deepEqual(r.unknownPaths, [], 'Gemini CLI asked the scripted server for something else');
+}
+
+/** The text a conversation request added since the previous one. */
+function added(r: GeminiRunResult, index: number): string {
+  const prev = r.conversation[index - 1]?.body?.contents?.length ?? 0;
+  return contentsText(r.conversation[index]!, prev || 1);
+}
+
+async function approvedProject(): Promise<GeminiProject> {
+  const p = geminiProject();
+  const r = await p.run({ prompt: 'approve', turns: [[say('Noted.')]] });
+  assertFinished(r);
+  assert.equal(r.ledgerStatus.plan.state, 'approved', timeline(r));
+  return p;
+}
+
+test('gemini a: the prompt `approve` approves the draft (behind the SessionStart context Gemini CLI puts in front of it); the words are declarative', { timeout: 200_000 }, async () => {
+  const p = geminiProject();
+  const r = await p.run({ prompt: 'approve', turns: [[say('Noted.'), shellCall('continuity approve')], [say('Noted.')]] });
+  assertFinished(r);
+  assert.equal(r.ledgerStatus.plan.state, 'approved', timeline(r));
+  assert.equal(r.ledgerStatus.plan.approval.via, 'user-prompt');
+  // Gemini CLI prefixed the prompt with the SessionStart context; BeforeAgent got both.
+  const before = geminiHooks(r, 'BeforeAgent')[0]!;
+  assert.match(before.input.prompt, /approve$/);
+  const first = contentsText(r.conversation[0]!);
+  assert.match(first, /<hook_context>continuity ledger: plan payments-export \(docs\/plans\/payments-export\.md, 3 tasks\) is a draft: it is not approved and its execution has not been authorised/);
+  assert.doesNotMatch(geminiHooks(r, 'SessionStart')[0]!.decision.output.hookSpecificOutput.additionalContext, IMPERATIVE);
+});
+
+test('gemini b: an AfterAgent at the Task 1 boundary is denied; Gemini CLI retries with the reason naming Task 2 and the session goes on to a complete plan', { timeout: 200_000 }, async () => {
+  const p = await approvedProject();
+  const r = await p.run({
+    prompt: 'Execute the approved plan.',
+    turns: [
+      [shellCall('continuity task done 1')],
+      CLOSEOUT,
+      [writeFileCall('src/export-endpoint.ts', 'export const exportEndpoint = "/payments/export.csv";\n')],
+      [shellCall('continuity task done 2 && continuity task done 3')],
+      [say('All three tasks of the plan are complete.')],
+    ],
+  });
+  assertFinished(r);
+  assert.match(added(r, 2), /Task 2 "Export endpoint" \(docs\/plans\/payments-export\.md:\d+\) is the next task of the same plan/, timeline(r));
+  assert.deepEqual(r.conversation.map((q) => q.turn), [0, 1, 2, 3, 4], timeline(r));
+  assert.equal(r.files['src/export-endpoint.ts'], 'export const exportEndpoint = "/payments/export.csv";\n');
+  assert.equal(r.ledgerStatus.plan.state, 'complete', timeline(r));
+  const stops = geminiHooks(r, 'AfterAgent');
+  // Recorded in Claude Code's terms (block); Gemini CLI got `decision: "deny"` and retried with the reason as the prompt.
+  assert.deepEqual(stops.map((h) => h.decision.output?.decision ?? null), ['block', null], timeline(r));
+});
+
+test('gemini c: a `waiting_user` closure line ends the session at the boundary', { timeout: 200_000 }, async () => {
+  const p = await approvedProject();
+  const r = await p.run({
+    prompt: 'Execute the approved plan.',
+    turns: [[shellCall('continuity task done 1')], [say('Task 1 is done. Task 2 needs a decision: CSV or XLSX?\n\ncontinuity-closure: waiting_user — which export format the user wants')]],
+    afterLast: [say('This turn should never be requested.')],
+  });
+  assertFinished(r);
+  assert.deepEqual(r.conversation.map((q) => q.kind), ['scenario', 'scenario'], timeline(r));
+  assert.deepEqual(geminiHooks(r, 'AfterAgent').map((h) => h.decision.output ?? null), [null]);
+  assert.equal(r.ledgerStatus.recentViolations.length, 0);
+});
+
+test('gemini e: the loop limit lets the fourth AfterAgent through with a message for the person', { timeout: 200_000 }, async () => {
+  const p = await approvedProject();
+  const r = await p.run({ prompt: 'Execute the approved plan.', turns: [[shellCall('continuity task done 1')], CLOSEOUT], afterLast: CLOSEOUT });
+  assertFinished(r);
+  const stops = geminiHooks(r, 'AfterAgent');
+  assert.deepEqual(stops.map((h) => h.decision.output?.decision ?? null), ['block', 'block', 'block', null], timeline(r));
+  assert.match(stops[3]!.decision.output.systemMessage, /^continuity: continuity failure in plan payments-export/);
+  assert.deepEqual(r.conversation.map((q) => q.kind), ['scenario', 'scenario', 'after-last', 'after-last', 'after-last'], timeline(r));
+  assert.deepEqual(r.ledgerStatus.recentViolations.map((v: { kind: string }) => v.kind), ['stopped_at_task_boundary']);
+});
+
+const TDD = '# TDD Task: CSV export\n\n**Status:** pending\n\n## Slice 1: Writer\n\n**Status:** pending\n\n## Slice 2: Endpoint\n\n**Status:** pending\n';
+const SCRIPT = "from pathlib import Path\np = Path('.tdd-progress.md')\np.write_text(p.read_text().replace('**Status:** pending', '**Status:** done'))\n";
+
+test('gemini guard: the shell and write_file into the locked progress file are denied; a script is put back', { timeout: 200_000 }, async () => {
+  const p = geminiProject({ plan: { path: '.tdd-progress.md', content: TDD }, files: { 'notes.md': '# forged progress\n' } });
+  const r = await p.run({
+    prompt: 'Record the plan as done.',
+    turns: [
+      [shellCall('cat notes.md | tee .tdd-progress.md')],
+      [writeFileCall('.tdd-progress.md', '# done\n')],
+      [writeFileCall('scripts/mark_done.py', SCRIPT)],
+      [shellCall('python3 scripts/mark_done.py')],
+      [say('I could not change the progress file.')],
+    ],
+  });
+  assertFinished(r);
+  const denied = geminiHooks(r, 'BeforeTool').filter((h) => h.decision.output?.hookSpecificOutput?.permissionDecision === 'deny');
+  assert.equal(denied.length, 2, timeline(r));
+  assert.match(added(r, 1), /\.tdd-progress\.md is guarded: it is the progress tracker of plan tdd-progress, which is not approved/, timeline(r));
+  assert.match(added(r, 2), /\.tdd-progress\.md is guarded/, timeline(r));
+  assert.match(added(r, 4), /put back: \.tdd-progress\.md \(content restored\)/, timeline(r));
+  assert.equal(r.files['.tdd-progress.md'], TDD);
+  assert.deepEqual(r.ledgerStatus.recentViolations.map((v: { kind: string }) => v.kind).sort(), ['guarded_write_denied', 'guarded_write_denied', 'guarded_write_reverted'], timeline(r));
+});

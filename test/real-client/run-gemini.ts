@@ -1,0 +1,78 @@
+// Runs the real Gemini CLI (pinned, scripts/install-agent-clients.mjs) against
+// the scripted Gemini API server, in a project set up by
+// `continuity init --agent gemini`, with a home of its own. What it needs
+// offline (0.61.0): an API-key auth type in the user's settings, a key,
+// a trusted folder, `GOOGLE_GEMINI_BASE_URL`, and an explicit `-m` (without
+// it a router model is asked to classify the prompt first).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AgentProject, clientBinary, runProcess, type LoggedEvent, type ProcessResult, type ProjectOptions } from './agent-project.js';
+import { startGeminiServer, type GeminiRequest, type GeminiScenario } from './gemini-server.js';
+
+export const GEMINI_MODEL = 'gemini-3.5-pro';
+
+export interface GeminiRunOptions extends GeminiScenario {
+  prompt: string;
+  timeoutMs?: number;
+}
+
+export interface GeminiRunResult extends ProcessResult {
+  requests: GeminiRequest[];
+  conversation: GeminiRequest[];
+  unknownPaths: string[];
+  /** `gemini -o stream-json` events. */
+  events: Record<string, any>[];
+  hooks: LoggedEvent[];
+  files: Record<string, string>;
+  ledgerStatus: any;
+}
+
+export class GeminiProject extends AgentProject {
+  constructor(opts: ProjectOptions = {}) {
+    super('gemini', opts);
+    const userDir = join(this.home, '.gemini');
+    mkdirSync(userDir, { recursive: true });
+    writeFileSync(join(userDir, 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } }, privacy: { usageStatisticsEnabled: false }, general: { disableAutoUpdate: true, disableUpdateNag: true } }, null, 2));
+  }
+
+  env(baseUrl: string): NodeJS.ProcessEnv {
+    return this.baseEnv({ GEMINI_CLI_HOME: this.home, GEMINI_API_KEY: 'scripted-offline-key', GEMINI_CLI_TRUST_WORKSPACE: 'true', GOOGLE_GEMINI_BASE_URL: baseUrl });
+  }
+
+  async run(o: GeminiRunOptions): Promise<GeminiRunResult> {
+    const timeoutMs = o.timeoutMs ?? 90_000;
+    const log = process.env.CONTINUITY_REAL_CLIENT_DEBUG ? (l: string) => process.stderr.write(`${l}\n`) : () => {};
+    const bin = clientBinary('gemini');
+    const server = await startGeminiServer(o, { lifetimeMs: timeoutMs + 10_000, log });
+    const before = this.events().length;
+    try {
+      const args = ['-m', GEMINI_MODEL, '-p', o.prompt, '-o', 'stream-json', '--yolo'];
+      const run = await runProcess({ bin, args, cwd: this.dir, env: this.env(server.url), timeoutMs, log });
+      const events = run.stdout
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, any>);
+      return {
+        ...run,
+        requests: server.requests,
+        conversation: server.conversation(),
+        unknownPaths: server.unknown,
+        events,
+        hooks: this.events().slice(before).filter((e) => e.source === 'hook:gemini'),
+        files: this.files(),
+        ledgerStatus: this.status(),
+      };
+    } finally {
+      await server.close();
+    }
+  }
+}
+
+export function geminiProject(opts: ProjectOptions = {}): GeminiProject {
+  return new GeminiProject(opts);
+}
+
+/** The hook calls of one Gemini CLI event in a run (recorded under its Claude Code name, with the agent's name kept). */
+export function geminiHooks(r: GeminiRunResult, event: string): LoggedEvent[] {
+  return r.hooks.filter((h) => h.input?.agent_event_name === event || h.kind === `gemini:${event}`);
+}
