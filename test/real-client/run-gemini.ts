@@ -13,6 +13,8 @@ export const GEMINI_MODEL = 'gemini-3.5-pro';
 
 export interface GeminiRunOptions extends GeminiScenario {
   prompt: string;
+  /** Resume a saved session (`--resume <id|latest>`). */
+  resume?: string;
   timeoutMs?: number;
 }
 
@@ -46,7 +48,7 @@ export class GeminiProject extends AgentProject {
     const server = await startGeminiServer(o, { lifetimeMs: timeoutMs + 10_000, log });
     const before = this.events().length;
     try {
-      const args = ['-m', GEMINI_MODEL, '-p', o.prompt, '-o', 'stream-json', '--yolo'];
+      const args = ['-m', GEMINI_MODEL, ...(o.resume ? ['--resume', o.resume] : []), '-p', o.prompt, '-o', 'stream-json', '--yolo'];
       const run = await runProcess({ bin, args, cwd: this.dir, env: this.env(server.url), timeoutMs, log });
       const events = run.stdout
         .split('\n')
