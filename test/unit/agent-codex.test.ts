@@ -100,9 +100,13 @@ describe('Codex payloads', () => {
     assert.equal(other!.hook_event_name, 'codex:PermissionRequest');
   });
 
-  it('SessionStart keeps its source (startup, resume)', () => {
+  it('SessionStart keeps its source (startup, resume, compact); PreCompact is Claude Code\'s', () => {
     assert.equal(codexToClaude(parse('session-start')).payloads[0]!.source, 'startup');
     assert.equal(codexToClaude(parse('session-start-resume')).payloads[0]!.source, 'resume');
+    assert.equal(codexToClaude(parse('session-start-compact')).payloads[0]!.source, 'compact');
+    const [pre] = codexToClaude(parse('pre-compact')).payloads;
+    assert.deepEqual([pre!.hook_event_name, pre!.trigger], ['PreCompact', 'auto']);
+    assert.equal(validatePayload(pre).hook_event_name, 'PreCompact');
   });
 
   it('malformed payloads are PayloadErrors naming the field', () => {
