@@ -21,6 +21,8 @@ export interface GeminiRunOptions extends GeminiScenario {
 export interface GeminiRunResult extends ProcessResult {
   requests: GeminiRequest[];
   conversation: GeminiRequest[];
+  /** Gemini CLI's compression requests. */
+  compressions: GeminiRequest[];
   unknownPaths: string[];
   /** `gemini -o stream-json` events. */
   events: Record<string, any>[];
@@ -58,6 +60,7 @@ export class GeminiProject extends AgentProject {
         ...run,
         requests: server.requests,
         conversation: server.conversation(),
+        compressions: server.compressions(),
         unknownPaths: server.unknown,
         events,
         hooks: this.events().slice(before).filter((e) => e.source === 'hook:gemini'),
