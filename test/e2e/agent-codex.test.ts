@@ -45,6 +45,16 @@ test('Codex Stop at a completed task with the next one known is blocked: decisio
   assert.equal(stops[0]?.source, 'hook:codex');
 });
 
+test('Codex SessionStart brings back the ledger\'s state and names the layer in force for Codex, not Claude Code\'s settings', () => {
+  const project = approvedProject();
+  const r = codex(project, { hook_event_name: 'SessionStart', source: 'compact' });
+  assert.equal(r.code, 0, r.stderr);
+  const context = String((r.out?.hookSpecificOutput as { additionalContext?: string }).additionalContext);
+  assert.match(context, /plan payments-export \(docs\/plans\/payments-export\.md, 3 tasks\) is approved/);
+  assert.match(context, /continuity's state is guarded by its hooks only \(continuity sets up no sandbox for Codex\)\./);
+  assert.doesNotMatch(context, /Claude Code/);
+});
+
 test('Codex: a closure line in the final message lets the stop through', () => {
   const project = approvedProject();
   taskDone(project, '1');
