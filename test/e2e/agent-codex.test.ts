@@ -55,6 +55,17 @@ test('Codex SessionStart brings back the ledger\'s state and names the layer in 
   assert.doesNotMatch(context, /Claude Code/);
 });
 
+test('Codex: subagent runs (a spawn_agent dispatch, a child seen only at its SubagentStart) are recorded as Codex\'s', () => {
+  const project = approvedProject();
+  const spawn = { tool_name: 'spawn_agent', tool_use_id: 'call_scripted_1', tool_input: { message: 'Write the CSV writer and report.' } };
+  assert.equal(codex(project, { hook_event_name: 'PreToolUse', ...spawn }).code, 0);
+  assert.equal(codex(project, { hook_event_name: 'PostToolUse', ...spawn, tool_response: JSON.stringify({ agent_id: 'child-spawned', nickname: 'Carson' }) }).code, 0);
+  assert.equal(codex(project, { hook_event_name: 'SubagentStart', agent_id: 'child-without-dispatch', agent_type: 'explorer' }).code, 0);
+  const runs = JSON.parse(runCli(['status', '--json'], { cwd: project }).stdout).runs as { source: string; childSessionKey: string | null }[];
+  assert.equal(runs.length, 2, JSON.stringify(runs));
+  assert.deepEqual(runs.map((r) => [r.childSessionKey, r.source]).sort(), [['child-spawned', 'codex'], ['child-without-dispatch', 'codex']]);
+});
+
 test('Codex: a closure line in the final message lets the stop through', () => {
   const project = approvedProject();
   taskDone(project, '1');
