@@ -173,6 +173,15 @@ function wiresContinuity(value: Record<string, unknown> | null): boolean {
   return false;
 }
 
+/**
+ * The sentence for an agent continuity raises no wall for (Codex, Gemini CLI,
+ * Cursor: `continuity init --agent` wires their hooks only). Claude Code's
+ * settings and sandbox say nothing about such an agent's commands.
+ */
+export function describeHooksOnlyForAgent(agent: string): string {
+  return `continuity's state is guarded by its hooks only (continuity sets up no sandbox for ${agent}).`;
+}
+
 /** The protection level in one sentence for the agent's opening context: facts, not instructions. */
 export function describeWallForAgent(s: WallStatus): string {
   if (s.silenced) return '';

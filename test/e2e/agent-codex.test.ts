@@ -45,6 +45,27 @@ test('Codex Stop at a completed task with the next one known is blocked: decisio
   assert.equal(stops[0]?.source, 'hook:codex');
 });
 
+test('Codex SessionStart brings back the ledger\'s state and names the layer in force for Codex, not Claude Code\'s settings', () => {
+  const project = approvedProject();
+  const r = codex(project, { hook_event_name: 'SessionStart', source: 'compact' });
+  assert.equal(r.code, 0, r.stderr);
+  const context = String((r.out?.hookSpecificOutput as { additionalContext?: string }).additionalContext);
+  assert.match(context, /plan payments-export \(docs\/plans\/payments-export\.md, 3 tasks\) is approved/);
+  assert.match(context, /continuity's state is guarded by its hooks only \(continuity sets up no sandbox for Codex\)\./);
+  assert.doesNotMatch(context, /Claude Code/);
+});
+
+test('Codex: subagent runs (a spawn_agent dispatch, a child seen only at its SubagentStart) are recorded as Codex\'s', () => {
+  const project = approvedProject();
+  const spawn = { tool_name: 'spawn_agent', tool_use_id: 'call_scripted_1', tool_input: { message: 'Write the CSV writer and report.' } };
+  assert.equal(codex(project, { hook_event_name: 'PreToolUse', ...spawn }).code, 0);
+  assert.equal(codex(project, { hook_event_name: 'PostToolUse', ...spawn, tool_response: JSON.stringify({ agent_id: 'child-spawned', nickname: 'Carson' }) }).code, 0);
+  assert.equal(codex(project, { hook_event_name: 'SubagentStart', agent_id: 'child-without-dispatch', agent_type: 'explorer' }).code, 0);
+  const runs = JSON.parse(runCli(['status', '--json'], { cwd: project }).stdout).runs as { source: string; childSessionKey: string | null }[];
+  assert.equal(runs.length, 2, JSON.stringify(runs));
+  assert.deepEqual(runs.map((r) => [r.childSessionKey, r.source]).sort(), [['child-spawned', 'codex'], ['child-without-dispatch', 'codex']]);
+});
+
 test('Codex: a closure line in the final message lets the stop through', () => {
   const project = approvedProject();
   taskDone(project, '1');

@@ -100,6 +100,9 @@ test('Gemini SessionStart brings back the ledger\'s state as additionalContext',
   const specific = r.out?.hookSpecificOutput as { hookEventName?: string; additionalContext?: string };
   assert.equal(specific.hookEventName, 'SessionStart');
   assert.match(String(specific.additionalContext), /payments-export/);
+  // The layer in force, for this agent: no word of Claude Code's settings, whose sandbox is not Gemini CLI's.
+  assert.match(String(specific.additionalContext), /continuity's state is guarded by its hooks only \(continuity sets up no sandbox for Gemini CLI\)\./);
+  assert.doesNotMatch(String(specific.additionalContext), /Claude Code/);
 });
 
 test('Gemini: a malformed payload is one line on stderr and exit 1 (never 2)', async () => {

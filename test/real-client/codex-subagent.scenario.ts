@@ -33,6 +33,7 @@ test('codex subagent delivered: spawn_agent then wait_agent; the run is recorded
   assert.equal(runs.length, 1, JSON.stringify(runs));
   const run = runs[0];
   assert.equal(run.status, 'completed', JSON.stringify(run));
+  assert.equal(run.source, 'codex');
   assert.equal(run.childDone, true);
   assert.equal(run.resultSource, 'task_output');
   assert.equal(run.forwardedToMain, true);

@@ -112,6 +112,31 @@ test('codex e: the loop limit lets the fourth stop through with a message for th
   assert.deepEqual(r.ledgerStatus.recentViolations.map((v: { kind: string }) => v.kind), ['stopped_at_task_boundary']);
 });
 
+test('codex f: after Codex compacts the conversation, SessionStart (source compact) puts the plan and its next task back in front of the model, in declarative words', { timeout: 150_000 }, async () => {
+  const p = await approvedProject();
+  const r = await p.run({
+    prompt: 'Execute the approved plan.',
+    // Every scripted answer reports 120 tokens used: past this limit Codex compacts before its next request.
+    config: ['model_auto_compact_token_limit = 100'],
+    compactionSummary: 'The CSV writer was written.',
+    turns: [[shell('continuity task done 1')], [say('Task 1 is done.\n\ncontinuity-closure: waiting_user — the user reviews the CSV writer')]],
+  });
+  assertFinished(r);
+  assert.equal(r.compactions.length, 1, timeline(r));
+  const kinds = r.hooks.map((h) => (h.kind === 'SessionStart' || h.kind === 'PreCompact' ? `${h.kind}:${h.input?.source ?? h.input?.trigger}` : h.kind));
+  assert.deepEqual(kinds, ['SessionStart:startup', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact:auto', 'SessionStart:compact', 'Stop'], timeline(r));
+  const truth = codexHooks(r, 'SessionStart')[1]!.decision.output.hookSpecificOutput.additionalContext as string;
+  assert.match(truth, /plan payments-export \(docs\/plans\/payments-export\.md, 3 tasks\) is approved \([^)]*\); 1 of 3 tasks are complete\. Last completed: Task 1 "CSV writer"\. The next task of the plan is Task 2 "Export endpoint" \(docs\/plans\/payments-export\.md:\d+\)/);
+  assert.doesNotMatch(truth, IMPERATIVE);
+  // The first request after the compaction: the summary replaced the history (the startup words, 0 of 3, are gone) and the ground truth is there.
+  const after = r.conversation.find((q) => q.seq > r.compactions[0]!.seq)!;
+  const text = inputText(after);
+  assert.ok(text.includes(truth), timeline(r));
+  assert.match(text, /The CSV writer was written\./);
+  assert.doesNotMatch(text, /0 of 3 tasks are complete/);
+  assert.equal(r.ledgerStatus.recentViolations.length, 0);
+});
+
 const TDD = '# TDD Task: CSV export\n\n**Status:** pending\n\n## Slice 1: Writer\n\n**Status:** pending\n\n## Slice 2: Endpoint\n\n**Status:** pending\n';
 const SCRIPT = "from pathlib import Path\np = Path('.tdd-progress.md')\np.write_text(p.read_text().replace('**Status:** pending', '**Status:** done'))\n";
 

@@ -16,6 +16,10 @@ export const writeFileCall = (filePath: string, content: string): Part => ({ fun
 export interface GeminiScenario {
   turns: Turn[];
   afterLast?: Turn;
+  /** The promptTokenCount a scenario turn's answer reports (default 100), by turn index: a large one makes Gemini CLI compress before its next request. */
+  promptTokens?: Record<number, number>;
+  /** What Gemini CLI's compression requests (its <state_snapshot> summary and the check of it) get. */
+  compressionSummary?: string;
 }
 
 export interface GeminiRequest {
@@ -25,7 +29,7 @@ export interface GeminiRequest {
   model: string | null;
   headers: Record<string, string | string[] | undefined>;
   body: any;
-  kind: 'scenario' | 'after-last' | 'aux' | 'other';
+  kind: 'scenario' | 'after-last' | 'aux' | 'compression' | 'other';
   turn?: number;
 }
 
@@ -34,6 +38,8 @@ export interface GeminiServer {
   requests: GeminiRequest[];
   unknown: string[];
   conversation(): GeminiRequest[];
+  /** Gemini CLI's compression requests (the summary and its check). */
+  compressions(): GeminiRequest[];
   close(): Promise<void>;
 }
 
@@ -75,7 +81,10 @@ export async function startGeminiServer(scenario: GeminiScenario, opts: { lifeti
       // Requests that offer the model tools are the conversation; others (summaries, checks) get a short text.
       const conversational = Array.isArray(body?.tools) && body.tools.length > 0;
       let turn: Turn;
-      if (!conversational) {
+      if (!conversational && isCompression(rec)) {
+        rec.kind = 'compression';
+        turn = [say(scenario.compressionSummary ?? '<state_snapshot>The work so far.</state_snapshot>')];
+      } else if (!conversational) {
         rec.kind = 'aux';
         turn = [say('Scripted answer')];
       } else if (next < scenario.turns.length) {
@@ -89,7 +98,8 @@ export async function startGeminiServer(scenario: GeminiScenario, opts: { lifeti
       log(`gemini-server: #${rec.seq} ${rec.kind}${rec.turn !== undefined ? ` turn ${rec.turn}` : ''}`);
       const wait = turn.reduce((ms, p) => ms + ('pause' in p ? p.pause : 0), 0);
       const parts = turn.filter((p) => !('pause' in p));
-      const payload = { candidates: [{ content: { parts, role: 'model' }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 100, candidatesTokenCount: 20, totalTokenCount: 120 }, modelVersion: rec.model };
+      const prompt = (rec.turn !== undefined ? scenario.promptTokens?.[rec.turn] : undefined) ?? 100;
+      const payload = { candidates: [{ content: { parts, role: 'model' }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: prompt, candidatesTokenCount: 20, totalTokenCount: prompt + 20 }, modelVersion: rec.model };
       const timer = setTimeout(() => {
         timers.delete(timer);
         if (res.destroyed) return;
@@ -122,6 +132,7 @@ export async function startGeminiServer(scenario: GeminiScenario, opts: { lifeti
     requests,
     unknown,
     conversation: () => requests.filter((r) => r.kind === 'scenario' || r.kind === 'after-last'),
+    compressions: () => requests.filter((r) => r.kind === 'compression'),
     close() {
       closing ??= new Promise<void>((ok) => {
         clearTimeout(lifetime);
@@ -133,6 +144,14 @@ export async function startGeminiServer(scenario: GeminiScenario, opts: { lifeti
     },
   };
   return handle;
+}
+
+/** Gemini CLI (0.61.0) compresses a chat by asking for a `<state_snapshot>` and then for a check of it. */
+export function isCompression(rec: Pick<GeminiRequest, 'body'>): boolean {
+  const contents = (rec.body?.contents ?? []) as { role?: string; parts?: { text?: unknown }[] }[];
+  const last = contents[contents.length - 1];
+  const text = last?.role === 'user' ? (last.parts ?? []).map((p) => (typeof p.text === 'string' ? p.text : '')).join('') : '';
+  return text.includes('<state_snapshot>');
 }
 
 /** Every text a request carries: system instruction, contents, function responses. */

@@ -97,6 +97,43 @@ test('gemini e: the loop limit lets the fourth AfterAgent through with a message
   assert.deepEqual(r.ledgerStatus.recentViolations.map((v: { kind: string }) => v.kind), ['stopped_at_task_boundary']);
 });
 
+test('gemini f: after Gemini CLI compresses the chat, the plan and its next task reach the model with the next prompt (BeforeAgent), and in full when the session is resumed (SessionStart)', { timeout: 200_000 }, async () => {
+  const p = await approvedProject();
+  const r = await p.run({
+    prompt: 'Execute the approved plan.',
+    // The answer of turn 1 reports 900,000 prompt tokens, past half the model's 1,048,576: Gemini CLI compresses before its next request.
+    promptTokens: { 1: 900_000 },
+    compressionSummary: '<state_snapshot>The CSV writer was written.</state_snapshot>',
+    turns: [[shellCall('continuity task done 1')], CLOSEOUT, [say('Task 2 needs a decision: CSV or XLSX?\n\ncontinuity-closure: waiting_user — which export format the user wants')]],
+  });
+  assertFinished(r);
+  // The snapshot and Gemini CLI's check of it.
+  assert.equal(r.compressions.length, 2, timeline(r));
+  const after = r.conversation.find((q) => q.seq > r.compressions[1]!.seq)!;
+  assert.ok(after, timeline(r));
+  const text = contentsText(after);
+  assert.match(text, /The CSV writer was written\./);
+  // What SessionStart said went with the compressed history; no SessionStart follows a compression, and PreCompress's answer is not used.
+  assert.doesNotMatch(text, /continuity ledger: plan payments-export/, timeline(r));
+  assert.equal(geminiHooks(r, 'SessionStart').length, 1);
+  // The retry prompt (the AfterAgent reason) carries BeforeAgent's one-line state: the plan approved, Task 2 next.
+  const state = geminiHooks(r, 'BeforeAgent')[1]!.decision.output.hookSpecificOutput.additionalContext as string;
+  assert.equal(state, 'continuity: plan payments-export is approved; 1/3 tasks complete; next: Task 2 "Export endpoint".');
+  assert.ok(text.includes(`<hook_context>${state}</hook_context>`), timeline(r));
+  assert.match(text, /Task 2 "Export endpoint" \(docs\/plans\/payments-export\.md:\d+\) is the next task of the same plan/);
+  assert.doesNotMatch(state, IMPERATIVE);
+
+  // The compressed session resumed: SessionStart (source resume) puts the whole ground truth in front of the prompt.
+  const s = await p.run({ prompt: 'Where are we?', resume: 'latest', turns: [[say('Task 2 waits on the export format.\n\ncontinuity-closure: waiting_user — which export format the user wants')]] });
+  assertFinished(s);
+  const start = geminiHooks(s, 'SessionStart')[0]!;
+  assert.equal(start.input.source, 'resume');
+  const truth = start.decision.output.hookSpecificOutput.additionalContext as string;
+  assert.match(truth, /plan payments-export \(docs\/plans\/payments-export\.md, 3 tasks\) is approved \([^)]*\); 1 of 3 tasks are complete\. Last completed: Task 1 "CSV writer"\. The next task of the plan is Task 2 "Export endpoint"/);
+  assert.doesNotMatch(truth, IMPERATIVE);
+  assert.ok(contentsText(s.conversation[0]!).includes(truth), timeline(s));
+});
+
 const TDD = '# TDD Task: CSV export\n\n**Status:** pending\n\n## Slice 1: Writer\n\n**Status:** pending\n\n## Slice 2: Endpoint\n\n**Status:** pending\n';
 const SCRIPT = "from pathlib import Path\np = Path('.tdd-progress.md')\np.write_text(p.read_text().replace('**Status:** pending', '**Status:** done'))\n";
 

@@ -34,6 +34,8 @@ export interface ResponsesScenario {
   /** Each subagent thread goes through these from the first, with a cursor of its own. */
   subagent?: Turn[];
   subagentAfterLast?: Turn;
+  /** The summary a compaction request gets (Codex's own summarisation prompt, not a turn of the script). */
+  compactionSummary?: string;
 }
 
 export interface ResponsesRequest {
@@ -43,7 +45,7 @@ export interface ResponsesRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: any;
-  kind: 'scenario' | 'after-last' | 'subagent' | 'subagent-after-last' | 'other';
+  kind: 'scenario' | 'after-last' | 'subagent' | 'subagent-after-last' | 'compaction' | 'other';
   turn?: number;
   /** A subagent's thread id. */
   threadId?: string;
@@ -55,6 +57,8 @@ export interface ResponsesServer {
   unknown: string[];
   conversation(): ResponsesRequest[];
   subagentRequests(): ResponsesRequest[];
+  /** Codex's compaction requests (its summarisation prompt as the last input). */
+  compactions(): ResponsesRequest[];
   close(): Promise<void>;
 }
 
@@ -91,7 +95,10 @@ export async function startResponsesServer(scenario: ResponsesScenario, opts: { 
       }
       const thread = subagentThread(rec);
       let turn: Turn;
-      if (thread) {
+      if (isCompaction(rec)) {
+        rec.kind = 'compaction';
+        turn = [say(scenario.compactionSummary ?? 'Summary of the work so far.')];
+      } else if (thread) {
         rec.threadId = thread;
         const at = cursors.get(thread) ?? 0;
         const script = scenario.subagent ?? [];
@@ -165,6 +172,7 @@ export async function startResponsesServer(scenario: ResponsesScenario, opts: { 
     unknown,
     conversation: () => requests.filter((r) => r.kind === 'scenario' || r.kind === 'after-last'),
     subagentRequests: () => requests.filter((r) => r.kind === 'subagent' || r.kind === 'subagent-after-last'),
+    compactions: () => requests.filter((r) => r.kind === 'compaction'),
     close() {
       closing ??= new Promise<void>((ok) => {
         clearTimeout(lifetime);
@@ -189,6 +197,19 @@ export function subagentThread(rec: Pick<ResponsesRequest, 'headers'>): string |
   } catch {
     return null;
   }
+}
+
+/**
+ * Codex (0.169.0) compacts a conversation by asking the model for a summary:
+ * the request's last input item is a user message opening with
+ * "You are performing a CONTEXT CHECKPOINT COMPACTION".
+ */
+export function isCompaction(rec: Pick<ResponsesRequest, 'body'>): boolean {
+  const input = (rec.body?.input ?? []) as Record<string, any>[];
+  const last = input[input.length - 1];
+  if (!last || last.type !== 'message' || last.role !== 'user') return false;
+  const text = (last.content as { text?: unknown }[] | undefined)?.map((c) => (typeof c.text === 'string' ? c.text : '')).join('') ?? '';
+  return text.startsWith('You are performing a CONTEXT CHECKPOINT COMPACTION');
 }
 
 /** The agent ids that `spawn_agent` outputs in a request's input report. */

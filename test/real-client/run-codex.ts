@@ -48,6 +48,8 @@ export interface CodexRunOptions extends ResponsesScenario {
   prompt: string;
   /** Resume this session (`codex exec resume <id> <prompt>`). */
   resume?: string;
+  /** More top-level `config.toml` lines for this run (e.g. `model_auto_compact_token_limit = 100`). */
+  config?: string[];
   timeoutMs?: number;
   /** Polled while Codex runs: kill it (and everything it started) when this says yes. */
   crashWhen?: (p: CodexProject) => boolean;
@@ -57,6 +59,8 @@ export interface CodexRunResult extends ProcessResult {
   requests: ResponsesRequest[];
   conversation: ResponsesRequest[];
   subagentRequests: ResponsesRequest[];
+  /** Codex's compaction requests (its summarisation prompt). */
+  compactions: ResponsesRequest[];
   unknownPaths: string[];
   /** `codex exec --json` events. */
   events: Record<string, any>[];
@@ -82,7 +86,7 @@ export class CodexProject extends AgentProject {
     return this.baseEnv({ CODEX_HOME: this.codexHome, SCRIPTED_API_KEY: 'scripted-offline-key' });
   }
 
-  writeConfig(baseUrl: string): void {
+  writeConfig(baseUrl: string, extra: string[] = []): void {
     const lines = [
       `model = "${SCRIPTED_MODEL}"`,
       'model_provider = "scripted"',
@@ -91,6 +95,7 @@ export class CodexProject extends AgentProject {
       // Codex's own sandbox is not what these tests look at (continuity has no wall for Codex yet).
       'sandbox_mode = "danger-full-access"',
       'check_for_update_on_startup = false',
+      ...extra,
       '',
       '[model_providers.scripted]',
       'name = "scripted"',
@@ -129,7 +134,7 @@ export class CodexProject extends AgentProject {
     const server = await startResponsesServer(o, { lifetimeMs: timeoutMs + 10_000, log });
     const before = this.events().length;
     try {
-      this.writeConfig(server.url);
+      this.writeConfig(server.url, o.config);
       const args = ['exec', '--json', ...(o.resume ? ['resume', o.resume] : []), o.prompt];
       const run = await runProcess({ bin, args, cwd: this.dir, env: this.env(), timeoutMs, log, ...(o.crashWhen ? { crashWhen: () => o.crashWhen!(this) } : {}) });
       const events = run.stdout
@@ -142,6 +147,7 @@ export class CodexProject extends AgentProject {
         requests: server.requests,
         conversation: server.conversation(),
         subagentRequests: server.subagentRequests(),
+        compactions: server.compactions(),
         unknownPaths: server.unknown,
         events,
         sessionId,

@@ -13,12 +13,16 @@ export const GEMINI_MODEL = 'gemini-3.5-pro';
 
 export interface GeminiRunOptions extends GeminiScenario {
   prompt: string;
+  /** Resume a saved session (`--resume <id|latest>`). */
+  resume?: string;
   timeoutMs?: number;
 }
 
 export interface GeminiRunResult extends ProcessResult {
   requests: GeminiRequest[];
   conversation: GeminiRequest[];
+  /** Gemini CLI's compression requests. */
+  compressions: GeminiRequest[];
   unknownPaths: string[];
   /** `gemini -o stream-json` events. */
   events: Record<string, any>[];
@@ -46,7 +50,7 @@ export class GeminiProject extends AgentProject {
     const server = await startGeminiServer(o, { lifetimeMs: timeoutMs + 10_000, log });
     const before = this.events().length;
     try {
-      const args = ['-m', GEMINI_MODEL, '-p', o.prompt, '-o', 'stream-json', '--yolo'];
+      const args = ['-m', GEMINI_MODEL, ...(o.resume ? ['--resume', o.resume] : []), '-p', o.prompt, '-o', 'stream-json', '--yolo'];
       const run = await runProcess({ bin, args, cwd: this.dir, env: this.env(server.url), timeoutMs, log });
       const events = run.stdout
         .split('\n')
@@ -56,6 +60,7 @@ export class GeminiProject extends AgentProject {
         ...run,
         requests: server.requests,
         conversation: server.conversation(),
+        compressions: server.compressions(),
         unknownPaths: server.unknown,
         events,
         hooks: this.events().slice(before).filter((e) => e.source === 'hook:gemini'),

@@ -1,34 +1,52 @@
 /**
- * Codex ↔ Claude Code translation, both directions, with payloads shaped as
- * Codex's hook engine sends them (codex-rs/hooks/schema/generated).
+ * Codex ↔ Claude Code translation, both directions. Every payload is one the
+ * real Codex CLI 0.169.0 sent (test/fixtures/agents/codex-0.169.0/, captured by
+ * CONTINUITY_REAL_CLIENT_CAPTURE in the real-client suite); a test that needs
+ * a variant changes fields of a captured payload.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { validatePayload, PayloadError } from '../../src/adapters/claude-code/handle.js';
 import { patchOps } from '../../src/adapters/codex/apply-patch.js';
 import { claudeToCodex } from '../../src/adapters/codex/from-claude.js';
 import { parseCodexPayload, type CodexPayload } from '../../src/adapters/codex/protocol.js';
 import { codexToClaude } from '../../src/adapters/codex/to-claude.js';
 
-const common = { session_id: '019d036d-c7fa-72d2', turn_id: 't-1', cwd: '/repo', transcript_path: null, model: 'gpt-5', permission_mode: 'default' };
-const parse = (fields: Record<string, unknown>): CodexPayload => parseCodexPayload(JSON.stringify({ ...common, ...fields }));
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'agents', 'codex-0.169.0');
+/** A payload Codex 0.169.0 sent, with `changes` applied (a field set to undefined is removed). */
+const captured = (name: string, changes: Record<string, unknown> = {}): Record<string, unknown> => {
+  const p = JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8')) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === undefined) delete p[k];
+    else p[k] = v;
+  }
+  return p;
+};
+const parse = (name: string, changes: Record<string, unknown> = {}): CodexPayload => parseCodexPayload(JSON.stringify(captured(name, changes)));
 
 describe('Codex payloads', () => {
-  it('Stop passes through with its loop flag and final message; a null transcript path is dropped', () => {
-    const call = codexToClaude(parse({ hook_event_name: 'Stop', stop_hook_active: true, last_assistant_message: 'Task 1 is done.' }));
-    assert.equal(call.searchFrom, '/repo');
+  it('Stop passes through with its loop flag, final message and transcript path; a null transcript path is dropped', () => {
+    const input = captured('stop');
+    const call = codexToClaude(parse('stop', { stop_hook_active: true, last_assistant_message: 'Task 1 is done.' }));
+    assert.equal(call.searchFrom, input.cwd);
     assert.equal(call.payloads.length, 1);
     const stop = call.payloads[0]!;
     assert.equal(stop.hook_event_name, 'Stop');
-    assert.equal(stop.session_id, common.session_id);
+    assert.equal(stop.session_id, input.session_id);
     assert.equal(stop.stop_hook_active, true);
     assert.equal(stop.last_assistant_message, 'Task 1 is done.');
-    assert.equal('transcript_path' in stop, false);
+    assert.equal(stop.transcript_path, input.transcript_path);
     assert.equal(validatePayload(stop).hook_event_name, 'Stop');
+    // Codex's schema allows transcript_path null (no rollout file); 0.169.0 sent a path in every run here.
+    const [bare] = codexToClaude(parse('stop', { transcript_path: null })).payloads;
+    assert.equal('transcript_path' in bare!, false);
+    assert.equal(validatePayload(bare).hook_event_name, 'Stop');
   });
 
   it('a shell command is Bash with tool_input.command', () => {
-    const [pre] = codexToClaude(parse({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'call-1', tool_input: { command: 'npm test' } })).payloads;
+    const [pre] = codexToClaude(parse('pre-tool-use-bash', { tool_input: { command: 'npm test' } })).payloads;
     assert.equal(pre!.tool_name, 'Bash');
     assert.deepEqual(pre!.tool_input, { command: 'npm test' });
   });
@@ -48,7 +66,7 @@ describe('Codex payloads', () => {
       '*** Delete File: .tdd-progress.md',
       '*** End Patch',
     ].join('\n');
-    const payloads = codexToClaude(parse({ hook_event_name: 'PreToolUse', tool_name: 'apply_patch', tool_use_id: 'call-2', tool_input: { command: patch } })).payloads;
+    const payloads = codexToClaude(parse('pre-tool-use-apply-patch', { tool_input: { command: patch } })).payloads;
     assert.deepEqual(
       payloads.map((p) => [p.tool_name, (p.tool_input as { file_path: string }).file_path]),
       [['Write', 'docs/new.md'], ['Edit', 'src/a.ts'], ['Edit', 'old.md'], ['Write', 'moved.md'], ['Write', '.tdd-progress.md']],
@@ -60,30 +78,48 @@ describe('Codex payloads', () => {
   });
 
   it('a patch that names no file is recorded as Codex sent it', () => {
-    const [p] = codexToClaude(parse({ hook_event_name: 'PreToolUse', tool_name: 'apply_patch', tool_input: { command: 'garbage' } })).payloads;
+    const [p] = codexToClaude(parse('pre-tool-use-apply-patch', { tool_input: { command: 'garbage' } })).payloads;
     assert.equal(p!.tool_name, 'apply_patch');
   });
 
   it('SubagentStart and SubagentStop are Claude Code\'s, for the watchdog; events without a rule here are recorded namespaced', () => {
-    const [sub] = codexToClaude(parse({ hook_event_name: 'SubagentStop', agent_id: 'thread-2', agent_type: 'worker', agent_transcript_path: null, stop_hook_active: false, last_assistant_message: 'done' })).payloads;
+    const input = captured('subagent-stop');
+    const [sub] = codexToClaude(parse('subagent-stop')).payloads;
     assert.equal(sub!.hook_event_name, 'SubagentStop');
-    assert.equal(sub!.agent_id, 'thread-2');
+    assert.equal(sub!.agent_id, input.agent_id);
+    assert.equal(sub!.agent_transcript_path, input.agent_transcript_path);
     assert.equal(validatePayload(sub).hook_event_name, 'SubagentStop');
-    const [other] = codexToClaude(parse({ hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'ls' } })).payloads;
+    // Codex's schema allows agent_transcript_path null; 0.169.0 sent a path in every run here.
+    const [bare] = codexToClaude(parse('subagent-stop', { agent_transcript_path: null })).payloads;
+    assert.equal('agent_transcript_path' in bare!, false);
+    assert.equal(validatePayload(bare).hook_event_name, 'SubagentStop');
+    assert.equal(codexToClaude(parse('subagent-start')).payloads[0]!.hook_event_name, 'SubagentStart');
+    // PermissionRequest is not wired by init and never fired in these runs (approval_policy "never");
+    // its fields are PreToolUse's (Codex's schema), so a captured PreToolUse under its name stands for it.
+    const [other] = codexToClaude(parse('pre-tool-use-bash', { hook_event_name: 'PermissionRequest' })).payloads;
     assert.equal(other!.hook_event_name, 'codex:PermissionRequest');
+  });
+
+  it('SessionStart keeps its source (startup, resume, compact); PreCompact is Claude Code\'s', () => {
+    assert.equal(codexToClaude(parse('session-start')).payloads[0]!.source, 'startup');
+    assert.equal(codexToClaude(parse('session-start-resume')).payloads[0]!.source, 'resume');
+    assert.equal(codexToClaude(parse('session-start-compact')).payloads[0]!.source, 'compact');
+    const [pre] = codexToClaude(parse('pre-compact')).payloads;
+    assert.deepEqual([pre!.hook_event_name, pre!.trigger], ['PreCompact', 'auto']);
+    assert.equal(validatePayload(pre).hook_event_name, 'PreCompact');
   });
 
   it('malformed payloads are PayloadErrors naming the field', () => {
     assert.throws(() => parseCodexPayload('{'), (e: unknown) => e instanceof PayloadError && /not JSON/.test(e.message));
-    assert.throws(() => parseCodexPayload(JSON.stringify({ hook_event_name: 'Stop', cwd: '/repo' })), /invalid Codex payload: session_id: missing/);
-    assert.throws(() => parse({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { cmd: 'ls' } }), /invalid Codex PreToolUse payload: tool_input\.command: expected string/);
-    assert.throws(() => parse({ hook_event_name: 'Stop', stop_hook_active: 'yes' }), /invalid Codex Stop payload: stop_hook_active/);
+    assert.throws(() => parse('stop', { session_id: undefined }), /invalid Codex payload: session_id: missing/);
+    assert.throws(() => parse('pre-tool-use-bash', { tool_input: { cmd: 'ls' } }), /invalid Codex PreToolUse payload: tool_input\.command: expected string/);
+    assert.throws(() => parse('stop', { stop_hook_active: 'yes' }), /invalid Codex Stop payload: stop_hook_active/);
   });
 });
 
 describe('answers in Codex protocol', () => {
-  const stop = parse({ hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: null });
-  const pre = parse({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'x' } });
+  const stop = parse('stop', { last_assistant_message: null });
+  const pre = parse('pre-tool-use-bash');
 
   it('a blocked stop is decision block with the reason, nothing Codex would reject', () => {
     const a = claudeToCodex(stop, { decision: 'block', reason: 'Task 2 is next.', hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'extra' } });
@@ -104,11 +140,11 @@ describe('answers in Codex protocol', () => {
   });
 
   it('context at SessionStart and UserPromptSubmit is additionalContext under the event name', () => {
-    const start = parse({ hook_event_name: 'SessionStart', source: 'startup' });
+    const start = parse('session-start');
     assert.deepEqual(claudeToCodex(start, { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'Plan p is approved.' } }).stdout, {
       hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'Plan p is approved.' },
     });
-    const prompt = parse({ hook_event_name: 'UserPromptSubmit', prompt: 'approve' });
+    const prompt = parse('user-prompt-submit', { prompt: 'approve' });
     assert.deepEqual(claudeToCodex(prompt, { systemMessage: 'approved', hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'ctx' } }).stdout, {
       hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'ctx' },
       systemMessage: 'approved',
@@ -116,7 +152,7 @@ describe('answers in Codex protocol', () => {
   });
 
   it('PostToolUse feedback keeps decision block and context', () => {
-    const post = parse({ hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'x' }, tool_response: 'ok' });
+    const post = parse('post-tool-use-bash');
     assert.deepEqual(claudeToCodex(post, { decision: 'block', reason: 'put back', systemMessage: 'reverted' }).stdout, { decision: 'block', reason: 'put back', systemMessage: 'reverted' });
   });
 });

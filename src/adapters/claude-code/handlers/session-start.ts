@@ -6,12 +6,15 @@ import { policyOf, runViews } from '../../../app/watchdog-runs.js';
 import type { Handler } from '../types.js';
 import { createRequire } from 'node:module';
 import { gatherWallFacts } from '../../../install/wall-facts.js';
-import { describeWallForAgent, wallStatus } from '../../../install/wall-status.js';
+import { describeHooksOnlyForAgent, describeWallForAgent, wallStatus } from '../../../install/wall-status.js';
 
 // node:os only when a session starts with a plan to describe (its load costs every hook call otherwise).
 const homeDir = () => (createRequire(import.meta.url)('node:os') as typeof import('node:os')).homedir();
 
 type SessionStartPayload = PayloadOf<'SessionStart'>;
+
+/** Agents whose hooks reach these handlers through the bridge, by their event source: no wall is raised for them. */
+const HOOKS_ONLY_AGENTS: Readonly<Record<string, string>> = { 'hook:codex': 'Codex', 'hook:gemini': 'Gemini CLI', 'hook:cursor': 'Cursor' };
 
 /**
  * SessionStart (startup, resume, clear, compact): the agent's context gets
@@ -25,7 +28,8 @@ export const handleSessionStart: Handler<SessionStartPayload> = async ({ payload
     if (!alerts) return { output: null, decision: { action: 'none', source: payload.source } };
     return { output: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: alerts } }, decision: { action: 'watchdog_alerts', source: payload.source } };
   }
-  const wall = describeWallForAgent(wallStatus(await gatherWallFacts(root, config, { home: homeDir() })));
+  const bridged = HOOKS_ONLY_AGENTS[source];
+  const wall = bridged ? describeHooksOnlyForAgent(bridged) : describeWallForAgent(wallStatus(await gatherWallFacts(root, config, { home: homeDir() })));
   const context = describeGroundTruth(state, (id) => taskLineOf(ledger.db, state.plan.id, id)) + (wall ? `\n\n${wall}` : '') + (alerts ? `\n\n${alerts}` : '');
   return {
     output: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } },

@@ -5,22 +5,23 @@
  */
 import { runByChild } from '../../../ledger/runs.js';
 import type { PayloadOf } from '../payload.js';
+import { agentOfSource } from '../source.js';
 import type { Handler } from '../types.js';
 import { readAgentInput, recordAgentToolFailure, recordChildStart, recordChildStop } from './record.js';
 import { AGENT_TOOLS, fromSubagent } from './tool-rules.js';
 
-export const handleSubagentStart: Handler<PayloadOf<'SubagentStart'>> = ({ payload, ledger, config, now }) => {
+export const handleSubagentStart: Handler<PayloadOf<'SubagentStart'>> = ({ payload, ledger, config, now, source }) => {
   const agentId = payload.agent_id ?? null;
   if (!agentId) return { output: null, decision: { action: 'none', why: 'no agent_id' } };
   const known = runByChild(ledger.db, agentId);
   return {
     output: null,
     decision: { action: 'child_started', agentId, agentType: payload.agent_type ?? null, runId: known?.runId ?? null },
-    persist: (db) => void recordChildStart(db, { sessionId: payload.session_id, now, config, agentId, agentType: payload.agent_type ?? null }),
+    persist: (db) => void recordChildStart(db, { sessionId: payload.session_id, now, config, agent: agentOfSource(source), agentId, agentType: payload.agent_type ?? null }),
   };
 };
 
-export const handleSubagentStop: Handler<PayloadOf<'SubagentStop'>> = ({ payload, ledger, config, now }) => {
+export const handleSubagentStop: Handler<PayloadOf<'SubagentStop'>> = ({ payload, ledger, config, now, source }) => {
   const agentId = payload.agent_id ?? null;
   if (!agentId) return { output: null, decision: { action: 'none', why: 'no agent_id' } };
   const result = payload.last_assistant_message ?? null;
@@ -33,6 +34,7 @@ export const handleSubagentStop: Handler<PayloadOf<'SubagentStop'>> = ({ payload
         sessionId: payload.session_id,
         now,
         config,
+        agent: agentOfSource(source),
         agentId,
         agentType: payload.agent_type ?? null,
         result,
@@ -42,12 +44,12 @@ export const handleSubagentStop: Handler<PayloadOf<'SubagentStop'>> = ({ payload
   };
 };
 
-export const handleToolFailure: Handler<PayloadOf<'PostToolUseFailure'>> = ({ payload, config, now }) => {
+export const handleToolFailure: Handler<PayloadOf<'PostToolUseFailure'>> = ({ payload, config, now, source }) => {
   if (!AGENT_TOOLS.has(payload.tool_name) || fromSubagent(payload)) return { output: null, decision: { action: 'none' } };
   const toolUseId = payload.tool_use_id ?? null;
   return {
     output: null,
     decision: { action: 'dispatch_failed', toolUseId, agentType: readAgentInput(payload.tool_input).agentType },
-    persist: (db) => void recordAgentToolFailure(db, { sessionId: payload.session_id, now, config, toolUseId }),
+    persist: (db) => void recordAgentToolFailure(db, { sessionId: payload.session_id, now, config, agent: agentOfSource(source), toolUseId }),
   };
 };

@@ -61,6 +61,8 @@ interface Common {
   sessionId: string;
   now: string;
   config: Config;
+  /** The agent whose hook this is (`claude-code`, `codex`, …): a run created here records it as its source. */
+  agent: string;
 }
 
 /** PreToolUse of Agent|Task: the dispatch intent. A replayed call (same tool_use_id) changes nothing. */
@@ -70,7 +72,7 @@ export function recordDispatchIntent(db: SqlDatabase, c: Common & { toolUseId: s
   const origin = c.dispatch.brief ? pendingRespawnOrigin(db, c.sessionId, c.dispatch.brief) : null;
   return createRun(db, {
     sessionId: c.sessionId,
-    source: 'claude-code',
+    source: c.agent,
     toolUseId: c.toolUseId,
     childSessionKey: null,
     agentType: c.dispatch.agentType,
@@ -164,7 +166,7 @@ function childRun(db: SqlDatabase, c: Common & { agentId: string; agentType: str
   const type = c.agentType ?? DEFAULT_AGENT_TYPE;
   return createRun(db, {
     sessionId: c.sessionId,
-    source: 'claude-code',
+    source: c.agent,
     toolUseId: null,
     childSessionKey: c.agentId,
     agentType: type,

@@ -5,6 +5,7 @@
 import { loadRun } from '../../../app/watchdog-runs.js';
 import { isDelivered } from '../../../domain/watchdog.js';
 import { runByChild, runByToolUse } from '../../../ledger/runs.js';
+import { agentOfSource } from '../source.js';
 import type { ToolPayload } from '../tool-rules.js';
 import type { HandlerResult, HookContext } from '../types.js';
 import { agentIdOf, readAgentInput, recordAgentToolResult, recordDispatchIntent, recordTaskOutput, statusOf } from './record.js';
@@ -14,18 +15,20 @@ import { AGENT_TOOLS } from './tool-rules.js';
 /** PreToolUse of Agent|Task: the dispatch intent (brief, description, type). */
 export function handleAgentDispatch(ctx: HookContext<ToolPayload>): HandlerResult {
   const { payload, now, config } = ctx;
+  const agent = agentOfSource(ctx.source);
   const dispatch = readAgentInput(payload.tool_input);
   const toolUseId = payload.tool_use_id ?? null;
   return {
     output: null,
     decision: { action: 'dispatch_recorded', toolUseId, agentType: dispatch.agentType, description: dispatch.description, background: dispatch.background },
-    persist: (db) => void recordDispatchIntent(db, { sessionId: payload.session_id, now, config, toolUseId, dispatch }),
+    persist: (db) => void recordDispatchIntent(db, { sessionId: payload.session_id, now, config, agent, toolUseId, dispatch }),
   };
 }
 
 /** PostToolUse of Agent|Task (launched or completed) and of TaskOutput. */
 export function handleAgentResult(ctx: HookContext<ToolPayload>): HandlerResult {
   const { payload, now, config, ledger } = ctx;
+  const agent = agentOfSource(ctx.source);
   const response = (payload as { tool_response?: unknown }).tool_response;
   if (!AGENT_TOOLS.has(payload.tool_name)) {
     const input = payload.tool_input ?? {};
@@ -35,7 +38,7 @@ export function handleAgentResult(ctx: HookContext<ToolPayload>): HandlerResult 
     return {
       output: null,
       decision: { action: known ? 'completion_recorded' : 'none', runId: known?.runId ?? null, resultSource: 'task_output' },
-      persist: (db) => void recordTaskOutput(db, { sessionId: payload.session_id, now, config, taskId }),
+      persist: (db) => void recordTaskOutput(db, { sessionId: payload.session_id, now, config, agent, taskId }),
     };
   }
   const toolUseId = payload.tool_use_id ?? null;
@@ -52,7 +55,7 @@ export function handleAgentResult(ctx: HookContext<ToolPayload>): HandlerResult 
       status,
       ...(status === 'completed' && alreadyDelivered ? { duplicate: true } : {}),
     },
-    persist: (db) => void recordAgentToolResult(db, { sessionId: payload.session_id, now, config, toolUseId, dispatch: readAgentInput(payload.tool_input), response }),
+    persist: (db) => void recordAgentToolResult(db, { sessionId: payload.session_id, now, config, agent, toolUseId, dispatch: readAgentInput(payload.tool_input), response }),
   };
 }
 
