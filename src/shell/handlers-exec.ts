@@ -8,6 +8,7 @@ import { cloneScope, DOTGLOB } from './expand.js';
 import type { Handler, HandlerTable, Invocation, Stdin } from './handlers.js';
 import type { Cwd } from './targets.js';
 import { containsProtected } from './protected-model.js';
+import { bunPackages } from './handlers-packages.js';
 import { asCode, dyn, globWord, lit, staticText, wordFromCode, type Part, type Word } from './word.js';
 
 // ── Shells ──────────────────────────────────────────────────────────────────
@@ -151,9 +152,12 @@ const deno: Handler = (inv) => {
   if (p.operands[0]) inv.inline(p.operands[0], 'deno eval');
 };
 
+const BUN_PACKAGE_COMMANDS = new Set(['install', 'i', 'add', 'a', 'remove', 'rm', 'update', 'upgrade', 'link', 'unlink']);
+
 const bun: Handler = (inv) => {
   const first = staticText(inv.args[0] ?? []);
   if (first === 'x') return inv.run(inv.args.slice(1), { via: 'bunx' });
+  if (first !== null && BUN_PACKAGE_COMMANDS.has(first)) return bunPackages(inv);
   if (first === '-e' || first === '--eval' || first === '-p' || first === '--print') {
     if (inv.args[1]) inv.inline(inv.args[1], 'bun -e');
   }

@@ -76,6 +76,10 @@ export const fileHandlers: HandlerTable = {
   ln: (inv) => copyLike(inv, CP_SPEC, { recursive: false, sourcesRemoved: false }),
   rm: operandsWritten({}, (_inv, r) => (r ? 'tree' : 'file'), ['-r', '-R', '--recursive']),
   rmdir: operandsWritten({}, () => 'tree'),
+  // Node's recursive removers, usually run through npx: every operand with what it holds.
+  rimraf: operandsWritten({}, () => 'tree'),
+  'del-cli': operandsWritten({}, () => 'tree'),
+  trash: operandsWritten({}, () => 'tree'),
   unlink: operandsWritten({}),
   truncate: operandsWritten({ short: 'sr', long: ['size', 'reference'] }),
   touch: operandsWritten({ short: 'drt', long: ['date', 'reference', 'time'] }),

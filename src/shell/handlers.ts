@@ -8,6 +8,7 @@ import { editingHandlers } from './handlers-edit.js';
 import { execHandlers } from './handlers-exec.js';
 import { fileHandlers } from './handlers-files.js';
 import { gitHandlers } from './handlers-git.js';
+import { packageManagerHandlers } from './handlers-packages.js';
 import type { ProtectedModel } from './protected-model.js';
 import type { Cwd, WriteKind } from './targets.js';
 import { lit, staticText, type Word } from './word.js';
@@ -46,7 +47,7 @@ export type HandlerTable = Record<string, Handler>;
 
 /** Commands known not to write files, so the generic `-o FILE` rule does not misread their options (`grep -o`, `set -o`). */
 const READ_ONLY = new Set(
-  'grep egrep fgrep rg ag ack ls cat head tail less more wc diff cmp comm file stat echo printf test [ [[ which type whereis command -v jq tree du df ps pwd true false : set shopt sleep date basename dirname realpath readlink id whoami uname hostname nproc free git-status node-version continuity npm npx pnpm yarn bun tsc make'.split(' '),
+  'grep egrep fgrep rg ag ack ls cat head tail less more wc diff cmp comm file stat echo printf test [ [[ which type whereis command -v jq tree du df ps pwd true false : set shopt sleep date basename dirname realpath readlink id whoami uname hostname nproc free git-status node-version continuity npx tsc make'.split(' '),
 );
 
 const OUTPUT_OPTIONS = new Set(['-o', '--output', '--output-file', '--outfile', '--out', '-out', '--log-file']);
@@ -70,6 +71,7 @@ const table: HandlerTable = {
   ...archiveAndNetworkHandlers,
   ...gitHandlers,
   ...execHandlers,
+  ...packageManagerHandlers,
 };
 
 export function handlerFor(name: string): Handler | null {

@@ -6,7 +6,7 @@
 //    concatenation) — covers static targets, unparseable commands, inline code;
 //  - a command that always might (archive extraction and `find -delete/-exec`
 //    default to the working directory; `xargs` reads names from its input;
-//    `git clean`, `flock`);
+//    `git clean`, `flock`, a package manager rewriting node_modules);
 //  - otherwise a writer is present (a writing command, a redirect into a file,
 //    an `-o FILE` option, a command whose name is computed) AND something that
 //    can reach a protected path without naming it: a glob, brace, variable,
@@ -28,6 +28,8 @@ const SAFE_REDIRECTS = /\d*[<>]&(?:\d+-?|-)(?![\w./])|[&\d]*>>?\s*\/dev\/(?:null
 const GIT_CODE = /\bgit\b[^;&|]*(?:\s-c\s*|\bconfig\b[^;&|]*)(?:alias\.|core\.(?:editor|pager|sshcommand|fsmonitor|askpass|hookspath)|sequence\.editor|pager\.|diff\.|merge\.|filter\.|credential\.|gpg\.)|\bgit\b[^;&|]*\s--config-env\b/;
 const ALWAYS = /\|&?\s*(?:sudo\s+|env\s+|command\s+|exec\s+)*(?:\S*\/)?(?:ba|z|da|k|mk|a)?sh\b|(?:\bsource|(?:^|[\s;&|(])\.|\b(?:ba|z|da|k|mk|a)?sh)\s+<\(|\b(?:tar|gtar|bsdtar|unzip|7za?|xargs|parallel|flock)\b|\bfind\b[^;&|]*\s-(?:delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\bgit\b[^;&|]*\bclean\b/;
 const DYNAMIC = /[$`*?[\]{}~]|\beval\b/;
+// A package manager changing node_modules need not name what it changes (`npm ci`, `pnpm prune`, `npm i --omit=dev`, a package installed from a folder or a URL whose name is in its own package.json).
+const PACKAGE_TREE = /\b(?:npm|pnpm|yarn|bun)\b[^;&|]*\s(?:ci|clean-install|ic|install-clean|isntall-clean|prune|dedupe|ddp|autoclean|rebuild|update|up|upgrade|udpate|install|i|in|add|a|link|ln|remove|rm|r|un|uninstall|unlink)(?=[\s=;&|)]|$)|\byarn\s*(?=$|[;&|)])/;
 const ANCESTOR = /(?:^|[\s=:;&|(])(?:\.\.?\/?|\/)(?=$|[\s;&|)])|\.\.|(?:^|[\s=;&|(])\/(?!dev\/|tmp\/|var\/tmp\/|private\/tmp\/|proc\/)|(?:^|[;&|(]\s*|\s)cd\s*(?=$|[;&|)])|(?:^|\s):(?:\/|\()/;
 
 function writes(lower: string): boolean {
@@ -49,7 +51,7 @@ export function mightTouchProtected(command: string, protectedNames: readonly st
   const lower = squashed.toLowerCase();
   const { names, dirSegments } = nameFragments(protectedNames);
   if (names.some((n) => lower.includes(n))) return true;
-  if (ALWAYS.test(lower) || GIT_CODE.test(lower)) return true;
+  if (ALWAYS.test(lower) || GIT_CODE.test(lower) || PACKAGE_TREE.test(lower)) return true;
   if (!writes(lower)) return false;
   if (DYNAMIC.test(command) || OBFUSCATION.test(command) || BUILDS_NAMES.test(command)) return true;
   if (dirSegments.some((s) => new RegExp(`(?:^|[^\\w.-])${escape(s)}(?:$|[^\\w.-])`).test(lower))) return true;

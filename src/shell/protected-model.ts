@@ -114,7 +114,7 @@ export function protectedNamesFor(patterns: readonly string[]): string[] {
   const out = new Set<string>();
   for (const p of patterns) {
     // Outside the project only the file's own name and folder are names a command would spell (`~/.claude/settings.json`).
-    const n = (p.startsWith('/') ? p.split('/').slice(-2).join('/') : p.replace(/^(\.\/)+/, '')).replace(/(\/\*\*)+$/, '');
+    const n = (p.startsWith('/') ? p.replace(/(\/\*\*)+$/, '').split('/').slice(-2).join('/') : p.replace(/^(\.\/)+/, '')).replace(/(\/\*\*)+$/, '');
     out.add(n);
     const base = n.split('/').pop();
     if (base && !base.includes('*')) out.add(base);

@@ -4,7 +4,7 @@
 
 export const WRITER_NAMES: readonly string[] = [
   // files
-  'tee', 'sponge', 'dd', 'cp', 'mv', 'install', 'ln', 'rm', 'rmdir', 'unlink', 'truncate', 'touch', 'shred', 'mkdir', 'mkfifo', 'fallocate', 'mktemp',
+  'tee', 'sponge', 'dd', 'cp', 'mv', 'install', 'ln', 'rm', 'rmdir', 'rimraf', 'del-cli', 'trash', 'unlink', 'truncate', 'touch', 'shred', 'mkdir', 'mkfifo', 'fallocate', 'mktemp',
   'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'uniq',
   // editing
   'sed', 'gsed', 'perl', 'ruby', 'awk', 'gawk', 'mawk', 'nawk', 'ex', 'vi', 'vim', 'nvim', 'gvim', 'view', 'ed', 'red', 'emacs', 'nano', 'pico', 'micro', 'kak', 'hx', 'helix', 'joe', 'vis',
@@ -14,6 +14,8 @@ export const WRITER_NAMES: readonly string[] = [
   // code runners
   'bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'eval', 'python', 'python2', 'python3', 'pypy', 'pypy3', 'node', 'nodejs', 'deno', 'bun', 'php', 'perl6', 'lua', 'luajit', 'Rscript', 'osascript', 'pwsh', 'powershell', 'tclsh',
   'sudo', 'sudoedit', 'su', 'runuser', 'script', 'watch', 'flock', 'xargs', 'find',
+  // package managers (node_modules)
+  'npm', 'pnpm', 'yarn',
 ];
 
 /** Handlers that write nothing themselves: they run a command named in the text, or change the shell's state. */
