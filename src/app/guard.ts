@@ -20,10 +20,12 @@ import { protectedPathMatcher } from '../shell/protected-model.js';
  * - the agents' hook wiring files (WIRING_FILES): a client that reloads its
  *   settings mid-session would otherwise run no hook after the write at all;
  * - the paths the config's `protect` list names (globs, relative to the root);
+ * - the program the hooks run (`programs`, src/util/running-program.ts): a
+ *   project's own `node_modules/continuity/dist`, or wherever it is installed;
  * - any `Approved:` line in the active plan's file (only continuity writes it).
  */
-export function guardedPatterns(plan: PlanRecord | null, config: Config, home: string | undefined): string[] {
-  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...userWiringFiles(home), ...config.protect];
+export function guardedPatterns(plan: PlanRecord | null, config: Config, home: string | undefined, programs: readonly string[] = []): string[] {
+  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...userWiringFiles(home), ...programs, ...config.protect];
   const tracker = trackerOf(plan);
   if (tracker) patterns.push(tracker);
   return patterns;

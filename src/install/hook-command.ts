@@ -1,4 +1,4 @@
-import { basename, isAbsolute, join } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import type { AgentName, HookCommand } from './hook-target.js';
 
 /** A compiled continuity executable, built separately; used when present (no Node start-up per hook call). */
@@ -49,4 +49,26 @@ export function splitShellCommand(line: string): HookCommand | null {
 // Windows paths in settings written elsewhere still name the file.
 function baseName(path: string): string {
   return basename(path.replace(/\\/g, '/'));
+}
+
+/**
+ * What a continuity hook command runs, on disk: the `dist/` folder of an
+ * installation (its executable `dist/bin/continuity` or script
+ * `dist/cli.cjs`), or a lone executable; null for anything else (the
+ * plugin's launcher, whose folder is in the person's home).
+ */
+export function programOf(cmd: HookCommand): { path: string; folder: boolean } | null {
+  const file = cmd.args.length === 2 ? cmd.command : cmd.args.length === 3 && /^cli\.[cm]?js$/.test(baseName(cmd.args[0]!)) ? cmd.args[0]! : null;
+  if (!file || !isAbsolute(file)) return null;
+  if (file.endsWith(`/${COMPILED_PATH}`)) return { path: dirname(dirname(file)), folder: true };
+  if (basename(dirname(file)) === 'dist' && cmd.args.length === 3) return { path: dirname(file), folder: true };
+  return { path: file, folder: false };
+}
+
+/** That program's path relative to the project root, when it lies inside the project (a project's own node_modules), else null. */
+export function programInProject(cmd: HookCommand, root: string): string | null {
+  const program = programOf(cmd);
+  if (!program) return null;
+  const rel = relative(root, program.path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split('\\').join('/') : null;
 }

@@ -19,6 +19,8 @@ export interface WallPaths {
   project: string[];
   /** Paths relative to the person's home directory. */
   home: string[];
+  /** The project paths that are folders, whose permission rule covers what is inside them. */
+  folders: string[];
 }
 
 /**
@@ -31,10 +33,15 @@ export interface WallPaths {
  */
 const CLAUDE_CODE_WIRING = { project: ['.claude/settings.json', '.claude/settings.local.json'], home: ['.claude/settings.json', '.claude/plugins'] };
 
-/** What the wall keeps read-only for Claude Code: continuity's state, the hook wiring, the config's `protect` list. */
-export function claudeCodeWallPaths(protect: readonly string[]): WallPaths {
+/**
+ * What the wall keeps read-only for Claude Code: continuity's state, the hook
+ * wiring, the program the hooks run when it lies inside the project
+ * (`programs`: a project's own `node_modules/continuity/dist`; removed or
+ * changed, no hook would run after it), the config's `protect` list.
+ */
+export function claudeCodeWallPaths(protect: readonly string[], programs: readonly string[] = []): WallPaths {
   const own = protect.map((p) => p.replace(/^(\.\/)+/, '').replace(/^\/+/, '')).filter((p) => p.length > 0);
-  return { project: unique([LEDGER_DIR, ...CLAUDE_CODE_WIRING.project, ...own]), home: [...CLAUDE_CODE_WIRING.home] };
+  return { project: unique([LEDGER_DIR, ...CLAUDE_CODE_WIRING.project, ...programs, ...own]), home: [...CLAUDE_CODE_WIRING.home], folders: [LEDGER_DIR, ...programs] };
 }
 
 /**
@@ -55,7 +62,7 @@ export function claudeCodeWallPaths(protect: readonly string[]): WallPaths {
  */
 export function claudeCodeWallSettings(paths: WallPaths, mode: SandboxMode): { sandbox: Record<string, unknown> | null; permissionsDeny: string[] } {
   const denyWrite = [...paths.project.map((p) => `./${p}`), ...paths.home.map((p) => `~/${p}`)];
-  const permissionsDeny = [...paths.project.map((p) => `Edit(/${editPattern(p)})`), ...paths.home.filter((p) => p.endsWith('.json')).map((p) => `Edit(~/${p})`)];
+  const permissionsDeny = [...paths.project.map((p) => `Edit(/${paths.folders.includes(p) ? `${p}/**` : p})`), ...paths.home.filter((p) => p.endsWith('.json')).map((p) => `Edit(~/${p})`)];
   if (mode === 'off') return { sandbox: null, permissionsDeny };
   return {
     sandbox: {
@@ -66,11 +73,6 @@ export function claudeCodeWallSettings(paths: WallPaths, mode: SandboxMode): { s
     },
     permissionsDeny,
   };
-}
-
-/** A folder's rule covers what is inside it; a file's (or a glob's) is itself. */
-function editPattern(path: string): string {
-  return path === LEDGER_DIR ? `${LEDGER_DIR}/**` : path;
 }
 
 function unique(items: readonly string[]): string[] {

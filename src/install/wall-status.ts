@@ -8,7 +8,8 @@
  */
 import { isAbsolute, normalize, relative } from 'node:path';
 import { claudeCodeWallPaths, type SandboxMode } from './wall-spec.js';
-import { isContinuityCommand, splitShellCommand } from './hook-command.js';
+import { isContinuityCommand, programInProject, splitShellCommand } from './hook-command.js';
+import type { HookCommand } from './hook-target.js';
 
 export type Platform = 'linux' | 'wsl1' | 'wsl2' | 'darwin' | 'win32' | 'other';
 
@@ -110,7 +111,8 @@ export function wallStatus(f: WallFacts): WallStatus {
   const denyWrite = new Set(list(layers, ['sandbox', 'filesystem', 'denyWrite']).map((e) => denied(e, f.root, f.home)));
   // An entry covers what is inside it (`.` covers the whole project).
   const covers = (path: string) => [...denyWrite].some((d) => d === path || d === '.' || path.startsWith(`${d}/`));
-  const wanted = claudeCodeWallPaths(f.protect);
+  const programs = [...new Set(layers.filter((l) => l.scope !== 'managed').flatMap((l) => continuityCommands(l.value)).map((c) => programInProject(c, f.root)).filter((p): p is string => p !== null))];
+  const wanted = claudeCodeWallPaths(f.protect, programs);
   const configured = enabled?.value === true;
 
   const gaps: string[] = [];
@@ -135,15 +137,17 @@ export function wallStatus(f: WallFacts): WallStatus {
   else if (cannot) summary = `hooks only: the sandbox is configured but cannot run here: ${cannot}`;
   else {
     level = 'structural';
-    const extra = wanted.project.filter((p) => p !== '.continuity' && !p.startsWith('.claude/') && covers(p)).length;
-    const named = ['.continuity/', ...(wiringKept ? ['the hook wiring'] : []), ...(extra ? [`${extra} protected path${extra === 1 ? '' : 's'}`] : [])];
+    const extra = wanted.project.filter((p) => p !== '.continuity' && !p.startsWith('.claude/') && !programs.includes(p) && covers(p)).length;
+    const programKept = programs.length > 0 && programs.every(covers);
+    const named = ['.continuity/', ...(wiringKept ? ['the hook wiring'] : []), ...(programKept ? [`the continuity program the hooks run (${programs.join(', ')})`] : []), ...(extra ? [`${extra} protected path${extra === 1 ? '' : 's'}`] : [])];
     const kept = named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
     summary = `structural: Claude Code's OS sandbox (${platform!.name}) keeps ${kept} read-only to the agent's commands`;
     if (failIfUnavailable?.value !== true) gaps.push('sandbox.failIfUnavailable is not true: where the sandbox cannot run, Claude Code runs every command unconfined (sandbox.mode "required" and continuity init set it)');
   }
   if (configured) {
     for (const p of wiring) if (!covers(p)) gaps.push(`${p} is not in sandbox.filesystem.denyWrite (Claude Code keeps its own settings files read-only in the sandbox; continuity init lists them)`);
-    for (const p of wanted.project) if (!p.startsWith('.claude/') && p !== '.continuity' && !covers(p)) gaps.push(`protect entry ${p} is not in sandbox.filesystem.denyWrite: run continuity init`);
+    for (const p of programs) if (!covers(p)) gaps.push(`${p}, the continuity program the hooks run, is not in sandbox.filesystem.denyWrite: the agent's commands can change or remove it, and no hook runs after that (continuity init lists it)`);
+    for (const p of wanted.project) if (!p.startsWith('.claude/') && p !== '.continuity' && !programs.includes(p) && !covers(p)) gaps.push(`protect entry ${p} is not in sandbox.filesystem.denyWrite: run continuity init`);
     for (const c of list(layers, ['sandbox', 'excludedCommands'])) gaps.push(`sandbox.excludedCommands: ${c} runs outside the sandbox`);
   }
   const deny = new Set(list(layers, ['permissions', 'deny']).map((r) => r.replace(/\s+/g, '')));
@@ -161,16 +165,22 @@ function escape(text: string): string {
 
 /** Does this settings object wire continuity's hooks (exec or shell form)? */
 function wiresContinuity(value: Record<string, unknown> | null): boolean {
+  return continuityCommands(value).length > 0;
+}
+
+/** The continuity hook commands a settings object wires (exec or shell form). */
+function continuityCommands(value: Record<string, unknown> | null): HookCommand[] {
+  const out: HookCommand[] = [];
   for (const groups of Object.values(obj(obj(value).hooks))) {
     for (const group of Array.isArray(groups) ? groups : []) {
       for (const h of Array.isArray(obj(group).hooks) ? (obj(group).hooks as unknown[]) : []) {
         const { command, args } = obj(h);
         const cmd = typeof command === 'string' && Array.isArray(args) && args.every((a) => typeof a === 'string') ? { command, args: args as string[] } : typeof command === 'string' ? splitShellCommand(command) : null;
-        if (cmd && isContinuityCommand(cmd, 'claude-code')) return true;
+        if (cmd && isContinuityCommand(cmd, 'claude-code')) out.push(cmd);
       }
     }
   }
-  return false;
+  return out;
 }
 
 /**

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import * as v from 'valibot';
 import { claudeCodeHooks } from '../../src/install/targets/claude-code.js';
 import { payload, REPO_ROOT, runCli, tempProject } from '../helpers/cli.js';
-import { emptyData, executableFacts, installedCopy, launcherEnv, nodeWithSqlite, scratch } from '../helpers/plugin.js';
+import { emptyData, executableFacts, installedCopy, launcherEnv, nodeWithSqlite, runLauncher, scratch } from '../helpers/plugin.js';
 import { HOOK_EVENTS, PluginHooksFile } from '../helpers/claude-code-schema.js';
 
 const PLUGIN = join(REPO_ROOT, 'plugin');
@@ -128,6 +128,21 @@ describe('the Claude Code plugin', () => {
     });
     assert.equal(r.status, 0, r.stderr);
     assert.match(JSON.parse(r.stdout).hookSpecificOutput.additionalContext, /plan p \(docs\/plans\/p\.md, 1 tasks\) is a draft/);
+  });
+
+  test("the plugin's own files and the folder its executable is built into are guarded like continuity's state", () => {
+    const project = tempProject({ 'docs/plans/p.md': '# P\n\n### Task 1: One\n\nDo it.\n' });
+    assert.equal(runCli(['plan', 'import', 'docs/plans/p.md'], { cwd: project }).code, 0);
+    const plugin = installedCopy();
+    const env: NodeJS.ProcessEnv = { ...nodeEnv(), CLAUDE_PROJECT_DIR: project };
+    const pre = (command: string) => runLauncher(plugin, ['hook', 'claude-code'], env, payload(project, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_p', tool_input: { command } }));
+    for (const command of [`rm -rf ${plugin}/lib`, `echo 'exit 0' > ${plugin}/bin/continuity`, `rm -rf ${env.CLAUDE_PLUGIN_DATA}`]) {
+      const r = pre(command);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /"deny"/, command);
+      assert.match(r.stdout, /the continuity program the agent's hooks run/, command);
+    }
+    assert.doesNotMatch(pre('rm -rf build').stdout, /"deny"/);
   });
 
   test('plugin.json: Claude Code\'s manifest fields, the package\'s version, and no hooks entry (hooks/hooks.json is loaded by itself)', () => {

@@ -30,3 +30,10 @@ test('preferred leaves failIfUnavailable out; off leaves the sandbox alone but k
   assert.equal(off.sandbox, null);
   assert.ok(off.permissionsDeny.includes('Edit(/.continuity/**)'));
 });
+
+test("a continuity installed in the project's own node_modules is kept by the wall, its folder whole for the file tools", () => {
+  const s = claudeCodeWallSettings(claudeCodeWallPaths(['migrations/**'], ['node_modules/continuity/dist']), 'required');
+  assert.ok((s.sandbox!.filesystem as { denyWrite: string[] }).denyWrite.includes('./node_modules/continuity/dist'));
+  assert.ok(s.permissionsDeny.includes('Edit(/node_modules/continuity/dist/**)'));
+  assert.ok(s.permissionsDeny.includes('Edit(/migrations/**)'));
+});

@@ -99,3 +99,18 @@ test("doctor's wall check: silenced, configured but unable to start, asked for a
   assert.match(missing.fix!, /continuity init/);
   assert.equal(wallCheck(wallStatus(facts({ mode: 'off', layers: [layer('project', {})] })), { state: 'not-tried' }, 'off').ok, true);
 });
+
+test("continuity run from the project's own node_modules: the wall init writes keeps it; a wall without it has a gap that names it", () => {
+  const program = `${ROOT}/node_modules/continuity/dist`;
+  const hooks = { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: `node ${program}/cli.cjs hook claude-code` }] }] };
+  const withProgram = claudeCodeWallSettings(claudeCodeWallPaths([], ['node_modules/continuity/dist']), 'required');
+  const kept = wallStatus(facts({ layers: [layer('project', { hooks, sandbox: withProgram.sandbox, permissions: { deny: withProgram.permissionsDeny } }, '.claude/settings.json')] }));
+  assert.equal(kept.level, 'structural');
+  assert.match(kept.summary, /the continuity program the hooks run \(node_modules\/continuity\/dist\)/);
+  assert.deepEqual(kept.gaps, []);
+  const older = wallStatus(facts({ layers: [layer('project', { hooks, ...initWrote() }, '.claude/settings.json')] }));
+  assert.ok(older.gaps.some((g) => g.startsWith("node_modules/continuity/dist, the continuity program the hooks run, is not in sandbox.filesystem.denyWrite")), older.gaps.join('\n'));
+  // Installed outside the project: the sandbox keeps everything outside the project read-only already.
+  const global = wallStatus(facts({ layers: [layer('project', { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: '/usr/lib/node_modules/continuity/dist/bin/continuity hook claude-code' }] }] }, ...initWrote() }, '.claude/settings.json')] }));
+  assert.deepEqual(global.gaps, []);
+});

@@ -4,7 +4,8 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { CONFIG_PATH, parseConfig } from '../../config/load.js';
 import { defaultConfigText } from '../../install/default-config.js';
-import { SCRIPT_PATH } from '../../install/hook-command.js';
+import { programInProject, SCRIPT_PATH } from '../../install/hook-command.js';
+import { realRoot } from '../../util/real-path.js';
 import { InvalidSettingsError, type AgentName, type HookCommand, type HookTarget } from '../../install/hook-target.js';
 import { backupFor, backupsOf, GITIGNORE_ENTRY, ignoresContinuity, withContinuityIgnored } from '../../install/side-files.js';
 import { AGENT_NAMES, isAgentName, loadTarget } from '../../install/targets/index.js';
@@ -204,7 +205,10 @@ async function wallFor(agent: AgentName, files: Files): Promise<WallPlan | null>
   } catch (err) {
     throw err instanceof CliError ? new CliError(`init: ${err.message}`, ExitCode.config) : err;
   }
-  return { settings: claudeCodeWallSettings(claudeCodeWallPaths(config.protect), config.sandbox.mode), previous: wallRecordOf(files.read(join(files.root, INIT_RECORD_PATH))) };
+  // An installation inside the project (its own node_modules) is what the hooks run: the wall keeps it too.
+  const hook = runningFromPlugin() ? null : hookCommandOfThisInstall(agent);
+  const program = hook ? programInProject(hook, files.root) ?? programInProject(hook, realRoot(files.root)) : null;
+  return { settings: claudeCodeWallSettings(claudeCodeWallPaths(config.protect, program ? [program] : []), config.sandbox.mode), previous: wallRecordOf(files.read(join(files.root, INIT_RECORD_PATH))) };
 }
 
 function describeWall(settings: WallSettings): string {

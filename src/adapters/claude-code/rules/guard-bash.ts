@@ -10,6 +10,7 @@ import type { HandlerResult } from '../types.js';
 import { LEDGER_DIR } from '../../../ledger/ledger-dir.js';
 import { sddLedgerPath } from '../../../app/sdd-path.js';
 import { isWiringFile } from '../../../app/wiring-files.js';
+import { runningProgramPatterns } from '../../../util/running-program.js';
 
 /** What the Bash guard needs to know: from the ledger and config, or from the hot state that mirrors them. */
 export interface BashGuardFacts {
@@ -45,17 +46,19 @@ export async function guardBashCommand(command: string, facts: BashGuardFacts, c
   if (mentionsApproval && first && first.path === planAbs) return deny(ctx, rel(root, first.path), 'only continuity writes the Approved line of a plan, when a person approves it', `Bash (${first.via})`);
   if (first && !guardedOrPlan(first.path) && !first.path.includes('${')) {
     // A folder that holds guarded files (`git clean -fdX` on the project): named as a folder, with what it holds.
-    const held = names.find((n) => isGuarded(join(root, n))) ?? names[0] ?? LEDGER_DIR;
+    const inside = (n: string) => (isAbsolute(n) ? n : join(root, n)).startsWith(`${first.path.replace(/\/+$/, '')}/`);
+    const held = names.find((n) => inside(n) && isGuarded(join(root, n))) ?? names.find((n) => isGuarded(join(root, n))) ?? names[0] ?? LEDGER_DIR;
     const folder = rel(root, first.path) || 'the project folder';
-    return deny(ctx, folder, `it holds ${held}, which is guarded: ${whyGuarded(held, plan)}`, `Bash (${first.via})`);
+    return deny(ctx, folder, `it holds ${held}, which is guarded: ${whyGuarded(held, plan, root)}`, `Bash (${first.via})`);
   }
   const target = first ? rel(root, first.path) || '.' : names[0] ?? '';
-  return deny(ctx, target, whyGuarded(target, plan), first ? `Bash (${first.via})` : 'Bash');
+  return deny(ctx, target, whyGuarded(target, plan, root), first ? `Bash (${first.via})` : 'Bash');
 }
 
 /** Why a path is guarded, from what it is: continuity's own folder, the tracker of an unapproved plan, or the protect list. */
-export function whyGuarded(path: string, plan: GuardedPlan | null): string {
+export function whyGuarded(path: string, plan: GuardedPlan | null, root: string): string {
   if (path === LEDGER_DIR || path.startsWith(`${LEDGER_DIR}/`)) return 'continuity\'s ledger and config are written only by continuity';
+  if (protectedPathMatcher(root, runningProgramPatterns(root))(isAbsolute(path) ? path : join(root, path))) return "it is the continuity program the agent's hooks run: changed or removed, no hook would decide anything after it";
   if (isWiringFile(path)) return "it wires the agent's hooks and sandbox: a person edits it, outside the agent, and `continuity config accept` records the edit";
   const unapproved = plan && plan.state !== 'approved' && plan.state !== 'complete';
   if (unapproved && (path === plan.path || path === sddLedgerPath(plan))) return `it is the progress tracker of plan ${plan.id}, which is ${plan.state === 'stale' ? 'stale (changed after approval)' : 'not approved'}; its execution has not been authorised`;

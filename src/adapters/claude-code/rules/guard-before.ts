@@ -9,6 +9,7 @@ import { newText } from './guard-wants.js';
 import { allow, deny, guardBashCommand, rel, whyGuarded } from './guard-bash.js';
 import { FILE_WRITING_TOOLS, guardedWriteTarget, isPlanCandidate, writtenPath } from './plan-paths.js';
 import { realRoot } from '../../../util/real-path.js';
+import { runningProgramPatterns } from '../../../util/running-program.js';
 
 /**
  * PreToolUse: a write to a guarded path, or of an Approved line, is denied
@@ -19,7 +20,7 @@ import { realRoot } from '../../../util/real-path.js';
 export async function guardBeforeWrite(ctx: HookContext<ToolPayload>): Promise<HandlerResult> {
   const { payload, root } = ctx;
   const plan = activePlan(ctx.ledger.db);
-  const patterns = guardedPatterns(plan, ctx.config, process.env.HOME);
+  const patterns = guardedPatterns(plan, ctx.config, process.env.HOME, runningProgramPatterns(root));
   const isGuarded = protectedPathMatcher(root, patterns);
   const isGuardedReal = protectedPathMatcher(realRoot(root), patterns);
   const cwd = payload.cwd ?? root;
@@ -29,7 +30,7 @@ export async function guardBeforeWrite(ctx: HookContext<ToolPayload>): Promise<H
     const abs = writtenPath(payload.tool_input, cwd);
     if (!abs) return allow('no target path');
     const guarded = guardedWriteTarget(abs, root, isGuarded, isGuardedReal);
-    if (guarded !== null) return deny(ctx, guarded, whyGuarded(guarded, plan), payload.tool_name);
+    if (guarded !== null) return deny(ctx, guarded, whyGuarded(guarded, plan, root), payload.tool_name);
     // Continuity's own Approved line may be written back unchanged (a whole-file Write keeps it); any other is a forgery.
     const allowed = abs === planAbs ? plan?.approvedLine ?? null : null;
     const forgesApproval =

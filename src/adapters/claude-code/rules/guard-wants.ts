@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { approvedLinesOf } from '../../../formats/approved-line.js';
 import { ledgerStamp, type HotState } from '../../../ledger/hot-state.js';
 import { mightTouchProtected } from '../../../shell/precheck.js';
-import { protectedPathMatcher } from '../../../shell/protected-model.js';
+import { protectedNamesFor, protectedPathMatcher } from '../../../shell/protected-model.js';
+import { runningProgramPatterns } from '../../../util/running-program.js';
 import { sha256 } from '../../../util/sha256.js';
 import type { ToolPayload } from '../tool-rules.js';
 import { FILE_WRITING_TOOLS, guardedWriteTarget, isPlanCandidate, writtenPath } from './plan-paths.js';
@@ -32,13 +33,14 @@ export function guardWantsBefore(p: ToolPayload, hot: HotState | null, root: str
     const abs = writtenPath(p.tool_input, cwd);
     if (!abs) return false;
     if (!hot) return true;
-    if (guardedWriteTarget(abs, root, protectedPathMatcher(root, hot.protectGlobs), protectedPathMatcher(realRoot(root), hot.protectGlobs)) !== null) return true;
+    const patterns = [...hot.protectGlobs, ...runningProgramPatterns(root)];
+    if (guardedWriteTarget(abs, root, protectedPathMatcher(root, patterns), protectedPathMatcher(realRoot(root), patterns)) !== null) return true;
     const isPlanFile = (hot.plan && abs === join(root, hot.plan.path)) || isPlanCandidate(abs, root);
     return !!isPlanFile && APPROVED.test(newText(p.tool_input));
   }
   if (p.tool_name === 'Bash') {
     const command = typeof p.tool_input.command === 'string' ? p.tool_input.command : '';
-    const names = [...(hot?.guardedNames ?? FALLBACK_NAMES)];
+    const names = [...(hot?.guardedNames ?? FALLBACK_NAMES), ...protectedNamesFor(runningProgramPatterns(root))];
     if (hot?.plan && /approved/i.test(command)) names.push(basename(hot.plan.path));
     return mightTouchProtected(command, names);
   }
