@@ -4,7 +4,7 @@
  */
 import { writeFd } from '../util/write-fd.js';
 import { readStdin } from '../util/stdin.js';
-import { PayloadError } from '../adapters/claude-code/handle.js';
+import { PayloadError } from '../hooks/hook-payload.js';
 import { recordMalformed } from '../adapters/bridge/malformed.js';
 import { runAgentHook } from '../adapters/bridge/run.js';
 import type { AgentAdapter, BridgedAgent } from '../adapters/bridge/types.js';

@@ -7,7 +7,7 @@
  * anywhere in the project (a Bash call can pipe a made-up hook event into
  * continuity, or a second session's prompt can arrive while it runs), and
  * the session is not itself started by an agent's command. Pure: the facts
- * are gathered by the adapter (src/adapters/claude-code/trust/).
+ * are gathered by the adapter (src/hooks/trust/).
  */
 
 /** The last conversational entry of a session's transcript. */

@@ -1,6 +1,6 @@
 // Claude Code's transcript (JSON lines under ~/.claude/projects/), as the
 // client writes it: the shapes continuity reads to tell whether a session's
-// turn has ended and which tool calls it made (src/adapters/claude-code/trust/).
+// turn has ended and which tool calls it made (src/hooks/trust/).
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { validatePayload, PayloadError } from '../../src/adapters/claude-code/handle.js';
+import { validatePayload, PayloadError } from '../../src/hooks/handle.js';
 import { patchOps } from '../../src/adapters/codex/apply-patch.js';
 import { claudeToCodex } from '../../src/adapters/codex/from-claude.js';
 import { parseCodexPayload, type CodexPayload } from '../../src/adapters/codex/protocol.js';

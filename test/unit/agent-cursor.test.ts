@@ -4,7 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { validatePayload } from '../../src/adapters/claude-code/handle.js';
+import { validatePayload } from '../../src/hooks/handle.js';
 import { claudeToCursor } from '../../src/adapters/cursor/from-claude.js';
 import { parseCursorPayload, type CursorPayload } from '../../src/adapters/cursor/protocol.js';
 import { cursorToClaude } from '../../src/adapters/cursor/to-claude.js';

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { validatePayload } from '../../src/adapters/claude-code/handle.js';
+import { validatePayload } from '../../src/hooks/handle.js';
 import { claudeToGemini } from '../../src/adapters/gemini/from-claude.js';
 import { parseGeminiPayload, type GeminiPayload } from '../../src/adapters/gemini/protocol.js';
 import { geminiToClaude } from '../../src/adapters/gemini/to-claude.js';

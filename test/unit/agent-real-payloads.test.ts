@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { codexNotificationStatus } from '../../src/adapters/claude-code/watchdog/transcript.js';
+import { codexNotificationStatus } from '../../src/hooks/watchdog/transcript.js';
 import { parseCodexPayload } from '../../src/adapters/codex/protocol.js';
 import { codexToClaude } from '../../src/adapters/codex/to-claude.js';
 import { parseGeminiPayload } from '../../src/adapters/gemini/protocol.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { judgeToolAnswer, judgeUserPrompt, type HumanTurnFacts } from '../../src/domain/human-turn.js';
-import { stateOf } from '../../src/adapters/claude-code/trust/transcript-state.js';
+import { stateOf } from '../../src/hooks/trust/transcript-state.js';
 import { isAgentClient, isHookRunner } from '../../src/util/process-ancestry.js';
 
 const read = (last: 'assistant-text' | 'assistant-tool-use' | 'tool-result' | 'user-prompt' | 'none', results: string[] = [], uses: [string, string][] = []) => ({ kind: 'read' as const, last, toolUses: new Map(uses), toolResults: new Set(results) });

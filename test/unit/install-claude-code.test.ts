@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parse } from 'jsonc-parser';
 import * as v from 'valibot';
-import { HANDLERS } from '../../src/adapters/claude-code/handlers/index.js';
+import { HANDLERS } from '../../src/hooks/handlers/index.js';
 import { isContinuityCommand, resolveHookCommand, splitShellCommand } from '../../src/install/hook-command.js';
 import { InvalidSettingsError, type HookCommand } from '../../src/install/hook-target.js';
 import { CLAUDE_CODE_WIRING, HOOK_TIMEOUT_SECONDS, target } from '../../src/install/targets/claude-code.js';

@@ -23,9 +23,10 @@ const RANK: Record<string, number> = {
   config: 4,
   install: 5,
   app: 5,
-  adapters: 6,
-  cli: 7,
-  demo: 7,
+  hooks: 6,
+  adapters: 7,
+  cli: 8,
+  demo: 8,
 };
 /** The CLI and the demo it runs are one layer in two folders. */
 const SAME_LAYER = new Set(['cli>demo', 'demo>cli']);
@@ -54,6 +55,28 @@ export function upwardImports(files: readonly string[], read: (f: string) => str
   return found;
 }
 
+/**
+ * An agent's adapter only translates its protocol: it reaches the rules in
+ * src/hooks/ (and the translation helpers of src/adapters/bridge/ that the
+ * bridged agents share), never another agent's adapter.
+ */
+export function crossAdapterImports(files: readonly string[], read: (f: string) => string): string[] {
+  const adapterOf = (file: string) => {
+    const parts = relative(SRC, file).split(sep);
+    return parts[0] === 'adapters' && parts.length > 2 ? parts[1]! : null;
+  };
+  const found: string[] = [];
+  for (const file of files) {
+    const from = adapterOf(file);
+    if (!from) continue;
+    for (const m of read(file).matchAll(/(?:\bfrom|\bimport\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const to = adapterOf(normalize(join(dirname(file), m[1]!)));
+      if (to && to !== from && !(to === 'bridge' && from !== 'claude-code')) found.push(`${relative(SRC, file)} imports ${m[1]} (${from} → ${to})`);
+    }
+  }
+  return found;
+}
+
 describe('layering', () => {
   it('every folder of src/ has a rank', () => {
     const folders = readdirSync(SRC, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
@@ -62,6 +85,16 @@ describe('layering', () => {
 
   it('no layer imports a higher one: CliError lives in util/, PlanState in domain/', () => {
     assert.deepEqual(upwardImports(sourceFiles(SRC), (f) => readFileSync(f, 'utf8')), []);
+  });
+
+  it("no agent's adapter imports another's: the rules every agent needs are in src/hooks/", () => {
+    assert.deepEqual(crossAdapterImports(sourceFiles(SRC), (f) => readFileSync(f, 'utf8')), []);
+  });
+
+  it('the check finds an import across adapters when there is one', () => {
+    const codexFile = join(SRC, 'adapters', 'codex', 'x.ts');
+    const texts: Record<string, string> = { [codexFile]: "import { handle } from '../claude-code/handle.js';\nimport { runAgentHook } from '../bridge/run.js';" };
+    assert.deepEqual(crossAdapterImports([codexFile], (f) => texts[f]!), [`adapters${sep}codex${sep}x.ts imports ../claude-code/handle.js (codex → claude-code)`]);
   });
 
   it('the check finds an upward import when there is one', () => {

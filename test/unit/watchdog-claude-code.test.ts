@@ -8,16 +8,16 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { agentIdOf, pickIntent, readAgentInput } from '../../src/adapters/claude-code/watchdog/record.js';
-import { runningChildren } from '../../src/adapters/claude-code/watchdog/step.js';
-import { fromSubagent, WATCHDOG_DELIVERY_RULE, WATCHDOG_DISPATCH_RULE, WATCHDOG_RESULT_RULE } from '../../src/adapters/claude-code/watchdog/tool-rules.js';
-import { lastAssistantText, taskNotification } from '../../src/adapters/claude-code/watchdog/transcript.js';
-import { deliveryWords, respawnWords } from '../../src/adapters/claude-code/render/watchdog-words.js';
-import { describeWatchdogAlerts } from '../../src/adapters/claude-code/render/ground-truth.js';
+import { agentIdOf, pickIntent, readAgentInput } from '../../src/hooks/watchdog/record.js';
+import { runningChildren } from '../../src/hooks/watchdog/step.js';
+import { fromSubagent, WATCHDOG_DELIVERY_RULE, WATCHDOG_DISPATCH_RULE, WATCHDOG_RESULT_RULE } from '../../src/hooks/watchdog/tool-rules.js';
+import { lastAssistantText, taskNotification } from '../../src/hooks/watchdog/transcript.js';
+import { deliveryWords, respawnWords } from '../../src/hooks/render/watchdog-words.js';
+import { describeWatchdogAlerts } from '../../src/hooks/render/ground-truth.js';
 import type { LoadedRun, RunView } from '../../src/app/watchdog-runs.js';
 import type { RunRow } from '../../src/ledger/runs.js';
 import type { HotState } from '../../src/ledger/hot-state.js';
-import type { ToolPayload } from '../../src/adapters/claude-code/tool-rules.js';
+import type { ToolPayload } from '../../src/hooks/tool-rules.js';
 
 function row(over: Partial<RunRow> = {}): RunRow {
   return {

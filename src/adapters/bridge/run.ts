@@ -1,13 +1,14 @@
 import { findProjectRoot } from '../../ledger/project-root.js';
-import { handlePayload, validatePayload } from '../claude-code/handle.js';
+import { handlePayload, validatePayload } from '../../hooks/handle.js';
 import { mergeAnswers } from './merge.js';
 import { sourceOf, type AgentAdapter, type AgentAnswer } from './types.js';
 
 /**
  * One hook call from another agent: validate its payload, translate it into
- * Claude Code payloads, let the Claude Code adapter decide and record each
- * (as this agent's event), and restate the merged answer in the agent's
- * protocol. Throws PayloadError for a payload the agent's schema rejects.
+ * the hook events the rules read (src/hooks/, in Claude Code's field names),
+ * let the rules decide and record each (as this agent's event), and restate
+ * the merged answer in the agent's protocol. Throws PayloadError for a
+ * payload the agent's schema rejects.
  */
 export async function runAgentHook<P>(adapter: AgentAdapter<P>, raw: string, opts: { env: NodeJS.ProcessEnv; now: string; cwd: string }): Promise<AgentAnswer> {
   const payload = adapter.parse(raw);
@@ -22,8 +23,8 @@ export async function runAgentHook<P>(adapter: AgentAdapter<P>, raw: string, opt
 }
 
 /**
- * The environment the Claude Code adapter sees. CLAUDE_PROJECT_DIR is Claude
- * Code's to set: here it is the root found from the agent's own project
+ * The environment the rules see. CLAUDE_PROJECT_DIR is Claude Code's to
+ * set: here it is the root found from the agent's own project
  * directory, or absent (a value inherited from elsewhere must not pick the
  * project).
  */

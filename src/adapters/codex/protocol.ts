@@ -44,7 +44,7 @@
  * the project is found from the payload's `cwd`.
  */
 import * as v from 'valibot';
-import { decodePayload, PayloadError, validateEventPayload } from '../hook-payload.js';
+import { decodePayload, PayloadError, validateEventPayload } from '../../hooks/hook-payload.js';
 
 const common = {
   session_id: v.pipe(v.string(), v.minLength(1)),

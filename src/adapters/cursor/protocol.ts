@@ -35,7 +35,7 @@
  * `cursor:<event>` when they arrive.
  */
 import * as v from 'valibot';
-import { decodePayload, validateEventPayload } from '../hook-payload.js';
+import { decodePayload, validateEventPayload } from '../../hooks/hook-payload.js';
 
 const common = {
   conversation_id: v.pipe(v.string(), v.minLength(1)),

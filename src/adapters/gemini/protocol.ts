@@ -40,7 +40,7 @@
  *   (file_path, old_string, new_string).
  */
 import * as v from 'valibot';
-import { decodePayload, PayloadError, validateEventPayload } from '../hook-payload.js';
+import { decodePayload, PayloadError, validateEventPayload } from '../../hooks/hook-payload.js';
 
 const common = {
   session_id: v.pipe(v.string(), v.minLength(1)),

@@ -1,12 +1,12 @@
 import { writeFd } from '../../util/write-fd.js';
 import { CliError, ExitCode } from '../../util/errors.js';
 import { readStdin } from '../../util/stdin.js';
-import { handlePayload, parsePayload, PayloadError } from '../../adapters/claude-code/handle.js';
+import { handleClaudeCodePayload, parsePayload, PayloadError } from '../../adapters/claude-code/hook.js';
 import { answerMalformed } from '../../adapters/claude-code/malformed.js';
 
 const AGENTS = ['claude-code'] as const;
 /**
- * Agents whose protocol is translated onto the Claude Code adapter's rules.
+ * Agents whose protocol is translated onto the hook events the rules read (src/hooks/).
  * Their code (src/cli/agent-hook-main.ts) is loaded only when one of them
  * calls, so a Claude Code hook call loads nothing more than before.
  */
@@ -36,7 +36,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     raw = readStdin();
     const payload = parsePayload(raw);
-    const outcome = await handlePayload(payload, { env: process.env, now: new Date().toISOString(), fallbackCwd: process.cwd() });
+    const outcome = await handleClaudeCodePayload(payload, { env: process.env, now: new Date().toISOString(), fallbackCwd: process.cwd() });
     if (outcome.output) writeFd(1, `${JSON.stringify(outcome.output)}\n`);
     return ExitCode.ok;
   } catch (err) {

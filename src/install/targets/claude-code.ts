@@ -24,7 +24,7 @@ export interface Wiring {
 }
 
 /**
- * Every event continuity answers (src/adapters/claude-code/handlers/index.ts).
+ * Every event continuity answers (src/hooks/handlers/index.ts).
  * PreToolUse needs only the tools a rule looks at before they run: the file
  * tools and Bash (guarded writes), Agent/Task (subagent dispatch), and
  * AskUserQuestion/ExitPlanMode (the client's own announcement of the dialog

@@ -1,0 +1,25 @@
+/**
+ * Every handler and tool rule that decides something, behind one lazy import.
+ * Loading them through this single module (rather than one import each) lets
+ * the bundler put the code they share with the hook's start-up path into one
+ * chunk instead of one per combination, which would cost a module load each
+ * on every hook call.
+ */
+export { handleStop } from './handlers/stop.js';
+export { handleUserPrompt } from './handlers/user-prompt.js';
+export { handleSessionStart } from './handlers/session-start.js';
+export { handlePreCompact } from './handlers/pre-compact.js';
+export { handleToolUse } from './handlers/tool-use.js';
+export { handleSubagentStart, handleSubagentStop, handleToolFailure } from './watchdog/handlers.js';
+export { guardBeforeWrite } from './rules/guard-before.js';
+export { guardAfterWrite } from './rules/guard-after.js';
+export { registerWrittenPlan } from './rules/register-plan.js';
+export { approveFromAnswer } from './rules/approval-answers.js';
+export { handleAgentDispatch, handleAgentResult, handleDeliveryPoint } from './watchdog/tool-handlers.js';
+export { saveHotState } from '../app/hot-state.js';
+export { hookConfig } from '../app/hook-config.js';
+export { Ledger } from '../ledger/ledger.js';
+export { takeInbox } from '../app/take-inbox.js';
+export { withInboxWords } from './render/inbox-words.js';
+export { owedNotices } from '../ledger/notices.js';
+export { withNotices } from './render/notices.js';

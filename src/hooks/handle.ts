@@ -1,0 +1,180 @@
+import { appendEvent } from '../ledger/events.js';
+import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { WIRING_FILES } from '../app/wiring-files.js';
+import { LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../ledger/ledger-dir.js';
+import { readRecoveryHead, recoveryDirOf } from '../ledger/recovery-copy.js';
+import { pendingRequests, writeRequest } from '../ledger/inbox.js';
+import { CliError, ExitCode } from '../util/errors.js';
+import { spoolEvent } from '../ledger/spool.js';
+import { readHotState } from '../ledger/hot-state.js';
+import { findProjectRoot } from '../ledger/project-root.js';
+import { validateEventPayload } from './hook-payload.js';
+import { HANDLERS } from './handlers/index.js';
+import { EVENT_SCHEMAS, GenericPayload, isKnownEvent } from './payload.js';
+import { NOTHING_TO_SAY, type HandlerResult } from './types.js';
+
+import { failClosed } from './fail-closed.js';
+
+export { PayloadError } from './hook-payload.js';
+
+export interface HookOutcome {
+  /** Claude Code protocol JSON to print, or null for no output. */
+  output: Record<string, unknown> | null;
+  eventId: number | null;
+}
+
+/**
+ * Checks an already-decoded hook event against its schemas (the common
+ * fields, then the event's own). The field names are Claude Code's, whose
+ * hook protocol the rules were first written for; every agent's adapter
+ * translates its own payloads into them, so every handler sees the same
+ * validated shape.
+ */
+export function validatePayload(data: unknown): GenericPayload {
+  return validateEventPayload(data, GenericPayload, EVENT_SCHEMAS, '');
+}
+
+/**
+ * load facts → one rule → persist with the audit event → render.
+ * A project without `.continuity/` has not enabled continuity: nothing is
+ * opened, written or said.
+ */
+export async function handlePayload(
+  payload: GenericPayload,
+  opts: { env: NodeJS.ProcessEnv; now: string; fallbackCwd: string; /** The agent the call came from, as the records name it (`hook:claude-code`, `hook:codex`, …). */ source: string },
+): Promise<HookOutcome> {
+  const source = opts.source;
+  const root = findProjectRoot(payload.cwd ?? opts.fallbackCwd, opts.env);
+  const access = ledgerAccess(root);
+  // Without .continuity/ continuity is not enabled here, unless a ledger existed (its recovery copy says so): then it is restored.
+  if (access === 'absent' && !ledgerExisted(root, opts.env)) return { output: unenforcedWords(root, payload.hook_event_name), eventId: null };
+  // Read-only to its own owner without a sandbox: put back and recorded; inside the wall nothing can be put back and the call is refused.
+  const reclaimed = access === 'read-only' ? reclaimWrite(join(root, LEDGER_DIR)) : null;
+  if (access === 'read-only' && !reclaimed) refuseInsideWall(root, payload, opts.now, source);
+  const fileMode = reclaimWrite(join(root, LEDGER_DIR, LEDGER_FILE));
+  if (reclaimed || fileMode) {
+    const what = [reclaimed ? `${LEDGER_DIR}/ (mode ${reclaimed})` : '', fileMode ? `${LEDGER_DIR}/${LEDGER_FILE} (mode ${fileMode})` : ''].filter(Boolean).join(' and ');
+    spoolEvent(join(root, LEDGER_DIR), { at: opts.now, source, kind: 'ledger-permissions-restored', sessionId: payload.session_id, input: { what }, decision: { action: 'restored' }, violations: [{ kind: 'ledger_permissions_restored', summary: `${what} had been made read-only to its owner; the write permission was put back` }] });
+  }
+  try {
+    return await decide(payload, root, access, { ...opts, source });
+  } catch (err) {
+    // A hook that fails is a "go ahead" to the client: where continuity is enabled, what it cannot decide is closed instead.
+    const closed = failClosed(payload, err);
+    if (!closed) throw err;
+    try {
+      spoolEvent(join(root, LEDGER_DIR), { at: opts.now, source, kind: payload.hook_event_name, sessionId: payload.session_id, input: payload, decision: { action: 'failed-closed', error: closed.error, output: closed.output } });
+    } catch {
+      // Not even the spool can be written: the answer still stands.
+    }
+    return { output: closed.output, eventId: null };
+  }
+}
+
+async function decide(payload: GenericPayload, root: string, access: ReturnType<typeof ledgerAccess>, opts: { env: NodeJS.ProcessEnv; now: string; source: string }): Promise<HookOutcome> {
+  const source = opts.source;
+
+  const event = payload.hook_event_name;
+  const ledgerDir = join(root, LEDGER_DIR);
+  const entry = isKnownEvent(event) ? HANDLERS[event] : undefined;
+  // The ledger gone (its folder or its file): the call is taken with the ledger, whose opening restores it.
+  const missing = access === 'absent' || !existsSync(join(ledgerDir, LEDGER_FILE));
+  const hot = missing ? null : readHotState(ledgerDir);
+  const wanted = !!entry && (!entry.wants || entry.wants(payload, hot, root));
+  // Requests the agent's commands left in the inbox are taken in by whichever call comes first.
+  const requests = pendingRequests(root);
+  // Nothing to decide, or decided from a current hot state: recorded through the spool, without opening SQLite.
+  const quick = wanted && !requests.length && !missing ? await entry.fromHotState?.(payload, hot, root, opts.now) : null;
+  // Which agent client starts sessions here: later, an event no client ran is not taken as the person's (src/domain/human-turn.ts).
+  const started = event === 'SessionStart' ? { client: (await import('./trust/hook-client.js')).hookClient().client } : {};
+  if ((!wanted || quick) && !requests.length && !hot?.notices && !missing) {
+    const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started };
+    const output = quick?.result.output ?? null;
+    spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations });
+    return { output, eventId: null };
+  }
+  // The config, the ledger and the SQLite driver are loaded only for a call that decides something.
+  const { hookConfig, Ledger, saveHotState, takeInbox, withInboxWords, owedNotices, withNotices } = await import('./deciders.js');
+  const ledger = await Ledger.open(root, { create: true, env: opts.env });
+  try {
+    const { config, fallback } = await hookConfig(root, ledger);
+    // Before the rule runs, so that a Stop sees the task the agent has just recorded as done.
+    const inbox = requests.length ? await takeInbox(ledger, requests, { root, config, now: opts.now, source, sessionId: payload.session_id }) : null;
+    let result: HandlerResult = wanted
+      ? await (await entry.load())({ payload: payload as never, ledger, config, root, now: opts.now, source })
+      : { output: null, decision: entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision };
+    if (inbox) result = withInboxWords(result, event, inbox);
+    const owed = owedNotices(ledger.db);
+    // An invalid config is said to the person at every call until it is fixed or put back.
+    if (fallback) owed.push({ id: -1, text: `.continuity/config.json cannot be used (${fallback}).` });
+    result = withNotices({ ...result, decision: { ...result.decision, ...started, ...(fallback ? { configFallback: fallback } : {}) } }, owed, opts.now);
+    const eventId = ledger.write((db) => {
+      const id = appendEvent(db, {
+        at: opts.now,
+        source,
+        kind: event,
+        sessionId: payload.session_id,
+        input: payload,
+        decision: { ...result.decision, output: result.output },
+      });
+      result.persist?.(db, id);
+      return id;
+    });
+    // Loaded here, not at start-up: a spooled call never needs it.
+    saveHotState(ledger, config);
+    return { output: result.output, eventId };
+  } finally {
+    ledger.close();
+  }
+}
+
+/**
+ * A hook call whose process cannot write the ledger runs inside the agent's
+ * sandbox: the client runs hooks outside it, so this one was started by the
+ * agent (a payload piped into `continuity hook`, a nested agent session).
+ * It decides nothing; the attempt is left in the inbox for the next real
+ * hook to record and report.
+ */
+function refuseInsideWall(root: string, payload: GenericPayload, now: string, source: string): never {
+  const command = `continuity hook ${source.replace(/^hook:/, '')}`;
+  try {
+    writeRequest(root, { v: 1, at: now, sessionId: payload.session_id, refused: { command, why: `a ${payload.hook_event_name} event piped into the hook from inside the agent's sandbox; hook events come only from the agent client` } });
+  } catch {
+    // Not even the inbox can be written here.
+  }
+  throw new CliError(`hook refused: this process runs inside the agent's sandbox, where continuity's ledger is read-only; hook events come only from the agent client itself. The attempt is recorded.`, ExitCode.refused);
+}
+
+function ledgerExisted(root: string, env: NodeJS.ProcessEnv): boolean {
+  return readRecoveryHead(recoveryDirOf(root, env), root) !== null;
+}
+
+/** Where a person is told things: the events whose answer Claude Code shows them. */
+const TOLD_AT = new Set(['SessionStart', 'UserPromptSubmit', 'Stop', 'PostToolUse']);
+
+/**
+ * No `.continuity/` and no recovery copy, in a project whose own settings
+ * wire continuity's hooks: both were removed (the agent, with no sandbox to
+ * stop it, deleting the ledger and its copy). Nothing can be enforced; the
+ * person is told so, loudly, rather than the hooks going quiet. Projects that
+ * only see continuity through a plugin enabled for every project stay quiet.
+ */
+function unenforcedWords(root: string, event: string): Record<string, unknown> | null {
+  if (!TOLD_AT.has(event) || !wiresContinuity(root)) return null;
+  return {
+    systemMessage:
+      "continuity: this project's settings run continuity's hooks, but .continuity/ (the ledger, the plan's approval, the audit trail) and its recovery copy are both gone: nothing is enforced here. " +
+      'If you removed them, take the hooks out with `continuity init --uninstall`; otherwise `continuity plan import FILE` starts a new ledger.',
+  };
+}
+
+function wiresContinuity(root: string): boolean {
+  return WIRING_FILES.some((f) => {
+    try {
+      return /continuity[^\n]*\bhook\b|"hook",\s*"(?:claude-code|codex|gemini|cursor)"/.test(readFileSync(join(root, f), 'utf8'));
+    } catch {
+      return false;
+    }
+  });
+}

@@ -1,0 +1,91 @@
+// The guard's judgement of a Bash command, and the answers every guard rule
+// gives. Kept apart from guard-before.ts, which reads its facts from the
+// ledger and the config: the hot-state path (guard-hot.ts) judges Bash
+// commands with facts from state.json and loads none of that.
+import { basename, isAbsolute, join, relative } from 'node:path';
+import { insertViolation } from '../../ledger/sessions.js';
+import type { PlanRecord } from '../../ledger/plans.js';
+import { protectedNamesFor, protectedPathMatcher } from '../../shell/protected-model.js';
+import type { HandlerResult } from '../types.js';
+import { LEDGER_DIR } from '../../ledger/ledger-dir.js';
+import { sddLedgerPath } from '../../app/sdd-path.js';
+import { isWiringFile } from '../../app/wiring-files.js';
+import { runningProgramPatterns } from '../../util/running-program.js';
+
+/** What the Bash guard needs to know: from the ledger and config, or from the hot state that mirrors them. */
+export interface BashGuardFacts {
+  root: string;
+  cwd: string;
+  /** Guarded path patterns (guardedPatterns: the ledger, the config's protect list, an unapproved plan's tracker). */
+  patterns: readonly string[];
+  /** The active plan, as far as the guard's words need it. */
+  plan: GuardedPlan | null;
+}
+
+type GuardedPlan = Pick<PlanRecord, 'id' | 'state' | 'path'>;
+
+/** A Bash command: denied when the shell analysis finds a write that can reach a guarded path (or the plan's Approved line). */
+export async function guardBashCommand(command: string, facts: BashGuardFacts, ctx: { now: string; payload: { session_id: string } }): Promise<HandlerResult> {
+  const { root, cwd, plan } = facts;
+  const isGuarded = protectedPathMatcher(root, facts.patterns);
+  const planAbs = plan ? (isAbsolute(plan.path) ? plan.path : join(root, plan.path)) : null;
+  const mentionsApproval = /approved/i.test(command) && planAbs !== null;
+  const names = [...protectedNamesFor(facts.patterns), ...(mentionsApproval ? [basename(planAbs!)] : [])];
+  const guardedOrPlan = (p: string) => isGuarded(p) || (mentionsApproval && p === planAbs);
+  let analysis;
+  try {
+    // The analysis (and the shell parser behind it) is loaded only for a Bash command that may reach a guarded path.
+    const { analyzeCommand } = await import('../../shell/analyze.js');
+    analysis = await analyzeCommand(command, { cwd, projectRoot: root, isProtected: guardedOrPlan, protectedNames: names });
+  } catch (err) {
+    // The analysis itself failed: the command names a guarded path (or the guard would not run), so the safe answer is deny.
+    return deny(ctx, names[0] ?? '.continuity', `the command could not be analysed (${(err as Error).message.split('\n')[0]}) and names a guarded path`, 'Bash');
+  }
+  if (analysis.verdict === 'allow') return allow(analysis.reason);
+  const first = analysis.writes[0];
+  if (mentionsApproval && first && first.path === planAbs) return deny(ctx, rel(root, first.path), 'only continuity writes the Approved line of a plan, when a person approves it', `Bash (${first.via})`);
+  if (first && !guardedOrPlan(first.path) && !first.path.includes('${')) {
+    // A folder that holds guarded files (`git clean -fdX` on the project): named as a folder, with what it holds.
+    const inside = (n: string) => (isAbsolute(n) ? n : join(root, n)).startsWith(`${first.path.replace(/\/+$/, '')}/`);
+    const held = names.find((n) => inside(n) && isGuarded(join(root, n))) ?? names.find((n) => isGuarded(join(root, n))) ?? names[0] ?? LEDGER_DIR;
+    const folder = rel(root, first.path) || 'the project folder';
+    return deny(ctx, folder, `it holds ${held}, which is guarded: ${whyGuarded(held, plan, root)}`, `Bash (${first.via})`);
+  }
+  const target = first ? rel(root, first.path) || '.' : names[0] ?? '';
+  return deny(ctx, target, whyGuarded(target, plan, root), first ? `Bash (${first.via})` : 'Bash');
+}
+
+/** Why a path is guarded, from what it is: continuity's own folder, the tracker of an unapproved plan, or the protect list. */
+export function whyGuarded(path: string, plan: GuardedPlan | null, root: string): string {
+  if (path === LEDGER_DIR || path.startsWith(`${LEDGER_DIR}/`)) return 'continuity\'s ledger and config are written only by continuity';
+  if (protectedPathMatcher(root, runningProgramPatterns(root))(isAbsolute(path) ? path : join(root, path))) return "it is the continuity program the agent's hooks run: changed or removed, no hook would decide anything after it";
+  if (isWiringFile(path)) return "it wires the agent's hooks and sandbox: a person edits it, outside the agent, and `continuity config accept` records the edit";
+  const unapproved = plan && plan.state !== 'approved' && plan.state !== 'complete';
+  if (unapproved && (path === plan.path || path === sddLedgerPath(plan))) return `it is the progress tracker of plan ${plan.id}, which is ${plan.state === 'stale' ? 'stale (changed after approval)' : 'not approved'}; its execution has not been authorised`;
+  return 'it is listed in the config\'s protect list';
+}
+
+/** The violation a denied write leaves in the ledger. */
+export const DENIED_WRITE = 'guarded_write_denied';
+
+export function deny(ctx: { now: string; payload: { session_id: string } }, path: string, why: string, via: string): HandlerResult {
+  const reason = `continuity: ${path} is guarded: ${why}. The write (${via}) was not made.`;
+  return {
+    output: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } },
+    decision: { action: 'deny', path, via, why },
+    persist: (db, eventId) => insertViolation(db, { at: ctx.now, sessionId: ctx.payload.session_id, kind: DENIED_WRITE, summary: deniedSummary(path, why, via), eventId }),
+  };
+}
+
+export function deniedSummary(path: string, why: string, via: string): string {
+  return `${via} to ${path} denied: ${why}`;
+}
+
+export function allow(why: string): HandlerResult {
+  return { output: null, decision: { action: 'allow', why } };
+}
+
+export function rel(root: string, abs: string): string {
+  const r = relative(root, abs);
+  return r.startsWith('..') ? abs : r;
+}
