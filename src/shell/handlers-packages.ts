@@ -7,7 +7,7 @@
 //   an install that leaves the dev dependencies out, a package whose folder
 //   name cannot be read from its spec): `node_modules`;
 // - `-g`/`--global`: the global prefix is not known here, so the name under
-//   any `node_modules`.
+//   any `node_modules` (a protected folder outside the project included).
 // The project folder is the one the command names (`--prefix`, `-C`,
 // `--dir`, `--cwd`), else the working directory, and the project root as
 // well: the manager looks for package.json upwards.
@@ -92,7 +92,15 @@ function managerHandler(manager: Manager): Handler {
     if ((!names.length && (updates || p.options.some(omitsDev))) || folders.includes(null)) return treeWrite(inv, projects, via);
     const global = hasOption(p, '-g', '--global') || p.options.some((o) => o.name === '--location' && staticText(o.value ?? []) === 'global');
     for (const folder of folders as string[]) {
-      if (global) inv.write([dyn(`${manager}'s global prefix`), lit(`/node_modules/${folder}`)], via, 'tree');
+      if (global) {
+        // The global prefix is not known here; a protected folder outside the project under that package's name is taken to be it.
+        for (const o of inv.model.outside) {
+          const at = o.indexOf(`/node_modules/${folder}`);
+          const end = at + `/node_modules/${folder}`.length;
+          if (at >= 0 && (o.length === end || o[end] === '/')) inv.write([lit(o.slice(0, end))], via, 'tree');
+        }
+        inv.write([dyn(`${manager}'s global prefix`), lit(`/node_modules/${folder}`)], via, 'tree');
+      }
       else for (const dir of projectDirs(inv, projects)) inv.write(under(dir, `node_modules/${folder}`), via, 'tree');
     }
   };

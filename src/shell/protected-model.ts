@@ -17,6 +17,8 @@ export interface ProtectedModel {
   runs: string[];
   /** Runs that stop before a name's last segment: the directories a protected path sits in. */
   dirRuns: string[];
+  /** Protected folders outside the project, absolute (an installation of continuity elsewhere): any folder above one holds it. */
+  outside: string[];
 }
 
 /** Stands for "some name" where a protected pattern has a `*` segment or a directory's contents. */
@@ -30,7 +32,9 @@ export function normaliseName(name: string, root: string): string {
 }
 
 export function buildModel(root: string, home: string, isProtected: (p: string) => boolean, protectedNames: readonly string[]): ProtectedModel {
-  const names = [...new Set(protectedNames.map((n) => normaliseName(n, root)).filter((n) => n && n !== '.'))].map((n) => n.split('/').filter(Boolean));
+  const normalised = [...new Set(protectedNames.map((n) => normaliseName(n, root)).filter((n) => n && n !== '.'))];
+  const outside = normalised.filter((n) => n.startsWith('/')).map((n) => posix.normalize(n));
+  const names = normalised.filter((n) => !n.startsWith('/')).map((n) => n.split('/').filter(Boolean));
   const concrete = (segs: string[]) => segs.map((s) => (s.includes('*') ? PROBE : s));
   // Whole names and last segments come first, so a dynamic word is reported by the file it could be.
   const runs = new Set<string>(names.map((n) => concrete(n).join('/')));
@@ -49,7 +53,7 @@ export function buildModel(root: string, home: string, isProtected: (p: string) 
       }
     }
   }
-  return { root, home, isProtected, names, segments: [...segments], runs: [...runs], dirRuns: [...dirRuns] };
+  return { root, home, isProtected, names, segments: [...segments], runs: [...runs], dirRuns: [...dirRuns], outside };
 }
 
 function isAncestorOrSelf(dir: string, path: string): boolean {
@@ -66,6 +70,7 @@ export function containsProtected(model: ProtectedModel, dir: string): boolean {
   const d = posix.normalize(dir);
   if (model.isProtected(d) || model.isProtected(posix.join(d, PROBE))) return true;
   if (isAncestorOrSelf(d, model.root) && model.names.length > 0) return true;
+  if (model.outside.some((o) => isAncestorOrSelf(d, o))) return true;
   for (const raw of model.names) {
     const segs = raw.map((s) => (s.includes('*') ? PROBE : s));
     for (let i = 0; i < segs.length; i++) {
@@ -116,6 +121,8 @@ export function protectedNamesFor(patterns: readonly string[]): string[] {
     // Outside the project only the file's own name and folder are names a command would spell (`~/.claude/settings.json`).
     const n = (p.startsWith('/') ? p.replace(/(\/\*\*)+$/, '').split('/').slice(-2).join('/') : p.replace(/^(\.\/)+/, '')).replace(/(\/\*\*)+$/, '');
     out.add(n);
+    // A folder outside the project whole, so that removing a folder above it is seen (`rm -rf ~/.npm-global`).
+    if (p.startsWith('/') && p.endsWith('/**')) out.add(p.replace(/(\/\*\*)+$/, ''));
     const base = n.split('/').pop();
     if (base && !base.includes('*')) out.add(base);
   }

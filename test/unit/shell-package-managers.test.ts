@@ -66,3 +66,14 @@ test('the folder a spec installs into', () => {
   assert.equal(installedFolderOf('alias@npm:continuity@1'), 'alias');
   for (const unknown of ['./fork', '../x', '/abs/x', '~/x', 'github:a/b', 'a/b', 'git+https://x/y.git', 'https://x/y.tgz', 'file:../x', 'git@github.com:a/b.git']) assert.equal(installedFolderOf(unknown), null, unknown);
 });
+
+test('a continuity installed outside the project: removing it, or a folder above it, is seen; its neighbours are not', async () => {
+  const patterns = ['.continuity/**', '/home/dev/.npm-global/lib/node_modules/continuity/dist/**'];
+  const outsideNames = protectedNamesFor(patterns);
+  const run = (command: string) => analyzeCommand(command, { cwd: ROOT, projectRoot: ROOT, isProtected: protectedPathMatcher(ROOT, patterns), protectedNames: outsideNames, home: '/home/dev' });
+  for (const command of ['rm -rf ~/.npm-global', 'rm -rf /home/dev/.npm-global/lib/node_modules/continuity', 'npm uninstall -g continuity', 'mv /home/dev/.npm-global /tmp/x']) {
+    assert.equal((await run(command)).verdict, 'deny', command);
+    assert.equal(mightTouchProtected(command, outsideNames), true, command);
+  }
+  for (const command of ['rm -rf ~/.cache/thing', 'rm -rf /home/dev/.npm-global/lib/node_modules/left-pad', 'npm uninstall -g left-pad']) assert.equal((await run(command)).verdict, 'allow', command);
+});

@@ -46,8 +46,9 @@ export async function guardBashCommand(command: string, facts: BashGuardFacts, c
   if (mentionsApproval && first && first.path === planAbs) return deny(ctx, rel(root, first.path), 'only continuity writes the Approved line of a plan, when a person approves it', `Bash (${first.via})`);
   if (first && !guardedOrPlan(first.path) && !first.path.includes('${')) {
     // A folder that holds guarded files (`git clean -fdX` on the project): named as a folder, with what it holds.
-    const inside = (n: string) => (isAbsolute(n) ? n : join(root, n)).startsWith(`${first.path.replace(/\/+$/, '')}/`);
-    const held = names.find((n) => inside(n) && isGuarded(join(root, n))) ?? names.find((n) => isGuarded(join(root, n))) ?? names[0] ?? LEDGER_DIR;
+    const at = (n: string) => (isAbsolute(n) ? n : join(root, n));
+    const inside = (n: string) => at(n).startsWith(`${first.path.replace(/\/+$/, '')}/`);
+    const held = names.find((n) => inside(n) && isGuarded(at(n))) ?? names.find((n) => isGuarded(at(n))) ?? names[0] ?? LEDGER_DIR;
     const folder = rel(root, first.path) || 'the project folder';
     return deny(ctx, folder, `it holds ${held}, which is guarded: ${whyGuarded(held, plan, root)}`, `Bash (${first.via})`);
   }
