@@ -4,7 +4,7 @@
 // substitution, arithmetic) becomes an unknown part; globs stay patterns.
 import type { ShNode } from 'mvdan-sh';
 import type { ShellParser } from './parser.js';
-import type { Cwd } from './targets.js';
+import { FRESH_NAME, type Cwd } from './targets.js';
 import { dyn, lit, mergeLits, type Part, type Word } from './word.js';
 
 export interface VarValue {
@@ -227,7 +227,7 @@ export class Expander {
     if (stmts.length === 1 && this.type(stmts[0].Cmd) === 'CallExpr' && stmts[0].Redirs.length === 0) {
       const args = (stmts[0].Cmd.Args as ShNode[]).map((a) => (a.Lit ? String(a.Lit()) : ''));
       const [cmd, ...rest] = args;
-      if (cmd === 'mktemp' && !rest.some((a) => a.startsWith('-p') || a.startsWith('--tmpdir') || a.includes('/') || (a && !a.startsWith('-')))) return [lit('/tmp/'), dyn('mktemp')];
+      if (cmd === 'mktemp' && !rest.some((a) => a.startsWith('-p') || a.startsWith('--tmpdir') || a.includes('/') || (a && !a.startsWith('-')))) return [lit('/tmp/'), dyn(FRESH_NAME)];
       if (cmd === 'pwd' && this.scope.cwd.known) return [lit(this.scope.cwd.path)];
       if (cmd === 'git' && rest.join(' ') === 'rev-parse --show-toplevel') return [lit(this.env.root)];
     }

@@ -37,6 +37,9 @@ export interface Cwd {
   alt?: Cwd;
 }
 
+/** The `why` of the unknown part of a name mktemp makes (src/shell/expand.ts). */
+export const FRESH_NAME = 'mktemp';
+
 /** Beyond this many combinations a dynamic word is denied without trying them all. */
 const MAX_COMBINATIONS = 20_000;
 
@@ -48,6 +51,8 @@ function candidates(model: ProtectedModel, segment: Word, index: number, isLast:
   if (segment.length === 0) return [''];
   const text = staticText(segment);
   if (text !== null) return [text];
+  // A name mktemp makes is new: it names no file that exists, guarded or not.
+  if (segment.every((p) => p.kind === 'lit' || (p.kind === 'dyn' && p.why === FRESH_NAME))) return [`${segmentSample(segment)}tmp.fresh`];
   const hasDyn = segment.some((p) => p.kind === 'dyn');
   const deep = segment.some((p) => p.kind === 'dyn' && p.deep);
   const pool = !hasDyn ? model.segments : isLast || deep ? [...model.segments, ...model.runs] : model.dirRuns;

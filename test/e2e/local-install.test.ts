@@ -107,8 +107,8 @@ test('wherever continuity is installed, the program running the hooks is guarded
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /"deny"/);
   assert.match(r.stdout, /the continuity program the agent's hooks run/);
-  // A folder above it holds it (`rm -rf ~/.npm-global` for a global install).
-  const above = spawnSync(h.cmd, h.args, { cwd: dir, encoding: 'utf8', env: cliEnv({ CLAUDE_PROJECT_DIR: dir }), input: payload(dir, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_a', tool_input: { command: `rm -rf ${dirname(dirname(program))}` } }) });
+  // A folder above it holds it (`rm -rf ~/.npm-global` for a global install): here the checkout the build is in.
+  const above = spawnSync(h.cmd, h.args, { cwd: dir, encoding: 'utf8', env: cliEnv({ CLAUDE_PROJECT_DIR: dir }), input: payload(dir, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_a', tool_input: { command: `rm -rf ${dirname(program)}` } }) });
   assert.match(above.stdout, /"deny"/);
   assert.match(above.stdout, /the continuity program the agent's hooks run/);
   mkdirSync(join(dir, 'out'));

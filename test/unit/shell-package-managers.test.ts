@@ -77,3 +77,13 @@ test('a continuity installed outside the project: removing it, or a folder above
   }
   for (const command of ['rm -rf ~/.cache/thing', 'rm -rf /home/dev/.npm-global/lib/node_modules/left-pad', 'npm uninstall -g left-pad']) assert.equal((await run(command)).verdict, 'allow', command);
 });
+
+test('a continuity installed under /tmp: a name mktemp makes is new, so it is none of its files; an unknown name there may be', async () => {
+  const patterns = ['.continuity/**', '/tmp/checkout/dist/**'];
+  const tmpNames = protectedNamesFor(patterns);
+  const run = (command: string) => analyzeCommand(command, { cwd: ROOT, projectRoot: ROOT, isProtected: protectedPathMatcher(ROOT, patterns), protectedNames: tmpNames });
+  assert.equal((await run(`tmp=$(mktemp) && jq '.x = 1' package.json > "$tmp" && mv "$tmp" package.json`)).verdict, 'allow');
+  assert.equal((await run('rm -rf "$(mktemp)"')).verdict, 'allow');
+  assert.equal((await run('rm -rf /tmp/$X')).verdict, 'deny');
+  assert.equal((await run('rm -rf /tmp/checkout')).verdict, 'deny');
+});
