@@ -19,7 +19,10 @@
 //                    the plugin's executable on first use
 //   executable.sh    the executable's id, the Bun it is compiled with (and
 //                    each platform package's sha512) and the compile flags
-//   node scripts/build.mjs                     dist/ and plugin/lib/
+// And the OpenClaw plugin's entry, openclaw/dist/index.js (checked in): one
+// ES module with every rule in it, run in the OpenClaw gateway's process
+// (src/adapters/openclaw/entry.ts; the ledger uses Node's node:sqlite there).
+//   node scripts/build.mjs                     dist/, plugin/lib/ and openclaw/dist/
 //   node scripts/build.mjs --plugin-only DIR   only plugin/lib/'s content, into DIR
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
@@ -92,6 +95,27 @@ async function buildPlugin(libDir) {
     build({ ...esm, ...plugin, entryPoints: { main: 'src/cli/main.ts', compiled: 'src/cli/compiled-entry.ts' }, outdir: out, outExtension: { '.js': '.mjs' }, splitting: true, chunkNames: 'chunks/[name]-[hash]', define: { ...esm.define, ...flag } }),
   ]);
   writeFileSync(join(lib, 'executable.sh'), executableFacts(out));
+}
+
+/**
+ * openclaw/dist/index.js: the OpenClaw plugin's entry, everything bundled
+ * (OpenClaw installs nothing into a plugin loaded from a path). Paths are
+ * relative to the repository, so every clone builds the same bytes.
+ */
+async function buildOpenClawPlugin() {
+  const out = join(repoRoot, 'openclaw', 'dist');
+  rmSync(out, { recursive: true, force: true });
+  await build({
+    ...esm,
+    absWorkingDir: repoRoot,
+    entryPoints: { index: 'src/adapters/openclaw/entry.ts' },
+    outdir: out,
+    outExtension: { '.js': '.js' },
+    minify: true,
+    // Node >= 22.13 has node:sqlite (OpenClaw needs Node 24): the better-sqlite3 driver is never loaded here.
+    external: [...common.external, 'better-sqlite3'],
+    target: 'node22',
+  });
 }
 
 /**
@@ -170,6 +194,7 @@ try {
     }),
     buildHook({ outdir: 'dist', minify: true, sourcemap: 'linked' }),
     buildPlugin(PLUGIN_LIB),
+    buildOpenClawPlugin(),
   ]);
 } catch (err) {
   // esbuild has already printed its errors with their locations.
