@@ -19,7 +19,7 @@
 //                    the plugin's executable on first use
 //   executable.sh    the executable's id, the Bun it is compiled with (and
 //                    each platform package's sha512) and the compile flags
-// And the OpenClaw plugin's entry, openclaw/dist/index.js (checked in): one
+// And the OpenClaw plugin's entry, openclaw/lib/index.js (checked in): one
 // ES module with every rule in it, run in the OpenClaw gateway's process
 // (src/adapters/openclaw/entry.ts; the ledger uses Node's node:sqlite there).
 //   node scripts/build.mjs                     dist/, plugin/lib/ and openclaw/dist/
@@ -98,12 +98,12 @@ async function buildPlugin(libDir) {
 }
 
 /**
- * openclaw/dist/index.js: the OpenClaw plugin's entry, everything bundled
+ * openclaw/lib/index.js: the OpenClaw plugin's entry, everything bundled
  * (OpenClaw installs nothing into a plugin loaded from a path). Paths are
  * relative to the repository, so every clone builds the same bytes.
  */
 async function buildOpenClawPlugin() {
-  const out = join(repoRoot, 'openclaw', 'dist');
+  const out = join(repoRoot, 'openclaw', 'lib');
   rmSync(out, { recursive: true, force: true });
   await build({
     ...esm,

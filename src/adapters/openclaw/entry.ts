@@ -1,5 +1,5 @@
 /**
- * The OpenClaw plugin's entry (built into openclaw/dist/index.js): the object
+ * The OpenClaw plugin's entry (built into openclaw/lib/index.js): the object
  * OpenClaw's plugin loader takes as a plugin definition (what the SDK's
  * definePluginEntry returns), with no import of OpenClaw itself.
  */
