@@ -4,7 +4,7 @@
 // line, and the ground truth in front of the model.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { addedUserText, exec, say, userTexts, type ChatRequest } from './chat-completions-server.js';
+import { addedUserText, exec, say, userTexts, write, type ChatRequest } from './chat-completions-server.js';
 import { OpenClawProject, type OpenClawRunResult } from './run-openclaw.js';
 
 /** Words that would read as an order to implement an unapproved plan. */
@@ -29,5 +29,48 @@ test('openclaw a: the operator prompt `approve` approves the draft; the first re
   assert.match(first, /plan payments-export \(docs\/plans\/payments-export\.md, 3 tasks\) is a draft: it is not approved and its execution has not been authorised/, timeline(p, r));
   const start = r.hooks.find((h) => h.kind === 'SessionStart')!.decision.output.hookSpecificOutput.additionalContext as string;
   assert.doesNotMatch(start, IMPERATIVE);
+  await p.stop();
+});
+
+const CLOSEOUT = [say('Task 1 is done and committed. Next I can continue with Task 2 (Export endpoint).')];
+
+async function approvedProject(): Promise<OpenClawProject> {
+  const p = new OpenClawProject();
+  const r = await p.run({ message: 'approve', session: 'approval', turns: [[say('Noted.')]] });
+  assert.equal(r.ledgerStatus.plan.state, 'approved', timeline(p, r));
+  return p;
+}
+
+const stops = (r: OpenClawRunResult) => r.hooks.filter((h) => h.kind === 'Stop');
+
+test('openclaw b: a stop at the Task 1 boundary after real tool work starts the next turn with the facts, and the session goes on to a complete plan', { timeout: 300_000 }, async () => {
+  const p = await approvedProject();
+  const r = await p.run({
+    message: 'Execute the approved plan.',
+    turns: [
+      [exec('continuity task done 1')],
+      CLOSEOUT,
+      [say('Picking up Task 2.'), write('src/export-endpoint.ts', 'export const exportEndpoint = "/payments/export.csv";\n')],
+      [exec('continuity task done 2 && continuity task done 3')],
+      [say('All three tasks of the plan are complete.')],
+    ],
+    settle: ({ hooks }) => hooks().filter((h) => h.kind === 'Stop').length >= 2,
+  });
+  assert.equal(r.turn.exitCode, 0, timeline(p, r));
+  // OpenClaw refused another pass of the run (it had run a command); the plugin started the session's next turn with the facts as its message.
+  const started = r.hooks.find((h) => h.kind === 'openclaw:ContinuationStarted');
+  assert.ok(started, timeline(p, r));
+  const next = r.conversation[2]!;
+  const said = addedUserText(next);
+  assert.match(said, /Task 1 "CSV writer" of the approved plan payments-export is complete\. Task 2 "Export endpoint" \(docs\/plans\/payments-export\.md:\d+\) is the next task of the same plan/, timeline(p, r));
+  // The new turn has the conversation's history: the earlier command and the closeout are in it.
+  assert.match(JSON.stringify(next.body.messages), /continuity task done 1/);
+  assert.deepEqual(r.conversation.map((q) => q.turn), [0, 1, 2, 3, 4], timeline(p, r));
+  assert.equal(r.files['src/export-endpoint.ts'], 'export const exportEndpoint = "/payments/export.csv";\n');
+  assert.equal(r.ledgerStatus.plan.state, 'complete', timeline(p, r));
+  assert.deepEqual(stops(r).map((h) => h.decision.output?.decision ?? null), ['block', null], timeline(p, r));
+  // The continuation is continuity's own words: never taken as the operator's prompt.
+  const prompts = r.hooks.filter((h) => h.kind === 'UserPromptSubmit' || h.kind === 'openclaw:ContinuationTurn').map((h) => h.kind);
+  assert.deepEqual(prompts, ['UserPromptSubmit', 'openclaw:ContinuationTurn'], timeline(p, r));
   await p.stop();
 });
