@@ -74,3 +74,69 @@ test('openclaw b: a stop at the Task 1 boundary after real tool work starts the 
   assert.deepEqual(prompts, ['UserPromptSubmit', 'openclaw:ContinuationTurn'], timeline(p, r));
   await p.stop();
 });
+
+test('openclaw c: a `waiting_user` closure line ends the session at the boundary; no turn is started', { timeout: 300_000 }, async () => {
+  const p = await approvedProject();
+  const r = await p.run({
+    message: 'Execute the approved plan.',
+    turns: [[exec('continuity task done 1')], [say('Task 1 is done. Task 2 needs a decision: CSV or XLSX?\n\ncontinuity-closure: waiting_user — which export format the user wants')]],
+    afterLast: [say('This turn should never be requested.')],
+  });
+  assert.equal(r.turn.exitCode, 0, timeline(p, r));
+  // The operator's next message is the next thing the session hears: nothing was started in between.
+  const s = await p.run({ message: 'CSV, please.', turns: [[say('CSV it is.\n\ncontinuity-closure: waiting_user — the user reviews the choice')]] });
+  assert.deepEqual([...r.conversation, ...s.conversation].map((q) => q.kind), ['scenario', 'scenario', 'scenario'], timeline(p, r) + timeline(p, s));
+  assert.match(addedUserText(s.conversation[0]!), /CSV, please\./);
+  assert.equal(stops(r).length, 1);
+  assert.equal(stops(r)[0]!.decision.output ?? null, null);
+  assert.equal(r.hooks.filter((h) => h.kind.startsWith('openclaw:Continuation')).length, 0, timeline(p, r));
+  assert.equal(s.ledgerStatus.recentViolations.length, 0);
+  await p.stop();
+});
+
+test('openclaw e: a model that keeps stopping is held 3 times (a new turn, then passes of that turn), then let through with a recorded violation', { timeout: 300_000 }, async () => {
+  const p = await approvedProject();
+  const r = await p.run({
+    message: 'Execute the approved plan.',
+    turns: [[exec('continuity task done 1')], CLOSEOUT],
+    afterLast: CLOSEOUT,
+    settle: ({ hooks }) => hooks().filter((h) => h.kind === 'Stop').length >= 4,
+  });
+  assert.equal(r.turn.exitCode, 0, timeline(p, r));
+  assert.deepEqual(stops(r).map((h) => h.decision.output?.decision ?? null), ['block', 'block', 'block', null], timeline(p, r));
+  // After the command the run could not take another pass: one new turn was started; in that turn (no side effects) OpenClaw took the revisions.
+  assert.equal(r.hooks.filter((h) => h.kind === 'openclaw:ContinuationStarted').length, 1, timeline(p, r));
+  assert.match(stops(r)[3]!.decision.output.systemMessage, /^continuity: continuity failure in plan payments-export: the session stopped after Task 1 "CSV writer" while Task 2 "Export endpoint" was next and not dispatched\. The Stop gate blocked 3 times in a row/);
+  assert.deepEqual(r.ledgerStatus.recentViolations.map((v: { kind: string }) => v.kind), ['stopped_at_task_boundary']);
+  assert.ok(r.conversation.every((q) => !JSON.stringify(q.body).includes('continuity failure in plan')));
+  await p.stop();
+});
+
+const TDD = '# TDD Task: CSV export\n\n**Status:** pending\n\n## Slice 1: Writer\n\n**Status:** pending\n\n## Slice 2: Endpoint\n\n**Status:** pending\n';
+const SCRIPT = "from pathlib import Path\np = Path('.tdd-progress.md')\np.write_text(p.read_text().replace('**Status:** pending', '**Status:** done'))\n";
+
+test('openclaw guard: writes to the locked progress file of an unapproved plan through exec and write are blocked; a script that rewrites it is put back', { timeout: 300_000 }, async () => {
+  const p = new OpenClawProject({ plan: { path: '.tdd-progress.md', content: TDD }, files: { 'notes.md': '# forged progress\n' } });
+  const r = await p.run({
+    message: 'Record the plan as done.',
+    turns: [
+      [exec('cat notes.md | tee .tdd-progress.md')],
+      [write('.tdd-progress.md', '# forged\n')],
+      [write('scripts/mark_done.py', SCRIPT)],
+      [exec('python3 scripts/mark_done.py')],
+      [say('I could not change the progress file.')],
+    ],
+    settle: () => p.status().recentViolations.length >= 3,
+  });
+  assert.equal(r.turn.exitCode, 0, timeline(p, r));
+  const denied = r.hooks.filter((h) => h.kind === 'PreToolUse' && h.decision.output?.hookSpecificOutput?.permissionDecision === 'deny');
+  assert.deepEqual(denied.map((h) => h.input.tool_name), ['Bash', 'Write'], timeline(p, r));
+  // The blocked calls reach the model as their tool results.
+  assert.match(addedUserText(r.conversation[1]!), /\.tdd-progress\.md is guarded: it is the progress tracker of plan tdd-progress, which is not approved/, timeline(p, r));
+  assert.match(addedUserText(r.conversation[2]!), /\.tdd-progress\.md is guarded/, timeline(p, r));
+  assert.equal(r.files['.tdd-progress.md'], TDD, timeline(p, r));
+  assert.equal(r.files['scripts/mark_done.py'], SCRIPT);
+  const kinds = r.ledgerStatus.recentViolations.map((v: { kind: string }) => v.kind).sort();
+  assert.deepEqual(kinds, ['guarded_write_denied', 'guarded_write_denied', 'guarded_write_reverted'], timeline(p, r));
+  await p.stop();
+});

@@ -11,7 +11,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after } from 'node:test';
 import { AgentProject, REPO_ROOT, runProcess, type LoggedEvent, type ProcessResult, type ProjectOptions } from './agent-project.js';
 import { startChatServer, type ChatRequest, type ChatScenario, type ChatServer } from './chat-completions-server.js';
@@ -83,12 +83,16 @@ export class OpenClawProject extends AgentProject {
 
   env(): NodeJS.ProcessEnv {
     const p = openclawPaths();
-    const env = this.baseEnv({ OPENCLAW_STATE_DIR: this.stateDir, OPENCLAW_CONFIG_PATH: this.configPath, OPENCLAW_DISABLE_BONJOUR: '1', OPENCLAW_NO_AUTO_UPDATE: '1', OPENCLAW_GATEWAY_TOKEN: TOKEN });
+    const capture = process.env.CONTINUITY_REAL_CLIENT_CAPTURE;
+    const env = this.baseEnv({ ...(capture ? { CONTINUITY_OPENCLAW_CAPTURE_DIR: resolve(capture) } : {}), OPENCLAW_STATE_DIR: this.stateDir, OPENCLAW_CONFIG_PATH: this.configPath, OPENCLAW_DISABLE_BONJOUR: '1', OPENCLAW_NO_AUTO_UPDATE: '1', OPENCLAW_GATEWAY_TOKEN: TOKEN });
     return { ...env, PATH: `${p.pathDir}:${env.PATH}` };
   }
 
   private writeConfig(baseUrl: string): void {
-    const plugins = [join(REPO_ROOT, 'openclaw')];
+    // CONTINUITY_REAL_CLIENT_CAPTURE=DIR: a second plugin saves every hook call's event and context there (fixtures).
+    const capture = process.env.CONTINUITY_REAL_CLIENT_CAPTURE;
+    const plugins = [join(REPO_ROOT, 'openclaw'), ...(capture ? [join(REPO_ROOT, 'test', 'real-client', 'openclaw-capture')] : [])];
+    const ids = ['continuity', ...(capture ? ['continuity-capture'] : [])];
     const config = {
       models: {
         mode: 'replace',
@@ -102,7 +106,7 @@ export class OpenClawProject extends AgentProject {
         },
       },
       agents: { defaults: { model: { primary: `scripted/${SCRIPTED_MODEL}` }, workspace: this.dir, skipBootstrap: true } },
-      plugins: { allow: ['continuity'], load: { paths: plugins }, entries: { continuity: { enabled: true, hooks: { allowConversationAccess: true } } } },
+      plugins: { allow: ids, load: { paths: plugins }, entries: Object.fromEntries(ids.map((id) => [id, { enabled: true, hooks: { allowConversationAccess: true } }])) },
       gateway: { mode: 'local', port: this.port, bind: 'loopback', auth: { mode: 'token', token: TOKEN } },
       tools: { toolSearch: false },
       logging: { file: this.logFile },
