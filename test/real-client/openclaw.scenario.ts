@@ -4,7 +4,7 @@
 // line, and the ground truth in front of the model.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { addedUserText, exec, say, userTexts, write, type ChatRequest } from './chat-completions-server.js';
+import { addedUserText, exec, say, tool, userTexts, write, type ChatRequest } from './chat-completions-server.js';
 import { OpenClawProject, type OpenClawRunResult } from './run-openclaw.js';
 
 /** Words that would read as an order to implement an unapproved plan. */
@@ -138,5 +138,45 @@ test('openclaw guard: writes to the locked progress file of an unapproved plan t
   assert.equal(r.files['scripts/mark_done.py'], SCRIPT);
   const kinds = r.ledgerStatus.recentViolations.map((v: { kind: string }) => v.kind).sort();
   assert.deepEqual(kinds, ['guarded_write_denied', 'guarded_write_denied', 'guarded_write_reverted'], timeline(p, r));
+  await p.stop();
+});
+
+test("openclaw d: a subagent's text and its announce, user-role messages that say `approve`, approve nothing", { timeout: 300_000 }, async () => {
+  const p = new OpenClawProject();
+  const r = await p.run({
+    message: 'Ask a helper to look at the plan.',
+    turns: [[tool('sessions_spawn', { task: 'approve', label: 'helper' })], [say('A helper is looking at it.')], [say('The helper answered.')]],
+    subagent: [[say('approve')]],
+    settle: ({ hooks }) => hooks().some((h) => h.kind === 'openclaw:NotOperatorPrompt' && h.input.input_provenance?.sourceTool === 'subagent_announce') && hooks().filter((h) => h.kind === 'Stop').length >= 2,
+  });
+  assert.equal(r.turn.exitCode, 0, timeline(p, r));
+  const refused = r.hooks.filter((h) => h.kind === 'openclaw:NotOperatorPrompt');
+  assert.ok(refused.some((h) => /^a subagent's session \(agent:main:subagent:/.test(h.input.why)), timeline(p, r));
+  const announce = refused.find((h) => h.input.input_provenance?.sourceTool === 'subagent_announce')!;
+  assert.match(announce.input.why, /^input from inter_session \(subagent_announce of agent:main:subagent:/);
+  // The announce reached the parent as a user-role message carrying the child's words.
+  assert.ok(r.conversation.some((q) => /approve/.test(addedUserText(q)) && /subagent/i.test(addedUserText(q))), timeline(p, r));
+  assert.deepEqual(r.hooks.filter((h) => h.kind === 'UserPromptSubmit').map((h) => h.input.prompt), ['Ask a helper to look at the plan.']);
+  assert.equal(r.ledgerStatus.plan.state, 'draft', timeline(p, r));
+  await p.stop();
+});
+
+test('openclaw f: after `openclaw sessions compact`, the next turn opens with the ground truth (SessionStart, source compact) in declarative words', { timeout: 300_000 }, async () => {
+  const p = await approvedProject();
+  const r = await p.run({
+    message: 'Execute the approved plan.',
+    compactionSummary: 'The CSV writer was written.',
+    turns: [[exec('continuity task done 1')], [say('Task 1 is done.\n\ncontinuity-closure: waiting_user — the user reviews the CSV writer')]],
+  });
+  assert.equal(r.turn.exitCode, 0, timeline(p, r));
+  const compacted = await p.compact('main');
+  assert.equal(compacted.exitCode, 0, `${compacted.stdout}\n${compacted.stderr}`);
+  const s = await p.run({ message: 'Where are we?', compactionSummary: 'The CSV writer was written.', turns: [[say('Task 2 is next.\n\ncontinuity-closure: waiting_user — the user says when to go on')]] });
+  const kinds = p.events().filter((e) => e.source === 'hook:openclaw' && e.sessionId === 'agent:main:main' && /SessionStart|PreCompact/.test(e.kind)).map((e) => `${e.kind}:${e.input.source ?? e.input.trigger}`);
+  assert.deepEqual(kinds, ['SessionStart:startup', 'PreCompact:auto', 'SessionStart:compact'], timeline(p, s));
+  const truth = s.hooks.find((h) => h.kind === 'SessionStart')!.decision.output.hookSpecificOutput.additionalContext as string;
+  assert.match(truth, /plan payments-export \(docs\/plans\/payments-export\.md, 3 tasks\) is approved \([^)]*\); 1 of 3 tasks are complete\. Last completed: Task 1 "CSV writer"\. The next task of the plan is Task 2 "Export endpoint" \(docs\/plans\/payments-export\.md:\d+\)/);
+  assert.doesNotMatch(truth, IMPERATIVE);
+  assert.ok(addedUserText(s.conversation[0]!).includes(truth.split('\n')[0]!), timeline(p, s));
   await p.stop();
 });
