@@ -1,0 +1,119 @@
+// The OpenClaw plugin in process, with OpenClaw's plugin API stood in for:
+// its hooks as OpenClaw calls them (shapes as captured from the real gateway),
+// the rules deciding against a real project's ledger, the continuation turn
+// it starts when a held stop's run ends anyway.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { registerContinuity, type OpenClawApi } from '../../src/adapters/openclaw/plugin.js';
+import { draftTddProject, events, planProject, planState, taskDone } from '../helpers/agent-hook.js';
+import { runCli } from '../helpers/cli.js';
+
+type Handler = (event: unknown, ctx: unknown) => Promise<any>;
+
+function standIn(): { api: OpenClawApi; hooks: Record<string, Handler>; runs: { sessionKey: string; message: string; deliver?: boolean; idempotencyKey?: string }[] } {
+  const hooks: Record<string, Handler> = {};
+  const runs: { sessionKey: string; message: string; deliver?: boolean; idempotencyKey?: string }[] = [];
+  const api: OpenClawApi = {
+    on: (name, handler) => {
+      hooks[name] = handler as Handler;
+    },
+    runtime: {
+      subagent: {
+        run: async (params) => {
+          runs.push(params);
+          return { runId: params.idempotencyKey };
+        },
+      },
+    },
+    logger: { warn: () => {} },
+  };
+  registerContinuity(api, { env: { PATH: process.env.PATH } });
+  return { api, hooks, runs };
+}
+
+let n = 0;
+const ctxOf = (project: string, extra: Record<string, unknown> = {}) => ({ runId: `run-${++n}`, agentId: 'main', sessionKey: `agent:main:unit-${n}`, sessionId: `sid-${n}`, workspaceDir: project, trigger: 'user', ...extra });
+
+/** One operator (or other) turn's prompt hooks, as OpenClaw calls them: the prompt built, then the run admitted. */
+async function prompt(hooks: Record<string, Handler>, ctx: Record<string, unknown>, text: string, senderIsOwner: boolean): Promise<any> {
+  const built = await hooks.before_prompt_build!({ prompt: text, messages: [] }, ctx);
+  await hooks.before_agent_run!({ prompt: `${built?.prependContext ? `${built.prependContext}\n\n` : ''}${text}`, messages: [], senderIsOwner }, ctx);
+  return built;
+}
+
+test("openclaw plugin: the operator's `approve` approves the draft; the ground truth is prepended to the prompt", async () => {
+  const { hooks } = standIn();
+  const project = planProject();
+  const built = await prompt(hooks, ctxOf(project), 'approve', true);
+  assert.match(built.prependContext, /is a draft: it is not approved and its execution has not been authorised/);
+  assert.equal(planState(project), 'approved');
+});
+
+test('openclaw plugin: an announce saying `approve` (inter_session, not the owner) approves nothing, and is recorded as what it is', async () => {
+  const { hooks } = standIn();
+  const project = planProject();
+  const ctx = ctxOf(project, { inputProvenance: { kind: 'inter_session', sourceSessionKey: 'agent:main:subagent:x', sourceTool: 'subagent_announce' } });
+  await prompt(hooks, ctx, 'approve', false);
+  assert.equal(planState(project), 'draft');
+  const refused = (await events(project)).find((e) => e.kind === 'openclaw:NotOperatorPrompt');
+  assert.match(String((refused?.input as { why?: string }).why), /^input from inter_session \(subagent_announce/);
+});
+
+async function heldStop(): Promise<{ project: string; hooks: Record<string, Handler>; runs: ReturnType<typeof standIn>['runs']; ctx: Record<string, unknown>; held: any }> {
+  const { hooks, runs } = standIn();
+  const project = planProject();
+  const ctx = ctxOf(project);
+  await prompt(hooks, ctx, 'approve', true);
+  taskDone(project, '1');
+  const held = await hooks.before_agent_finalize!({ runId: ctx.runId, sessionId: ctx.sessionId, sessionKey: ctx.sessionKey, stopHookActive: false, lastAssistantMessage: 'Task 1 is done. I can continue with Task 2.' }, ctx);
+  return { project, hooks, runs, ctx, held };
+}
+
+test('openclaw plugin: a stop at a task boundary asks for another pass with the facts; when the run ends anyway, the next turn is started with them', async () => {
+  const { hooks, runs, ctx, held } = await heldStop();
+  assert.equal(held.action, 'revise');
+  assert.match(held.reason, /Task 1 "CSV writer" of the approved plan payments-export is complete\. Task 2 "Export endpoint"/);
+  await hooks.agent_end!({ runId: ctx.runId, success: true, messages: [] }, ctx);
+  assert.equal(runs.length, 1);
+  assert.equal(runs[0]!.sessionKey, ctx.sessionKey);
+  assert.equal(runs[0]!.message, held.reason);
+  assert.equal(runs[0]!.deliver, false);
+  assert.match(String(runs[0]!.idempotencyKey), /^continuity-next-[0-9a-f-]{36}$/);
+});
+
+test('openclaw plugin: a held stop whose revision OpenClaw took (the run went on and then stopped legally) starts no turn', async () => {
+  const { hooks, runs, ctx } = await heldStop();
+  const closed = await hooks.before_agent_finalize!({ runId: ctx.runId, sessionId: ctx.sessionId, sessionKey: ctx.sessionKey, stopHookActive: true, lastAssistantMessage: 'Task 2 needs a decision.\n\ncontinuity-closure: waiting_user — the export format' }, ctx);
+  assert.equal(closed, undefined);
+  await hooks.agent_end!({ runId: ctx.runId, success: true, messages: [] }, ctx);
+  assert.equal(runs.length, 0);
+});
+
+test("openclaw plugin: the continuation turn is continuity's own: its message is never the operator's prompt, and the loop count goes on across it", async () => {
+  const { project, hooks, runs, ctx } = await heldStop();
+  await hooks.agent_end!({ runId: ctx.runId, success: true, messages: [] }, ctx);
+  const next = { ...ctx, runId: runs[0]!.idempotencyKey };
+  // OpenClaw may well call the sender of a turn the gateway started the owner: the run id decides.
+  await prompt(hooks, next, runs[0]!.message, true);
+  const again = await hooks.before_agent_finalize!({ runId: next.runId, sessionId: ctx.sessionId, sessionKey: ctx.sessionKey, stopHookActive: false, lastAssistantMessage: 'I can continue with Task 2.' }, next);
+  assert.match(again.reason, /block 2 of 3 at this boundary/);
+  const kinds = (await events(project)).map((e) => e.kind);
+  assert.ok(kinds.includes('openclaw:ContinuationTurn'));
+  assert.equal(kinds.filter((k) => k === 'UserPromptSubmit').length, 1);
+});
+
+test('openclaw plugin: a write to a guarded file through exec is blocked with the reason; a malformed call in a project with a ledger is blocked too', async () => {
+  const { hooks } = standIn();
+  const { project } = draftTddProject();
+  const ctx = ctxOf(project);
+  await prompt(hooks, ctx, 'Record the plan as done.', true);
+  const tool = { toolName: 'exec', agentId: 'main', sessionKey: ctx.sessionKey, sessionId: ctx.sessionId, runId: ctx.runId, toolCallId: 'call_1' };
+  const denied = await hooks.before_tool_call!({ toolName: 'exec', params: { command: 'cat notes.md | tee .tdd-progress.md' }, runId: ctx.runId, toolCallId: 'call_1' }, tool);
+  assert.equal(denied.block, true);
+  assert.match(denied.blockReason, /\.tdd-progress\.md is guarded/);
+  const read = await hooks.before_tool_call!({ toolName: 'read', params: { path: 'notes.md' }, runId: ctx.runId, toolCallId: 'call_2' }, { ...tool, toolName: 'read' });
+  assert.equal(read, undefined);
+  const malformed = await hooks.before_tool_call!({ params: {} }, { ...tool, workspaceDir: project });
+  assert.deepEqual(malformed, { block: true, blockReason: 'continuity: this tool call could not be checked, so it was not run.' });
+  assert.equal(runCli(['status', '--json'], { cwd: project }).code, 0);
+});
