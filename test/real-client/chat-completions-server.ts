@@ -31,6 +31,9 @@ export interface ChatScenario {
   /** Each subagent run goes through these from the first (one cursor for all subagents). */
   subagent?: Turn[];
   subagentAfterLast?: Turn;
+  /** The requester's announce runs (a child's result handed back), with a cursor of their own; absent: they take main turns. */
+  announce?: Turn[];
+  announceAfterLast?: Turn;
   compactionSummary?: string;
 }
 
@@ -40,7 +43,7 @@ export interface ChatRequest {
   method: string;
   path: string;
   body: any;
-  kind: 'scenario' | 'after-last' | 'subagent' | 'subagent-after-last' | 'compaction' | 'other';
+  kind: 'scenario' | 'after-last' | 'subagent' | 'subagent-after-last' | 'announce' | 'announce-after-last' | 'compaction' | 'other';
   turn?: number;
 }
 
@@ -63,6 +66,7 @@ export async function startChatServer(first: ChatScenario, opts: { lifetimeMs?: 
   let scenario = first;
   let next = 0;
   let subNext = 0;
+  let announceNext = 0;
   let seq = 0;
 
   const server = createServer((req, res) => {
@@ -105,6 +109,15 @@ export async function startChatServer(first: ChatScenario, opts: { lifetimeMs?: 
         } else {
           rec.kind = 'subagent-after-last';
           turn = scenario.subagentAfterLast ?? [say('Done.')];
+        }
+      } else if (scenario.announce && isAnnounce(rec)) {
+        if (announceNext < scenario.announce.length) {
+          rec.kind = 'announce';
+          rec.turn = announceNext;
+          turn = scenario.announce[announceNext++]!;
+        } else {
+          rec.kind = 'announce-after-last';
+          turn = scenario.announceAfterLast ?? [say('Noted.')];
         }
       } else if (next < scenario.turns.length) {
         rec.kind = 'scenario';
@@ -166,6 +179,7 @@ export async function startChatServer(first: ChatScenario, opts: { lifetimeMs?: 
       scenario = s;
       next = 0;
       subNext = 0;
+      announceNext = 0;
     },
     conversation: () => requests.filter((r) => r.kind === 'scenario' || r.kind === 'after-last'),
     close() {
@@ -210,6 +224,11 @@ export function addedUserText(rec: Pick<ChatRequest, 'body'>): string {
 function lastUserText(rec: Pick<ChatRequest, 'body'>): string {
   const texts = userTexts(rec);
   return texts.join('\n');
+}
+
+/** A requester's announce run: what it adds is OpenClaw's completion event for a child (a user-role message). */
+export function isAnnounce(rec: Pick<ChatRequest, 'body'>): boolean {
+  return /\[Internal task completion event\]|A background task completed|source: subagent/.test(addedUserText(rec));
 }
 
 /** A subagent's run: its system prompt says it is one (OpenClaw's subagent prompt mode). */

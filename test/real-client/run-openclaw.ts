@@ -14,7 +14,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { after } from 'node:test';
 import { AgentProject, REPO_ROOT, runProcess, type LoggedEvent, type ProcessResult, type ProjectOptions } from './agent-project.js';
-import { startChatServer, type ChatRequest, type ChatScenario, type ChatServer } from './chat-completions-server.js';
+import { addedUserText, startChatServer, type ChatRequest, type ChatScenario, type ChatServer } from './chat-completions-server.js';
 
 export const SCRIPTED_MODEL = 'scripted';
 const TOKEN = 'local-token';
@@ -220,4 +220,14 @@ export class OpenClawProject extends AgentProject {
     await this.server?.close();
     this.server = null;
   }
+}
+
+/** A compact account of a run, for failure messages: the requests, the plugin's calls, the gateway's words about plugins. */
+export function timeline(p: OpenClawProject, r: OpenClawRunResult): string {
+  const lines = [`openclaw agent exit ${r.turn.exitCode}${r.turn.timedOut ? ' (killed)' : ''} in ${r.turn.durationMs} ms; ${r.requests.length} requests`];
+  r.requests.forEach((q: ChatRequest) => lines.push(`  #${q.seq} [${q.kind}${q.turn !== undefined ? ` turn ${q.turn}` : ''}] ${addedUserText(q).slice(0, 240).replace(/\n/g, ' ⏎ ')}`));
+  for (const h of r.hooks) lines.push(`  hook ${h.kind} ${h.sessionId ?? ''} → ${JSON.stringify(h.decision?.output ?? h.decision?.action ?? null).slice(0, 200)}`);
+  if (r.turn.stderr.trim()) lines.push(`  stderr: ${r.turn.stderr.trim().slice(-600)}`);
+  lines.push(`  gateway log tail: ${p.gatewayLog().split('\n').filter((l) => /continuity|plugin|error/i.test(l)).slice(-15).join('\n    ')}`);
+  return lines.join('\n');
 }

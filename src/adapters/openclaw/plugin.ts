@@ -11,6 +11,9 @@
  *   before_agent_finalize  → Stop: a held stop asks for another pass (revise) with the facts
  *   agent_end              → a held stop whose run ended anyway starts the next turn with the facts
  *   before/after_compaction → PreCompact, and the ground truth at the next turn
+ *   sessions_spawn, subagent_spawned, a child's before_agent_finalize, subagent_ended
+ *                          → the delivery watchdog's receipts: dispatch, child running, child done
+ *                            with its result, result delivered to the requester
  */
 import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
@@ -23,7 +26,7 @@ import { sourceOf } from '../bridge/types.js';
 import { afterToolFeedback, contextOf, stopReason, toolCallResult } from './from-claude.js';
 import { isSubagentSession, parseHook, type ContextOf, type EventOf, type HookName } from './protocol.js';
 import { sessionMemory } from './session-memory.js';
-import { preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, stopPayload, toolPayloads, toolRan, type Where } from './to-claude.js';
+import { announcedChild, deliveredPayload, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, toolPayloads, toolRan, type Where } from './to-claude.js';
 
 /** The part of OpenClaw's plugin API the plugin uses (`OpenClawPluginApi`, 2026.9.6). */
 export interface OpenClawApi {
@@ -108,6 +111,8 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     const own = !!ctx.runId && memory.ownRuns.has(ctx.runId);
     const prompt = ctx.runId ? memory.prompts.get(ctx.runId) : undefined;
     if (ctx.runId) memory.prompts.delete(ctx.runId);
+    const child = announcedChild(ctx);
+    if (child && ctx.runId) memory.announces.set(ctx.runId, child);
     await decide(where, [promptPayload(where, { ...event, prompt: prompt ?? event.prompt }, ctx, own)]);
     return undefined;
   });
@@ -132,6 +137,8 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     if (!where || !toolRan(event)) return undefined;
     const payloads = toolPayloads(where, event, 'PostToolUse');
     if (!payloads.length) return undefined;
+    const child = spawnedChild(event);
+    if (child) memory.children.set(child, where.sessionId);
     // OpenClaw does not wait for this hook: what it says reaches the model at the session's next turn.
     const said = afterToolFeedback(await decide(where, payloads));
     if (said) memory.feedback.set(where.sessionId, [...(memory.feedback.get(where.sessionId) ?? []), said]);
@@ -142,8 +149,18 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     const sessionKey = ctx.sessionKey ?? event.sessionKey;
     const where = whereOf(sessionKey, ctx.sessionId ?? event.sessionId, ctx.workspaceDir ?? event.cwd);
     const runId = ctx.runId ?? event.runId;
-    if (!where || isSubagentSession(sessionKey)) return undefined;
-    const reason = stopReason(await decide(where, [stopPayload(where, event)]));
+    if (!where) return undefined;
+    if (isSubagentSession(sessionKey)) {
+      // A child's run ends: the child is done, in its requester's watch; no Stop rule holds a child.
+      const requester = sessionKey ? memory.children.get(sessionKey) : undefined;
+      const at = requester ? whereOf(requester, undefined) : null;
+      if (at && sessionKey) await decide(at, [subagentStopPayload(at, sessionKey, event)]);
+      return undefined;
+    }
+    // An announce run that reaches its end has put the child's result before the model: delivered, before the Stop rule looks for lost results.
+    const announced = runId ? memory.announces.get(runId) : undefined;
+    const delivered = announced ? [deliveredPayload(where, announced, true, 'announce')] : [];
+    const reason = stopReason(await decide(where, [...delivered, stopPayload(where, event)]));
     if (!runId) return reason ? { action: 'revise', reason } : undefined;
     // OpenClaw refuses another pass once the run has had side effects (and after three): agent_end then sees it still owed.
     if (reason) memory.owed.set(runId, { sessionKey: where.sessionId, agentId: ctx.agentId, cwd: where.cwd, reason });
@@ -157,6 +174,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     // A continuation's run id is remembered while it runs: its prompt is never taken as the operator's.
     memory.ownRuns.delete(runId);
     memory.prompts.delete(runId);
+    memory.announces.delete(runId);
     const owed = memory.owed.get(runId);
     if (!owed) return undefined;
     memory.owed.delete(runId);
@@ -181,6 +199,24 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
           void decide(where, [recordedPayload(where, 'ContinuationFailed', { continuation_run_id: key, error: String(err instanceof Error ? err.message : err).split('\n')[0] })]).catch(() => {});
         },
       );
+    return undefined;
+  });
+
+  on('subagent_spawned', async (event, ctx) => {
+    const requester = ctx.requesterSessionKey;
+    if (!requester) return undefined;
+    memory.children.set(event.childSessionKey, requester);
+    const at = whereOf(requester, undefined);
+    if (at) await decide(at, [subagentStartPayload(at, event.childSessionKey)]);
+    return undefined;
+  });
+
+  on('subagent_ended', async (event, ctx) => {
+    // Only subagents' sessions: a turn started by api.runtime.subagent.run (a continuation) ends with one too.
+    if (!isSubagentSession(event.targetSessionKey)) return undefined;
+    const requester = ctx.requesterSessionKey ?? memory.children.get(event.targetSessionKey);
+    const at = requester ? whereOf(requester, undefined) : null;
+    if (at) await decide(at, [deliveredPayload(at, event.targetSessionKey, event.outcome === 'ok', 'subagent_ended')]);
     return undefined;
   });
 

@@ -23,6 +23,10 @@ export interface SessionMemory {
   ownRuns: Set<string>;
   /** Run id → a held stop whose run ended without going on (revise refused after side effects, or capped). */
   owed: Map<string, OwedContinuation>;
+  /** A subagent's session key → the session that spawned it (its requester). */
+  children: Map<string, string>;
+  /** Run id of an announce run → the child whose result it hands over. */
+  announces: Map<string, string>;
   /** Run id → the run's prompt as it arrived, before any plugin prepended context to it. */
   prompts: Map<string, string>;
   /** Session key → what the rules said after a tool call, for the session's next turn. */
@@ -33,6 +37,6 @@ const KEY = Symbol.for('continuity.openclaw.session-memory');
 
 export function sessionMemory(): SessionMemory {
   const g = globalThis as { [KEY]?: SessionMemory };
-  g[KEY] ??= { workspaces: new Map(), started: new Set(), compacted: new Set(), ownRuns: new Set(), owed: new Map(), prompts: new Map(), feedback: new Map() };
+  g[KEY] ??= { workspaces: new Map(), started: new Set(), compacted: new Set(), ownRuns: new Set(), owed: new Map(), children: new Map(), announces: new Map(), prompts: new Map(), feedback: new Map() };
   return g[KEY];
 }

@@ -98,6 +98,12 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
       if (!ops.length) return [one('apply_patch', p)];
       return ops.flatMap((op) => patchPayloads(op).map((t) => one(t.tool_name, { ...t.tool_input, file_path: path(t.tool_input.file_path) })));
     }
+    case 'sessions_spawn': {
+      // The dispatch of a subagent: Claude Code's background Agent call, whose launch names the child (its session key).
+      const input = { prompt: typeof p.task === 'string' ? p.task : null, description: typeof p.label === 'string' ? p.label : null, subagent_type: typeof p.agentId === 'string' && p.agentId !== '' ? p.agentId : OPENCLAW_DEFAULT_AGENT_TYPE, run_in_background: true };
+      if (phase === 'PreToolUse') return [one('Agent', input)];
+      return [{ ...one('Agent', input), tool_response: spawnResponse(event as EventOf<'after_tool_call'>) }];
+    }
     case 'read': {
       const file = path(p.path ?? p.file_path);
       return [one('Read', file ? { file_path: file } : p)];
@@ -105,6 +111,51 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
     default:
       return [one(event.toolName, p)];
   }
+}
+
+/** The agent type a run records for a subagent spawned without one (OpenClaw runs it as the requester's agent). */
+export const OPENCLAW_DEFAULT_AGENT_TYPE = 'default';
+
+/** sessions_spawn's answer as an Agent launch: `accepted` names the child session; anything else launched nothing. */
+function spawnResponse(event: EventOf<'after_tool_call'>): Record<string, unknown> {
+  const details = (event.result as { details?: { status?: unknown; childSessionKey?: unknown } } | undefined)?.details;
+  const child = details?.childSessionKey;
+  if (details?.status === 'accepted' && typeof child === 'string' && child !== '') return { status: 'async_launched', agentId: child };
+  return { status: 'not_launched', output: event.error ?? event.result ?? null };
+}
+
+/** The child session a sessions_spawn call launched, or null. */
+export function spawnedChild(event: EventOf<'after_tool_call'>): string | null {
+  if (event.toolName !== 'sessions_spawn') return null;
+  const r = spawnResponse(event);
+  return r.status === 'async_launched' ? (r.agentId as string) : null;
+}
+
+/** subagent_spawned: the child is running (SubagentStart), in the requester's session. */
+export function subagentStartPayload(requester: Where, child: string): Payload {
+  return { ...base(requester, 'SubagentStart'), agent_id: child, agent_type: OPENCLAW_DEFAULT_AGENT_TYPE };
+}
+
+/** The child's own run ending (its before_agent_finalize): the child is done, its final answer the captured result. */
+export function subagentStopPayload(requester: Where, child: string, event: EventOf<'before_agent_finalize'>): Payload {
+  return { ...base(requester, 'SubagentStop'), agent_id: child, agent_type: OPENCLAW_DEFAULT_AGENT_TYPE, stop_hook_active: event.stopHookActive, last_assistant_message: event.lastAssistantMessage ?? null };
+}
+
+/**
+ * A child's result reached the requester's conversation: Claude Code's
+ * TaskOutput of a finished task (delivered by the normal path). OpenClaw
+ * delivers it by an announce run in the requester, and fires subagent_ended
+ * once that run has finished; a failed announce leaves the task pending and
+ * fires none.
+ */
+export function deliveredPayload(requester: Where, child: string, ok: boolean, via: 'announce' | 'subagent_ended'): Payload {
+  return { ...base(requester, 'PostToolUse'), tool_name: 'TaskOutput', tool_input: { task_id: child }, tool_response: { status: ok ? 'completed' : 'failed' }, agent_tool_name: via };
+}
+
+/** The child whose result an announce run hands to the requester (its input's provenance), or null. */
+export function announcedChild(ctx: AgentContext): string | null {
+  const p = ctx.inputProvenance;
+  return p?.kind === 'inter_session' && p.sourceTool === 'subagent_announce' && typeof p.sourceSessionKey === 'string' && isSubagentSession(p.sourceSessionKey) ? p.sourceSessionKey : null;
 }
 
 /** What the tool gave back, as the rules after a call read it: the result's details and text, or the error. */
