@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { PayloadError } from '../../src/adapters/hook-payload.js';
 import { contextOf, stopReason, toolCallResult } from '../../src/adapters/openclaw/from-claude.js';
 import { parseHook, type AgentContext, type HookName } from '../../src/adapters/openclaw/protocol.js';
-import { promptPayload, stopPayload, toolPayloads, toolRan, type Where } from '../../src/adapters/openclaw/to-claude.js';
+import { announcedChild, deliveredPayload, promptPayload, spawnedChild, stopPayload, subagentStopPayload, toolPayloads, toolRan, type Where } from '../../src/adapters/openclaw/to-claude.js';
 
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'agents', 'openclaw-2026.9.6');
 const captured = (name: string): { hook: HookName; event: unknown; ctx: unknown } => JSON.parse(readFileSync(join(DIR, `${name}.json`), 'utf8'));
@@ -82,8 +82,7 @@ test('openclaw: exec is a Bash call; write is Write with the path made absolute 
   const [w] = toolPayloads(WHERE, write.event, 'PreToolUse');
   assert.equal(w!.tool_name, 'Write');
   assert.equal((w!.tool_input as { file_path: string }).file_path, '/work/project/scripts/mark_done.py');
-  const spawn = parsed('before-tool-call-sessions-spawn', 'before_tool_call');
-  assert.equal(toolPayloads(WHERE, spawn.event, 'PreToolUse')[0]!.tool_name, 'sessions_spawn');
+  assert.equal(toolPayloads(WHERE, { toolName: 'sessions_history', params: { sessionKey: 'agent:main:subagent:x' } }, 'PreToolUse')[0]!.tool_name, 'sessions_history');
 });
 
 test('openclaw: apply_patch becomes one file tool per file of the patch; edit one Edit per replacement; the tool_call wrapper none', () => {
@@ -122,4 +121,31 @@ test('openclaw answers: a deny blocks the call with its reason; a held stop give
   assert.equal(stopReason({ decision: 'block', reason: 'Task 2 is next.' }), 'Task 2 is next.');
   assert.equal(stopReason({ systemMessage: 'let through' }), null);
   assert.equal(contextOf({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'ground truth' } }), 'ground truth');
+});
+
+test('openclaw: sessions_spawn is a background Agent dispatch with the task as its brief; its accepted answer names the child session', () => {
+  const pre = parsed('before-tool-call-sessions-spawn', 'before_tool_call');
+  const [dispatch] = toolPayloads(WHERE, pre.event, 'PreToolUse');
+  assert.equal(dispatch!.tool_name, 'Agent');
+  assert.deepEqual(dispatch!.tool_input, { prompt: 'approve', description: 'helper', subagent_type: 'default', run_in_background: true });
+  const post = parsed('after-tool-call-sessions-spawn', 'after_tool_call');
+  const [launch] = toolPayloads(WHERE, post.event, 'PostToolUse');
+  assert.deepEqual(launch!.tool_response, { status: 'async_launched', agentId: 'agent:main:subagent:8d6df364-3800-4a45-8e3a-3d47a878b6c1' });
+  assert.equal(spawnedChild(post.event), 'agent:main:subagent:8d6df364-3800-4a45-8e3a-3d47a878b6c1');
+  const refused = toolPayloads(WHERE, { ...post.event, result: { details: { status: 'forbidden' } } }, 'PostToolUse');
+  assert.equal((refused[0]!.tool_response as { status: string }).status, 'not_launched');
+});
+
+test("openclaw: an announce run names the child it hands over; a child's run ending is SubagentStop with its final answer; delivery is a TaskOutput of the child", () => {
+  const announce = parsed('before-agent-run-announce', 'before_agent_run');
+  const child = announcedChild(announce.ctx as AgentContext);
+  assert.match(String(child), /^agent:main:subagent:/);
+  assert.equal(announcedChild(parsed('before-agent-run-approve', 'before_agent_run').ctx as AgentContext), null);
+  const stop = subagentStopPayload(WHERE, 'agent:main:subagent:x', { sessionId: 's', stopHookActive: false, lastAssistantMessage: 'CHILD RESULT' });
+  assert.deepEqual([stop.hook_event_name, stop.agent_id, stop.last_assistant_message, stop.session_id], ['SubagentStop', 'agent:main:subagent:x', 'CHILD RESULT', 'agent:main:main']);
+  const ended = parsed('subagent-ended', 'subagent_ended');
+  const delivered = deliveredPayload(WHERE, ended.event.targetSessionKey, ended.event.outcome === 'ok', 'subagent_ended');
+  assert.deepEqual([delivered.tool_name, delivered.tool_input, delivered.tool_response], ['TaskOutput', { task_id: ended.event.targetSessionKey }, { status: 'completed' }]);
+  // A continuation turn (started through the gateway's subagent runtime) ends with a subagent_ended too: its target is no subagent session.
+  assert.equal(parsed('subagent-ended-continuation', 'subagent_ended').event.targetSessionKey, 'agent:main:main');
 });
