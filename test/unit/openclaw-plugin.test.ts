@@ -5,8 +5,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { registerContinuity, type OpenClawApi } from '../../src/adapters/openclaw/plugin.js';
-import { draftTddProject, events, planProject, planState, taskDone } from '../helpers/agent-hook.js';
-import { runCli } from '../helpers/cli.js';
+import { loadRuns } from '../../src/app/watchdog-runs.js';
+import type { WatchdogRun } from '../../src/domain/watchdog.js';
+import { listRuns } from '../../src/ledger/runs.js';
+import { draftTddProject, events, PLAN, planProject, planState, taskDone } from '../helpers/agent-hook.js';
+import { runCli, tempProject } from '../helpers/cli.js';
+import { openLedger } from '../helpers/ledger.js';
 
 type Handler = (event: unknown, ctx: unknown) => Promise<any>;
 
@@ -116,4 +120,50 @@ test('openclaw plugin: a write to a guarded file through exec is blocked with th
   const malformed = await hooks.before_tool_call!({ params: {} }, { ...tool, workspaceDir: project });
   assert.deepEqual(malformed, { block: true, blockReason: 'continuity: this tool call could not be checked, so it was not run.' });
   assert.equal(runCli(['status', '--json'], { cwd: project }).code, 0);
+});
+
+/** The run records the ledger holds, as seed run records (the input of `continuity watchdog assess`). */
+async function seedRecords(project: string): Promise<WatchdogRun[]> {
+  const ledger = await openLedger(project);
+  try {
+    return loadRuns(ledger.db, listRuns(ledger.db, { limit: 100 })).map((l) => l.run);
+  } finally {
+    ledger.close();
+  }
+}
+
+test("openclaw plugin watchdog: a child's answer whose announce never came is delivered at the requester's next stop, once; the records assess the same through `continuity watchdog assess`", async () => {
+  const { hooks } = standIn();
+  const project = tempProject({ 'docs/plans/payments-export.md': PLAN, '.continuity/config.json': JSON.stringify({ watchdog: { forwardGraceSeconds: 0 } }) });
+  assert.equal(runCli(['plan', 'import', 'docs/plans/payments-export.md'], { cwd: project }).code, 0);
+  const ctx = ctxOf(project);
+  await prompt(hooks, ctx, 'Have a helper review the limiter.', true);
+  const child = 'agent:main:subagent:0b7c2a4e-unit';
+  const tool = { toolName: 'sessions_spawn', agentId: 'main', sessionKey: ctx.sessionKey, sessionId: ctx.sessionId, runId: ctx.runId, toolCallId: 'call_1' };
+  const params = { task: 'Review the limiter.', label: 'limiter-review' };
+  await hooks.before_tool_call!({ toolName: 'sessions_spawn', params, runId: ctx.runId, toolCallId: 'call_1' }, tool);
+  await hooks.subagent_spawned!({ runId: 'child-run', childSessionKey: child, agentId: 'main', label: 'limiter-review' }, { runId: 'child-run', childSessionKey: child, requesterSessionKey: ctx.sessionKey });
+  await hooks.after_tool_call!({ toolName: 'sessions_spawn', params, runId: ctx.runId, toolCallId: 'call_1', result: { details: { status: 'accepted', childSessionKey: child, runId: 'child-run' } } }, tool);
+  const childCtx = { runId: 'child-run', agentId: 'main', sessionKey: child, sessionId: 'child-sid', workspaceDir: project, trigger: 'user' };
+  assert.equal(await hooks.before_agent_finalize!({ runId: 'child-run', sessionId: 'child-sid', sessionKey: child, stopHookActive: false, lastAssistantMessage: 'CHILD RESULT: a token bucket of 42.' }, childCtx), undefined);
+
+  // What the plugin recorded is a seed run record; `continuity watchdog assess` says of it what the ledger's own view says.
+  const now = new Date(Date.now() + 1000).toISOString();
+  const [record] = await seedRecords(project);
+  assert.equal(record!.childSessionKey, child);
+  assert.equal(record!.childDone, true);
+  const assessed = JSON.parse(runCli(['watchdog', 'assess', '--now', now, '--forward-grace', '0'], { cwd: project, input: JSON.stringify({ runs: [record] }) }).stdout).runs[0];
+  assert.deepEqual([assessed.status, assessed.recoveryAction], ['done_but_not_forwarded', 'fetch_history']);
+
+  const fin = (n: number) => hooks.before_agent_finalize!({ runId: ctx.runId, sessionId: ctx.sessionId, sessionKey: ctx.sessionKey, stopHookActive: n > 1, lastAssistantMessage: 'A helper is on it.' }, ctx);
+  const held = await fin(1);
+  assert.equal(held.action, 'revise');
+  assert.match(held.reason, /CHILD RESULT: a token bucket of 42\./);
+  assert.equal(await fin(2), undefined);
+  // A late announce (or subagent_ended) is a duplicate: it changes nothing.
+  await hooks.subagent_ended!({ targetSessionKey: child, runId: 'child-run', outcome: 'ok', reason: 'subagent-complete' }, { runId: 'child-run', childSessionKey: child, requesterSessionKey: ctx.sessionKey });
+  const [after] = await seedRecords(project);
+  assert.equal(after!.resultSource, 'fetch_history');
+  const again = JSON.parse(runCli(['watchdog', 'assess', '--now', new Date(Date.now() + 2000).toISOString()], { cwd: project, input: JSON.stringify({ runs: [after] }) }).stdout).runs[0];
+  assert.equal(again.status, 'recovered');
 });
