@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { PayloadError } from '../../src/adapters/hook-payload.js';
 import { contextOf, stopReason, toolCallResult } from '../../src/adapters/openclaw/from-claude.js';
 import { parseHook, type AgentContext, type HookName } from '../../src/adapters/openclaw/protocol.js';
-import { announcedChild, deliveredPayload, promptPayload, spawnedChild, stopPayload, subagentStopPayload, toolPayloads, toolRan, type Where } from '../../src/adapters/openclaw/to-claude.js';
+import { announcedChild, deliveredPayload, lastAssistantText, promptPayload, spawnedChild, stopPayload, subagentStopPayload, toolPayloads, toolRan, type Where } from '../../src/adapters/openclaw/to-claude.js';
 
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'agents', 'openclaw-2026.9.6');
 const captured = (name: string): { hook: HookName; event: unknown; ctx: unknown } => JSON.parse(readFileSync(join(DIR, `${name}.json`), 'utf8'));
@@ -148,4 +148,13 @@ test("openclaw: an announce run names the child it hands over; a child's run end
   assert.deepEqual([delivered.tool_name, delivered.tool_input, delivered.tool_response], ['TaskOutput', { task_id: ended.event.targetSessionKey }, { status: 'completed' }]);
   // A continuation turn (started through the gateway's subagent runtime) ends with a subagent_ended too: its target is no subagent session.
   assert.equal(parsed('subagent-ended-continuation', 'subagent_ended').event.targetSessionKey, 'agent:main:main');
+});
+
+test("openclaw: a session's last assistant text is read from its messages as OpenClaw keeps them (text parts), for a child whose hook carried no answer", () => {
+  const fin = captured('before-agent-finalize-closeout') as { event: { messages: unknown[]; lastAssistantMessage: string } };
+  assert.equal(lastAssistantText(fin.event.messages), fin.event.lastAssistantMessage);
+  assert.equal(lastAssistantText([{ role: 'assistant', content: 'plain' }, { role: 'user', content: 'later' }]), 'plain');
+  assert.equal(lastAssistantText([{ role: 'user', content: 'only' }]), null);
+  const stop = subagentStopPayload(WHERE, 'agent:main:subagent:x', { sessionId: 's', stopHookActive: false }, 'FROM HISTORY');
+  assert.deepEqual([stop.last_assistant_message, stop.result_from], ['FROM HISTORY', 'session_history']);
 });

@@ -14,7 +14,7 @@ import { openLedger } from '../helpers/ledger.js';
 
 type Handler = (event: unknown, ctx: unknown) => Promise<any>;
 
-function standIn(): { api: OpenClawApi; hooks: Record<string, Handler>; runs: { sessionKey: string; message: string; deliver?: boolean; idempotencyKey?: string }[] } {
+function standIn(history: unknown[] = []): { api: OpenClawApi; hooks: Record<string, Handler>; runs: { sessionKey: string; message: string; deliver?: boolean; idempotencyKey?: string }[] } {
   const hooks: Record<string, Handler> = {};
   const runs: { sessionKey: string; message: string; deliver?: boolean; idempotencyKey?: string }[] = [];
   const api: OpenClawApi = {
@@ -27,6 +27,7 @@ function standIn(): { api: OpenClawApi; hooks: Record<string, Handler>; runs: { 
           runs.push(params);
           return { runId: params.idempotencyKey };
         },
+        getSessionMessages: async () => ({ messages: history }),
       },
     },
     logger: { warn: () => {} },
@@ -166,4 +167,16 @@ test("openclaw plugin watchdog: a child's answer whose announce never came is de
   assert.equal(after!.resultSource, 'fetch_history');
   const again = JSON.parse(runCli(['watchdog', 'assess', '--now', new Date(Date.now() + 2000).toISOString()], { cwd: project, input: JSON.stringify({ runs: [after] }) }).stdout).runs[0];
   assert.equal(again.status, 'recovered');
+});
+
+test("openclaw plugin watchdog: a child's run that ends without an answer in its hook has its result read from its session history", async () => {
+  const { hooks } = standIn([{ role: 'user', content: 'task' }, { role: 'assistant', content: [{ type: 'text', text: 'FROM HISTORY: 42' }] }]);
+  const project = planProject();
+  const ctx = ctxOf(project);
+  await prompt(hooks, ctx, 'Have a helper look.', true);
+  const child = 'agent:main:subagent:hist-unit';
+  await hooks.subagent_spawned!({ runId: 'child-run', childSessionKey: child }, { runId: 'child-run', childSessionKey: child, requesterSessionKey: ctx.sessionKey });
+  await hooks.before_agent_finalize!({ runId: 'child-run', sessionId: 'child-sid', sessionKey: child, stopHookActive: false }, { runId: 'child-run', sessionKey: child, sessionId: 'child-sid', workspaceDir: project });
+  const stop = (await events(project)).find((e) => e.kind === 'SubagentStop');
+  assert.equal((stop?.input as { last_assistant_message?: string }).last_assistant_message, 'FROM HISTORY: 42');
 });

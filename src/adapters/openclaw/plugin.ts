@@ -26,7 +26,7 @@ import { sourceOf } from '../bridge/types.js';
 import { afterToolFeedback, contextOf, stopReason, toolCallResult } from './from-claude.js';
 import { isSubagentSession, parseHook, type ContextOf, type EventOf, type HookName } from './protocol.js';
 import { sessionMemory } from './session-memory.js';
-import { announcedChild, deliveredPayload, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, toolPayloads, toolRan, type Where } from './to-claude.js';
+import { announcedChild, deliveredPayload, lastAssistantText, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, toolPayloads, toolRan, type Where } from './to-claude.js';
 
 /** The part of OpenClaw's plugin API the plugin uses (`OpenClawPluginApi`, 2026.9.6). */
 export interface OpenClawApi {
@@ -34,6 +34,7 @@ export interface OpenClawApi {
   runtime?: {
     subagent?: {
       run(params: { sessionKey: string; message: string; deliver?: boolean; idempotencyKey?: string }): Promise<{ runId?: string }>;
+      getSessionMessages?(params: { sessionKey: string; limit?: number }): Promise<{ messages: unknown[] }>;
     };
   };
   logger?: { warn?: (message: string) => void; info?: (message: string) => void };
@@ -89,6 +90,19 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     if (typeof c.workspaceDir === 'string') return c.workspaceDir;
     return typeof c.sessionKey === 'string' ? (memory.workspaces.get(c.sessionKey) ?? null) : null;
   };
+
+  /** The child's last answer from its session history (the gateway's sessions_history), when a hook did not carry it. */
+  async function historyAnswer(sessionKey: string): Promise<string | null> {
+    const read = api.runtime?.subagent?.getSessionMessages;
+    if (!read) return null;
+    try {
+      // Like the continuation, a gateway method called from a run's hook: from the scope created at registration.
+      return lastAssistantText((await neutral.runInAsyncScope(() => read({ sessionKey, limit: 50 }))).messages ?? []);
+    } catch (err) {
+      warn(`the history of ${sessionKey} could not be read: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    }
+  }
 
   on('before_prompt_build', async (event, ctx) => {
     // before_agent_run sees the prompt with the context plugins prepended: the words as they arrived are kept for it.
@@ -154,7 +168,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
       // A child's run ends: the child is done, in its requester's watch; no Stop rule holds a child.
       const requester = sessionKey ? memory.children.get(sessionKey) : undefined;
       const at = requester ? whereOf(requester, undefined) : null;
-      if (at && sessionKey) await decide(at, [subagentStopPayload(at, sessionKey, event)]);
+      if (at && sessionKey) await decide(at, [subagentStopPayload(at, sessionKey, event, event.lastAssistantMessage === undefined ? await historyAnswer(sessionKey) : null)]);
       return undefined;
     }
     // An announce run that reaches its end has put the child's result before the model: delivered, before the Stop rule looks for lost results.

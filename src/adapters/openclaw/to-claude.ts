@@ -136,9 +136,25 @@ export function subagentStartPayload(requester: Where, child: string): Payload {
   return { ...base(requester, 'SubagentStart'), agent_id: child, agent_type: OPENCLAW_DEFAULT_AGENT_TYPE };
 }
 
-/** The child's own run ending (its before_agent_finalize): the child is done, its final answer the captured result. */
-export function subagentStopPayload(requester: Where, child: string, event: EventOf<'before_agent_finalize'>): Payload {
-  return { ...base(requester, 'SubagentStop'), agent_id: child, agent_type: OPENCLAW_DEFAULT_AGENT_TYPE, stop_hook_active: event.stopHookActive, last_assistant_message: event.lastAssistantMessage ?? null };
+/**
+ * The child's own run ending (its before_agent_finalize): the child is done,
+ * its final answer the captured result; when the hook carries none, the last
+ * assistant text of the child's session history (`fromHistory`).
+ */
+export function subagentStopPayload(requester: Where, child: string, event: EventOf<'before_agent_finalize'>, fromHistory: string | null = null): Payload {
+  const answer = event.lastAssistantMessage ?? fromHistory;
+  return { ...base(requester, 'SubagentStop'), agent_id: child, agent_type: OPENCLAW_DEFAULT_AGENT_TYPE, stop_hook_active: event.stopHookActive, last_assistant_message: answer ?? null, ...(event.lastAssistantMessage === undefined && fromHistory !== null ? { result_from: 'session_history' } : {}) };
+}
+
+/** The last assistant text in a session's messages (OpenClaw's transcript entries: content a string or text parts), or null. */
+export function lastAssistantText(messages: readonly unknown[]): string | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i] as { role?: unknown; content?: unknown } | null;
+    if (!m || m.role !== 'assistant') continue;
+    const text = typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((p) => (p && typeof p === 'object' && (p as { type?: unknown }).type === 'text' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : '')).join('') : '';
+    if (text.trim() !== '') return text;
+  }
+  return null;
 }
 
 /**
