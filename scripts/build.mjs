@@ -24,6 +24,7 @@
 // (src/adapters/openclaw/entry.ts; the ledger uses Node's node:sqlite there).
 //   node scripts/build.mjs                     dist/, plugin/lib/ and openclaw/dist/
 //   node scripts/build.mjs --plugin-only DIR   only plugin/lib/'s content, into DIR
+//   node scripts/build.mjs --openclaw-only DIR only openclaw/lib/'s content, into DIR
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -102,8 +103,8 @@ async function buildPlugin(libDir) {
  * (OpenClaw installs nothing into a plugin loaded from a path). Paths are
  * relative to the repository, so every clone builds the same bytes.
  */
-async function buildOpenClawPlugin() {
-  const out = join(repoRoot, 'openclaw', 'lib');
+async function buildOpenClawPlugin(outDir = join(repoRoot, 'openclaw', 'lib')) {
+  const out = isAbsolute(outDir) ? outDir : join(repoRoot, outDir);
   rmSync(out, { recursive: true, force: true });
   await build({
     ...esm,
@@ -112,8 +113,7 @@ async function buildOpenClawPlugin() {
     outdir: out,
     outExtension: { '.js': '.js' },
     minify: true,
-    // Node >= 22.13 has node:sqlite (OpenClaw needs Node 24): the better-sqlite3 driver is never loaded here.
-    external: [...common.external, 'better-sqlite3'],
+    // better-sqlite3's JavaScript is bundled as elsewhere, and never run: Node >= 22.13 has node:sqlite (OpenClaw needs Node 24).
     target: 'node22',
   });
 }
@@ -152,6 +152,22 @@ function listFiles(dir, prefix = '') {
   return readdirSync(join(dir, prefix), { withFileTypes: true })
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .flatMap((e) => (e.isDirectory() ? listFiles(dir, join(prefix, e.name)) : [join(prefix, e.name)]));
+}
+
+const openclawOnly = process.argv.indexOf('--openclaw-only');
+if (openclawOnly !== -1) {
+  const outdir = process.argv[openclawOnly + 1];
+  if (!outdir) {
+    process.stderr.write('usage: node scripts/build.mjs --openclaw-only DIR\n');
+    process.exit(2);
+  }
+  try {
+    await buildOpenClawPlugin(outdir);
+  } catch (err) {
+    if (!err?.errors) process.stderr.write(`${err?.message ?? err}\n`);
+    process.exit(1);
+  }
+  process.exit(0);
 }
 
 const pluginOnly = process.argv.indexOf('--plugin-only');

@@ -177,7 +177,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     const reason = stopReason(await decide(where, [...delivered, stopPayload(where, event)]));
     if (!runId) return reason ? { action: 'revise', reason } : undefined;
     // OpenClaw refuses another pass once the run has had side effects (and after three): agent_end then sees it still owed.
-    if (reason) memory.owed.set(runId, { sessionKey: where.sessionId, agentId: ctx.agentId, cwd: where.cwd, reason });
+    if (reason) memory.owed.set(runId, { sessionKey: where.sessionId, cwd: where.cwd, reason });
     else memory.owed.delete(runId);
     return reason ? { action: 'revise', reason } : undefined;
   });

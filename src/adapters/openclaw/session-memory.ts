@@ -6,7 +6,6 @@
  */
 export interface OwedContinuation {
   sessionKey: string;
-  agentId: string | undefined;
   cwd: string;
   /** The facts the Stop rule gave for holding the stop. */
   reason: string;
