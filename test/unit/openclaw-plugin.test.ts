@@ -3,6 +3,8 @@
 // the rules deciding against a real project's ledger, the continuation turn
 // it starts when a held stop's run ends anyway.
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { registerContinuity, type OpenClawApi } from '../../src/adapters/openclaw/plugin.js';
 import { loadRuns } from '../../src/app/watchdog-runs.js';
@@ -179,4 +181,19 @@ test("openclaw plugin watchdog: a child's run that ends without an answer in its
   await hooks.before_agent_finalize!({ runId: 'child-run', sessionId: 'child-sid', sessionKey: child, stopHookActive: false }, { runId: 'child-run', sessionKey: child, sessionId: 'child-sid', workspaceDir: project });
   const stop = (await events(project)).find((e) => e.kind === 'SubagentStop');
   assert.equal((stop?.input as { last_assistant_message?: string }).last_assistant_message, 'FROM HISTORY: 42');
+});
+
+test("openclaw plugin: a guarded file a command changed is put back after the call, and the session's next turn is told so", async () => {
+  const { hooks } = standIn();
+  const { project, tracker } = draftTddProject();
+  const ctx = ctxOf(project);
+  await prompt(hooks, ctx, 'Record the plan as done.', true);
+  const tool = { toolName: 'exec', agentId: 'main', sessionKey: ctx.sessionKey, sessionId: ctx.sessionId, runId: ctx.runId, toolCallId: 'call_9' };
+  const command = 'python3 scripts/mark_done.py';
+  assert.equal(await hooks.before_tool_call!({ toolName: 'exec', params: { command }, runId: ctx.runId, toolCallId: 'call_9' }, tool), undefined);
+  writeFileSync(join(project, '.tdd-progress.md'), tracker.replaceAll('pending', 'done'));
+  await hooks.after_tool_call!({ toolName: 'exec', params: { command }, runId: ctx.runId, toolCallId: 'call_9', result: { content: [{ type: 'text', text: '' }], details: { status: 'completed', exitCode: 0 } } }, tool);
+  assert.equal(readFileSync(join(project, '.tdd-progress.md'), 'utf8'), tracker);
+  const next = await hooks.before_prompt_build!({ prompt: 'And now?', messages: [] }, { ...ctx, runId: 'run-next' });
+  assert.match(next.prependContext, /put back: \.tdd-progress\.md/);
 });
