@@ -1,4 +1,5 @@
-// The OpenClaw plugin in process, with OpenClaw's plugin API stood in for:
+// The OpenClaw plugin in process, with OpenClaw's plugin API stood in for
+// (projects set up with the CLI, as people do):
 // its hooks as OpenClaw calls them (shapes as captured from the real gateway),
 // the rules deciding against a real project's ledger, the continuation turn
 // it starts when a held stop's run ends anyway.
