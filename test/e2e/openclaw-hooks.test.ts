@@ -4,7 +4,7 @@
 // the rules deciding against a real project's ledger, the continuation turn
 // it starts when a held stop's run ends anyway.
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { registerContinuity, type OpenClawApi } from '../../src/adapters/openclaw/plugin.js';
@@ -197,4 +197,20 @@ test("openclaw plugin: a guarded file a command changed is put back after the ca
   assert.equal(readFileSync(join(project, '.tdd-progress.md'), 'utf8'), tracker);
   const next = await hooks.before_prompt_build!({ prompt: 'And now?', messages: [] }, { ...ctx, runId: 'run-next' });
   assert.match(next.prependContext, /put back: \.tdd-progress\.md/);
+});
+
+test('openclaw plugin: a plan the agent writes with the write tool is registered as a draft', async () => {
+  const { hooks } = standIn();
+  // continuity enabled in the project (its folder), no plan yet.
+  const project = tempProject({ 'README.md': '# project\n', '.continuity/config.json': '{}\n' });
+  const ctx = ctxOf(project);
+  await prompt(hooks, ctx, 'Write a plan for the export.', true);
+  const tool = { toolName: 'write', agentId: 'main', sessionKey: ctx.sessionKey, sessionId: ctx.sessionId, runId: ctx.runId, toolCallId: 'call_w' };
+  const params = { path: 'docs/plans/payments-export.md', content: PLAN };
+  assert.equal(await hooks.before_tool_call!({ toolName: 'write', params, runId: ctx.runId, toolCallId: 'call_w' }, tool), undefined);
+  mkdirSync(join(project, 'docs', 'plans'), { recursive: true });
+  writeFileSync(join(project, 'docs', 'plans', 'payments-export.md'), PLAN);
+  await hooks.after_tool_call!({ toolName: 'write', params, runId: ctx.runId, toolCallId: 'call_w', result: { content: [{ type: 'text', text: 'Successfully wrote' }], details: { changed: true, created: true } } }, tool);
+  const status = JSON.parse(runCli(['status', '--json'], { cwd: project }).stdout);
+  assert.deepEqual([status.plan?.path, status.plan?.state], ['docs/plans/payments-export.md', 'draft']);
 });
