@@ -214,3 +214,19 @@ test('openclaw plugin: a plan the agent writes with the write tool is registered
   const status = JSON.parse(runCli(['status', '--json'], { cwd: project }).stdout);
   assert.deepEqual([status.plan?.path, status.plan?.state], ['docs/plans/payments-export.md', 'draft']);
 });
+
+test("openclaw plugin: the client is OpenClaw in the gateway's own process, whatever started the gateway; the operator's approval after the session's tool calls is taken", async () => {
+  const { hooks } = standIn();
+  const project = planProject();
+  const ctx = ctxOf(project);
+  await prompt(hooks, ctx, 'Look around first.', true);
+  const tool = { toolName: 'exec', agentId: 'main', sessionKey: ctx.sessionKey, sessionId: ctx.sessionId, runId: ctx.runId, toolCallId: 'call_ls' };
+  await hooks.before_tool_call!({ toolName: 'exec', params: { command: 'ls' }, runId: ctx.runId, toolCallId: 'call_ls' }, tool);
+  await hooks.after_tool_call!({ toolName: 'exec', params: { command: 'ls' }, runId: ctx.runId, toolCallId: 'call_ls', result: { content: [], details: { status: 'completed', exitCode: 0 } } }, tool);
+  await hooks.before_agent_finalize!({ runId: ctx.runId, sessionId: ctx.sessionId, sessionKey: ctx.sessionKey, stopHookActive: false, lastAssistantMessage: 'Looked.' }, ctx);
+  const start = (await events(project)).find((e) => e.kind === 'SessionStart');
+  assert.match(String((start?.decision as { client?: unknown }).client), /^openclaw \(in process, pid \d+\)$/);
+  // A session with tool calls and no transcript file: its client's own record says the turn ended.
+  await prompt(hooks, { ...ctx, runId: `${ctx.runId}-2` }, 'approve', true);
+  assert.equal(planState(project), 'approved');
+});

@@ -20,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { ledgerDirExists } from '../../ledger/ledger-dir.js';
 import { findProjectRoot } from '../../ledger/project-root.js';
 import { handlePayload, validatePayload } from '../claude-code/handle.js';
+import type { InProcessClient } from '../claude-code/types.js';
 import { mergeAnswers } from '../bridge/merge.js';
 import { projectEnv } from '../bridge/run.js';
 import { sourceOf } from '../bridge/types.js';
@@ -44,6 +45,18 @@ export const SOURCE = sourceOf('openclaw');
 /** Continuation turns' run ids (OpenClaw uses the idempotency key as the run id). */
 export const CONTINUATION_PREFIX = 'continuity-next-';
 
+/**
+ * OpenClaw, as the rules that ask who is speaking see it: the client itself
+ * (this code runs in its process, so no other process can hand it an event),
+ * and a session whose turn has ended with the operator's message the newest
+ * entry: before_agent_run fires when OpenClaw admits a new run for a message
+ * (the only place the plugin reads a prompt as the operator's).
+ */
+const IN_PROCESS: InProcessClient = {
+  name: `openclaw (in process, pid ${process.pid})`,
+  transcript: { kind: 'read', last: 'user-prompt', toolUses: new Map(), toolResults: new Set() },
+};
+
 export interface PluginOptions {
   env?: NodeJS.ProcessEnv;
   clock?: () => string;
@@ -61,7 +74,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
   async function decide(where: Where, payloads: Record<string, unknown>[]): Promise<Record<string, unknown> | null> {
     const e = projectEnv(env, where.cwd);
     const outputs: (Record<string, unknown> | null)[] = [];
-    for (const p of payloads) outputs.push((await handlePayload(validatePayload(p), { env: e, now: now(), fallbackCwd: where.cwd, source: SOURCE })).output);
+    for (const p of payloads) outputs.push((await handlePayload(validatePayload(p), { env: e, now: now(), fallbackCwd: where.cwd, source: SOURCE, inProcessClient: IN_PROCESS })).output);
     return mergeAnswers(outputs);
   }
 

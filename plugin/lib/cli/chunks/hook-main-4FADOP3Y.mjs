@@ -1,3 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{a as o}from"./chunk-SAM4MHLR.mjs";import"./chunk-V6GSSJRD.mjs";import"./chunk-4AJCHKKA.mjs";import"./chunk-NEB6VDUD.mjs";import"./chunk-SJWW2H6R.mjs";import"./chunk-TEONA6H5.mjs";import"./chunk-LFWNAGAV.mjs";import"./chunk-BAZ5ECFQ.mjs";import"./chunk-LCEOYIKF.mjs";import"./chunk-3XLOZEKD.mjs";import"./chunk-7Z2XY7L3.mjs";import"./chunk-GZFVOT7J.mjs";import"./chunk-K3TPLV6Q.mjs";import{a as r}from"./chunk-4Z52IXEF.mjs";import"./chunk-A5HBJMMP.mjs";import"./chunk-H2LLLYFO.mjs";import"./chunk-ZBWUQEUR.mjs";import"./chunk-XVUYSP4M.mjs";import"./chunk-CXS6YJ7R.mjs";function m(t){return r(()=>o(t))}export{m as start};
