@@ -80,3 +80,20 @@ test('openclaw watchdog past SLA: a child still running after its SLA is reporte
   assert.match(prompt, /Subagent run r-1 .*past its SLA/, timeline(p, s));
   await p.stop();
 });
+
+test('openclaw watchdog through tool search: sessions_spawn reached by `tool_call` is dispatched and delivered like a direct call (the wrapper is not judged)', { timeout: 300_000 }, async () => {
+  const p = new OpenClawProject({ toolSearch: true, config: { watchdog: { forwardGraceSeconds: 0 } } });
+  const r = await p.run({
+    message: 'Have a helper review the limiter.',
+    turns: [[tool('tool_call', { id: 'sessions_spawn', args: { task: 'Review the limiter and report what it needs.', label: 'limiter-review' } })], [say('A helper is reviewing the limiter.')], [say('Thanks.')]],
+    subagent: [[say(RESULT)]],
+    announce: [[say('The helper reports a token bucket of 42.')]],
+    settle: () => runsOf(p).some((run) => run.status === 'completed'),
+  });
+  const dispatches = r.hooks.filter((h) => h.kind === 'PreToolUse');
+  assert.deepEqual(dispatches.map((h) => [h.input.tool_name, h.input.agent_tool_name]), [['Agent', 'sessions_spawn']], timeline(p, r));
+  const [run] = runsOf(p);
+  assert.equal(run?.status, 'completed', timeline(p, r));
+  assert.match(String(run?.childSessionKey), /^agent:main:subagent:/);
+  await p.stop();
+});

@@ -72,8 +72,12 @@ export class OpenClawProject extends AgentProject {
   private gatewayOutput = '';
   private port = 0;
 
-  constructor(opts: ProjectOptions = {}) {
+  /** `tools.toolSearch`: off, every tool is offered directly; on (OpenClaw's default), most are reached through `tool_call`. */
+  private readonly toolSearch: boolean;
+
+  constructor(opts: ProjectOptions & { toolSearch?: boolean } = {}) {
     super('openclaw', opts);
+    this.toolSearch = opts.toolSearch ?? false;
     this.stateDir = join(this.home, '.openclaw');
     this.configPath = join(this.stateDir, 'openclaw.json');
     this.logFile = join(this.home, 'openclaw.log');
@@ -108,7 +112,8 @@ export class OpenClawProject extends AgentProject {
       agents: { defaults: { model: { primary: `scripted/${SCRIPTED_MODEL}` }, workspace: this.dir, skipBootstrap: true } },
       plugins: { allow: ids, load: { paths: plugins }, entries: Object.fromEntries(ids.map((id) => [id, { enabled: true, hooks: { allowConversationAccess: true } }])) },
       gateway: { mode: 'local', port: this.port, bind: 'loopback', auth: { mode: 'token', token: TOKEN } },
-      tools: { toolSearch: false },
+      // OpenClaw's own default (the key left out) is tool search on.
+      ...(this.toolSearch ? {} : { tools: { toolSearch: false } }),
       logging: { file: this.logFile },
     };
     writeFileSync(this.configPath, `${JSON.stringify(config, null, 2)}\n`);
