@@ -6,6 +6,7 @@ import { benchHookMatrix, CASES } from './hook-matrix.js';
 import { benchParseLargePlan } from './parse-large-plan.js';
 import { benchWatchdog } from './watchdog.js';
 import { benchShellGuard } from './shell-guard.js';
+import { benchOpenClawPlugin } from './openclaw-plugin.js';
 import { fmt } from './measure.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,6 +61,10 @@ console.log(`  the same, first parse in a fresh process (what a hook call pays w
 const watchdog = benchWatchdog();
 console.log('\nWatchdog (in-process)');
 console.log(`  assessing ${watchdog.runs.toLocaleString('en')} runs: median ${fmt(watchdog.medianMs)}   (target < 50 ms)`);
+
+const openclaw = await benchOpenClawPlugin(root);
+console.log('\nOpenClaw plugin (in process, as the gateway calls its hooks): per hook call');
+for (const t of openclaw) console.log(`  ${t.label.padEnd(52)} median ${fmt(t.medianMs)}   p90 ${fmt(t.p90Ms)}${/decides nothing/.test(t.label) ? '   (target < 1 ms)' : ''}`);
 
 const guard = await benchShellGuard();
 console.log('\nWrite guard on the shell corpus (test/fixtures/shell)');

@@ -19,8 +19,12 @@
 //                    the plugin's executable on first use
 //   executable.sh    the executable's id, the Bun it is compiled with (and
 //                    each platform package's sha512) and the compile flags
-//   node scripts/build.mjs                     dist/ and plugin/lib/
+// And the OpenClaw plugin's entry, openclaw/lib/index.js (checked in): one
+// ES module with every rule in it, run in the OpenClaw gateway's process
+// (src/adapters/openclaw/entry.ts; the ledger uses Node's node:sqlite there).
+//   node scripts/build.mjs                     dist/, plugin/lib/ and openclaw/dist/
 //   node scripts/build.mjs --plugin-only DIR   only plugin/lib/'s content, into DIR
+//   node scripts/build.mjs --openclaw-only DIR only openclaw/lib/'s content, into DIR
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -95,6 +99,26 @@ async function buildPlugin(libDir) {
 }
 
 /**
+ * openclaw/lib/index.js: the OpenClaw plugin's entry, everything bundled
+ * (OpenClaw installs nothing into a plugin loaded from a path). Paths are
+ * relative to the repository, so every clone builds the same bytes.
+ */
+async function buildOpenClawPlugin(outDir = join(repoRoot, 'openclaw', 'lib')) {
+  const out = isAbsolute(outDir) ? outDir : join(repoRoot, outDir);
+  rmSync(out, { recursive: true, force: true });
+  await build({
+    ...esm,
+    absWorkingDir: repoRoot,
+    entryPoints: { index: 'src/adapters/openclaw/entry.ts' },
+    outdir: out,
+    outExtension: { '.js': '.js' },
+    minify: true,
+    // better-sqlite3's JavaScript is bundled as elsewhere, and never run: Node >= 22.13 has node:sqlite (OpenClaw needs Node 24).
+    target: 'node22',
+  });
+}
+
+/**
  * lib/executable.sh, read by the launcher on every call: the executable's
  * id (a hash of the CLI's files, the Bun version and the flags: a plugin
  * update that changes any of them builds a new one), the pinned Bun and each
@@ -128,6 +152,22 @@ function listFiles(dir, prefix = '') {
   return readdirSync(join(dir, prefix), { withFileTypes: true })
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .flatMap((e) => (e.isDirectory() ? listFiles(dir, join(prefix, e.name)) : [join(prefix, e.name)]));
+}
+
+const openclawOnly = process.argv.indexOf('--openclaw-only');
+if (openclawOnly !== -1) {
+  const outdir = process.argv[openclawOnly + 1];
+  if (!outdir) {
+    process.stderr.write('usage: node scripts/build.mjs --openclaw-only DIR\n');
+    process.exit(2);
+  }
+  try {
+    await buildOpenClawPlugin(outdir);
+  } catch (err) {
+    if (!err?.errors) process.stderr.write(`${err?.message ?? err}\n`);
+    process.exit(1);
+  }
+  process.exit(0);
 }
 
 const pluginOnly = process.argv.indexOf('--plugin-only');
@@ -170,6 +210,7 @@ try {
     }),
     buildHook({ outdir: 'dist', minify: true, sourcemap: 'linked' }),
     buildPlugin(PLUGIN_LIB),
+    buildOpenClawPlugin(),
   ]);
 } catch (err) {
   // esbuild has already printed its errors with their locations.

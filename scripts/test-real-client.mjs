@@ -5,8 +5,9 @@
 //   node scripts/test-real-client.mjs                      every scenario, both versions
 //   node scripts/test-real-client.mjs --pinned|--newest    one version
 //   node scripts/test-real-client.mjs test/real-client/plugin.scenario.ts   some files
-// The scenarios of the other agents (codex*, gemini*) run once, after them: they
-// do not start Claude Code.
+// The scenarios of the other agents (codex*, gemini*, openclaw*) run once, after
+// them: they do not start Claude Code. OpenClaw's come last, on their own: each
+// starts an OpenClaw gateway (Node 24, scripts/install-openclaw.mjs).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +27,7 @@ const setup = [
   ['sandbox tools', ['scripts/install-sandbox-tools.mjs']],
   ['Claude Code, both versions', ['scripts/install-claude-code.mjs']],
   ['Codex CLI and Gemini CLI', ['scripts/install-agent-clients.mjs']],
+  ['OpenClaw and its Node 24', ['scripts/install-openclaw.mjs']],
   ["the pinned Bun package (the plugin's executable)", ['scripts/fetch-bun-package.mjs']],
   ['build', ['scripts/build.mjs']],
 ];
@@ -38,8 +40,10 @@ for (const [title, a] of setup) {
 
 const all = files.length ? files : readdirSync(join('test', 'real-client')).filter((f) => f.endsWith('.scenario.ts')).sort().map((f) => join('test', 'real-client', f));
 const OTHER_AGENT = /(?:^|[\\/])(?:codex|gemini)[^\\/]*\.scenario\.ts$/;
-const scenarios = all.filter((f) => !OTHER_AGENT.test(f));
+const OPENCLAW = /(?:^|[\\/])openclaw[^\\/]*\.scenario\.ts$/;
+const scenarios = all.filter((f) => !OTHER_AGENT.test(f) && !OPENCLAW.test(f));
 const others = all.filter((f) => OTHER_AGENT.test(f));
+const openclaw = all.filter((f) => OPENCLAW.test(f));
 const versions = [['pinned', CLAUDE_CODE_VERSION], ['newest', CLAUDE_CODE_NEWEST]].filter(([which]) => !only || which === only);
 const failed = [];
 if (scenarios.length) {
@@ -50,6 +54,9 @@ if (scenarios.length) {
 }
 if (others.length && !only) {
   if (!step('scenarios on Codex CLI and Gemini CLI', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=3', '--test-reporter=spec', ...others])) failed.push('Codex CLI or Gemini CLI');
+}
+if (openclaw.length && !only) {
+  if (!step('scenarios on OpenClaw', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...openclaw])) failed.push('OpenClaw');
 }
 process.stdout.write(failed.length ? `\n✗ real-client scenarios failed on ${failed.join(' and ')}\n` : `\n✓ real-client scenarios passed\n`);
 process.exit(failed.length ? 1 : 0);

@@ -12,7 +12,7 @@ import { findProjectRoot } from '../ledger/project-root.js';
 import { validateEventPayload } from './hook-payload.js';
 import { HANDLERS } from './handlers/index.js';
 import { EVENT_SCHEMAS, GenericPayload, isKnownEvent } from './payload.js';
-import { NOTHING_TO_SAY, type HandlerResult } from './types.js';
+import { NOTHING_TO_SAY, type HandlerResult, type InProcessClient } from './types.js';
 
 import { failClosed } from './fail-closed.js';
 
@@ -42,7 +42,7 @@ export function validatePayload(data: unknown): GenericPayload {
  */
 export async function handlePayload(
   payload: GenericPayload,
-  opts: { env: NodeJS.ProcessEnv; now: string; fallbackCwd: string; /** The agent the call came from, as the records name it (`hook:claude-code`, `hook:codex`, …). */ source: string },
+  opts: { env: NodeJS.ProcessEnv; now: string; fallbackCwd: string; /** The agent the call came from, as the records name it (`hook:claude-code`, `hook:codex`, …). */ source: string; /** Set only by a client that runs continuity in its own process. */ inProcessClient?: InProcessClient },
 ): Promise<HookOutcome> {
   const source = opts.source;
   const root = findProjectRoot(payload.cwd ?? opts.fallbackCwd, opts.env);
@@ -72,7 +72,7 @@ export async function handlePayload(
   }
 }
 
-async function decide(payload: GenericPayload, root: string, access: ReturnType<typeof ledgerAccess>, opts: { env: NodeJS.ProcessEnv; now: string; source: string }): Promise<HookOutcome> {
+async function decide(payload: GenericPayload, root: string, access: ReturnType<typeof ledgerAccess>, opts: { env: NodeJS.ProcessEnv; now: string; source: string; inProcessClient?: InProcessClient }): Promise<HookOutcome> {
   const source = opts.source;
 
   const event = payload.hook_event_name;
@@ -87,7 +87,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   // Nothing to decide, or decided from a current hot state: recorded through the spool, without opening SQLite.
   const quick = wanted && !requests.length && !missing ? await entry.fromHotState?.(payload, hot, root, opts.now) : null;
   // Which agent client starts sessions here: later, an event no client ran is not taken as the person's (src/domain/human-turn.ts).
-  const started = event === 'SessionStart' ? { client: (await import('./trust/hook-client.js')).hookClient().client } : {};
+  const started = event === 'SessionStart' ? { client: opts.inProcessClient?.name ?? (await import('./trust/hook-client.js')).hookClient().client } : {};
   if ((!wanted || quick) && !requests.length && !hot?.notices && !missing) {
     const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started };
     const output = quick?.result.output ?? null;
@@ -102,7 +102,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
     // Before the rule runs, so that a Stop sees the task the agent has just recorded as done.
     const inbox = requests.length ? await takeInbox(ledger, requests, { root, config, now: opts.now, source, sessionId: payload.session_id }) : null;
     let result: HandlerResult = wanted
-      ? await (await entry.load())({ payload: payload as never, ledger, config, root, now: opts.now, source })
+      ? await (await entry.load())({ payload: payload as never, ledger, config, root, now: opts.now, source, ...(opts.inProcessClient ? { inProcessClient: opts.inProcessClient } : {}) })
       : { output: null, decision: entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision };
     if (inbox) result = withInboxWords(result, event, inbox);
     const owed = owedNotices(ledger.db);

@@ -2,6 +2,7 @@ import type { Config } from '../config/schema.js';
 import type { SqlDatabase } from '../ledger/driver.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { GenericPayload } from './payload.js';
+import type { TranscriptFacts } from '../domain/human-turn.js';
 
 /** What a handler has to work with: facts are read through the ledger; time is given. */
 export interface HookContext<P = GenericPayload> {
@@ -12,6 +13,22 @@ export interface HookContext<P = GenericPayload> {
   now: string;
   /** The event source the records this call writes carry (`hook:claude-code`, `hook:codex`, …). */
   source: string;
+  /** Set when the agent client runs continuity in its own process: what it says of itself and of the session's turn (src/hooks/trust/human-turn-facts.ts). */
+  inProcessClient?: InProcessClient;
+}
+
+/**
+ * An agent client that runs continuity in its own process (the OpenClaw
+ * plugin). The hook process's ancestors say nothing about it there, and it
+ * keeps no transcript file: it states who it is and what its own record of
+ * the session's turn is. Only code in the client's process can pass it; a
+ * payload piped into the hook command never can.
+ */
+export interface InProcessClient {
+  /** The client, as the records name it (`openclaw (in process, pid 123)`). */
+  name: string;
+  /** The client's record of the session's turn, in the terms the transcript rules use. */
+  transcript: TranscriptFacts;
 }
 
 /**

@@ -57,7 +57,7 @@ export class AgentProject {
   readonly home: string;
 
   constructor(
-    readonly agent: 'codex' | 'gemini',
+    readonly agent: 'codex' | 'gemini' | 'openclaw',
     opts: ProjectOptions = {},
   ) {
     this.base = mkdtempSync(join(tmpdir(), `continuity-${agent}-`));
@@ -78,10 +78,10 @@ export class AgentProject {
     for (const [path, content] of Object.entries({ ...(plan ? { [plan.path]: plan.content } : {}), ...opts.files })) this.writeFile(path, content);
     if (opts.config !== undefined) this.writeFile('.continuity/config.json', JSON.stringify(opts.config, null, 2) + '\n');
     if (plan) this.continuity(['plan', 'import', plan.path]);
-    // As a user would: the hooks from `continuity init`, run by the Node on PATH.
-    this.continuity(['init', '--agent', agent]);
+    // As a user would: the hooks from `continuity init`, run by the Node on PATH (OpenClaw's plugin is wired in its own config instead).
+    if (agent !== 'openclaw') this.continuity(['init', '--agent', agent]);
     const capture = process.env.CONTINUITY_REAL_CLIENT_CAPTURE;
-    if (capture) this.captureHooks(resolve(capture));
+    if (capture && agent !== 'openclaw') this.captureHooks(resolve(capture));
     after(() => {
       if (process.env.CONTINUITY_REAL_CLIENT_KEEP) process.stderr.write(`kept ${this.base}\n`);
       else this.remove();

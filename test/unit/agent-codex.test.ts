@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validatePayload, PayloadError } from '../../src/hooks/handle.js';
-import { patchOps } from '../../src/adapters/codex/apply-patch.js';
+import { patchOps } from '../../src/adapters/bridge/apply-patch.js';
 import { claudeToCodex } from '../../src/adapters/codex/from-claude.js';
 import { parseCodexPayload, type CodexPayload } from '../../src/adapters/codex/protocol.js';
 import { codexToClaude } from '../../src/adapters/codex/to-claude.js';

@@ -5,6 +5,8 @@
  * answer back into its own protocol. It never decides.
  */
 export type BridgedAgent = 'codex' | 'gemini' | 'cursor';
+/** Every agent whose calls reach the Claude Code handlers translated: the bridged hook commands and the in-process OpenClaw plugin. */
+export type TranslatedAgent = BridgedAgent | 'openclaw';
 
 /** Claude Code-shaped payloads for one agent call, and where the project root is looked for. */
 export interface ClaudeCall {
@@ -38,6 +40,6 @@ export interface AgentAdapter<P> {
 }
 
 /** The event source the ledger records for an agent's calls. */
-export function sourceOf(agent: BridgedAgent): string {
+export function sourceOf(agent: TranslatedAgent): string {
   return `hook:${agent}`;
 }

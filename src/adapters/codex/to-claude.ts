@@ -5,7 +5,7 @@
  * what differs is translated here. Pure.
  */
 import type { ClaudeCall } from '../bridge/types.js';
-import { patchOps, type PatchOp } from './apply-patch.js';
+import { patchOps, patchPayloads } from '../bridge/apply-patch.js';
 import type { CodexPayload, CodexPayloadOf } from './protocol.js';
 
 /**
@@ -58,25 +58,6 @@ export function codexToClaude(p: CodexPayload): ClaudeCall {
     }
   }
   return call([base]);
-}
-
-/** One patch operation as the Claude Code file tools that do the same. */
-export function patchPayloads(op: PatchOp): { tool_name: string; tool_input: Record<string, unknown> }[] {
-  switch (op.kind) {
-    case 'add':
-      return [{ tool_name: 'Write', tool_input: { file_path: op.path, content: op.content } }];
-    case 'delete':
-      // Claude Code has no delete tool; emptying the file is what a guard has to judge.
-      return [{ tool_name: 'Write', tool_input: { file_path: op.path, content: '', patch_op: 'delete' } }];
-    case 'update': {
-      const edit = { tool_name: 'Edit', tool_input: { file_path: op.path, old_string: op.removed, new_string: op.added } };
-      if (!op.moveTo) return [edit];
-      return [
-        { tool_name: 'Edit', tool_input: { ...edit.tool_input, patch_op: 'move-from' } },
-        { tool_name: 'Write', tool_input: { file_path: op.moveTo, content: op.added, patch_op: 'move-to' } },
-      ];
-    }
-  }
 }
 
 /** A `spawn_agent` call as Claude Code's background Agent call; after the call, its output as an async launch. */

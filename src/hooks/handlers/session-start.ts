@@ -14,7 +14,7 @@ const homeDir = () => (createRequire(import.meta.url)('node:os') as typeof impor
 type SessionStartPayload = PayloadOf<'SessionStart'>;
 
 /** Agents whose hooks reach these handlers through the bridge, by their event source: no wall is raised for them. */
-const HOOKS_ONLY_AGENTS: Readonly<Record<string, string>> = { 'hook:codex': 'Codex', 'hook:gemini': 'Gemini CLI', 'hook:cursor': 'Cursor' };
+const HOOKS_ONLY_AGENTS: Readonly<Record<string, string>> = { 'hook:codex': 'Codex', 'hook:gemini': 'Gemini CLI', 'hook:cursor': 'Cursor', 'hook:openclaw': 'OpenClaw' };
 
 /**
  * SessionStart (startup, resume, clear, compact): the agent's context gets

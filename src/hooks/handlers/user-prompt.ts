@@ -20,7 +20,7 @@ type PromptPayload = PayloadOf<'UserPromptSubmit'>;
  * or the plugin's /continuity:approve, approves the active draft or stale
  * plan, bound to its current structure.
  */
-export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger, config, now, root, source }) => {
+export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger, config, now, root, source, inProcessClient }) => {
   const session = sessionById(ledger.db, payload.session_id);
   // A client that goes on after a blocked stop by submitting the block's reason as the next prompt (Gemini CLI's
   // AfterAgent retry fires BeforeAgent with it): continuity's own words, not the person's, and the same boundary.
@@ -31,7 +31,7 @@ export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger
   const plan = approving ? activePlan(ledger.db) : null;
   const approvable = plan && (plan.state === 'draft' || plan.state === 'stale') ? plan : null;
   // Approving and pausing change what the agent may do: taken only when the client's own record says a person typed it.
-  const judgement = approvable || pauseAsked ? judgeUserPrompt(humanTurnFacts(ledger.db, payload, Date.parse(now))) : { ok: true as const };
+  const judgement = approvable || pauseAsked ? judgeUserPrompt(humanTurnFacts(ledger.db, payload, Date.parse(now), inProcessClient)) : { ok: true as const };
   const approve = judgement.ok ? approvable : null;
   const pause = judgement.ok && pauseAsked;
 

@@ -10,6 +10,7 @@ import type { SqlDatabase } from '../../ledger/driver.js';
 import { backgroundShells, inFlightBash, sessionToolCalls } from '../../ledger/tool-calls.js';
 import { hookClient } from './hook-client.js';
 import { transcriptFacts } from './transcript-state.js';
+import type { InProcessClient } from '../types.js';
 
 /** Has an agent client run a hook of this project (recorded with each session start)? */
 export function clientSeen(db: SqlDatabase): boolean {
@@ -18,13 +19,14 @@ export function clientSeen(db: SqlDatabase): boolean {
 
 export { pairedPreToolUse } from '../../ledger/tool-calls.js';
 
-export function humanTurnFacts(db: SqlDatabase, payload: { session_id: string; transcript_path?: string }, nowMs: number): HumanTurnFacts {
+export function humanTurnFacts(db: SqlDatabase, payload: { session_id: string; transcript_path?: string }, nowMs: number, inProcess?: InProcessClient): HumanTurnFacts {
   return {
-    ...hookClient(),
+    // In the client's own process it is the client, started by whatever started it: its ancestors are not its hooks' runners.
+    ...(inProcess ? { client: inProcess.name, nestedUnder: null } : hookClient()),
     clientSeen: clientSeen(db),
     backgroundShells: backgroundShells(db, nowMs),
     sessionId: payload.session_id,
-    transcript: transcriptFacts(payload.transcript_path),
+    transcript: inProcess ? inProcess.transcript : transcriptFacts(payload.transcript_path),
     inFlight: inFlightBash(db, nowMs),
     sessionToolCalls: sessionToolCalls(db, payload.session_id),
   };

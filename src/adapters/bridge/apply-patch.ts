@@ -1,5 +1,6 @@
 /**
- * The files a Codex `apply_patch` envelope changes, read from its headers:
+ * The files an `apply_patch` envelope changes (Codex's format, which
+ * OpenClaw's apply_patch tool takes too), read from its headers:
  *
  *   *** Begin Patch
  *   *** Add File: path        (every following line is `+text`)
@@ -55,4 +56,23 @@ export function patchOps(text: string): PatchOp[] {
 
 function lines(list: string[]): string {
   return list.length ? `${list.join('\n')}\n` : '';
+}
+
+/** One patch operation as the Claude Code file tools that do the same. */
+export function patchPayloads(op: PatchOp): { tool_name: string; tool_input: Record<string, unknown> }[] {
+  switch (op.kind) {
+    case 'add':
+      return [{ tool_name: 'Write', tool_input: { file_path: op.path, content: op.content } }];
+    case 'delete':
+      // Claude Code has no delete tool; emptying the file is what a guard has to judge.
+      return [{ tool_name: 'Write', tool_input: { file_path: op.path, content: '', patch_op: 'delete' } }];
+    case 'update': {
+      const edit = { tool_name: 'Edit', tool_input: { file_path: op.path, old_string: op.removed, new_string: op.added } };
+      if (!op.moveTo) return [edit];
+      return [
+        { tool_name: 'Edit', tool_input: { ...edit.tool_input, patch_op: 'move-from' } },
+        { tool_name: 'Write', tool_input: { file_path: op.moveTo, content: op.added, patch_op: 'move-to' } },
+      ];
+    }
+  }
 }

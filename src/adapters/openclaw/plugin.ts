@@ -1,0 +1,261 @@
+/**
+ * continuity as an OpenClaw plugin: OpenClaw's hook calls, in the gateway's
+ * own process, translated into the hook events the rules of src/hooks/ read
+ * (to-claude.ts), decided by the same handlers in process (no process start
+ * per hook) and answered as OpenClaw hook results (from-claude.ts).
+ *
+ *   before_prompt_build    → SessionStart: the ledger's ground truth (prependContext), again after a compaction
+ *   before_agent_run       → UserPromptSubmit for the operator's own message only (approval, pause)
+ *   before_tool_call       → PreToolUse: the write guards (block with the reason)
+ *   after_tool_call        → PostToolUse: a guarded file a command changed is put back
+ *   before_agent_finalize  → Stop: a held stop asks for another pass (revise) with the facts
+ *   agent_end              → a held stop whose run ended anyway starts the next turn with the facts
+ *   before/after_compaction → PreCompact, and the ground truth at the next turn
+ *   sessions_spawn, subagent_spawned, a child's before_agent_finalize, subagent_ended
+ *                          → the delivery watchdog's receipts: dispatch, child running, child done
+ *                            with its result, result delivered to the requester
+ */
+import { AsyncResource } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { ledgerDirExists } from '../../ledger/ledger-dir.js';
+import { findProjectRoot } from '../../ledger/project-root.js';
+import { handlePayload, validatePayload } from '../../hooks/handle.js';
+import type { InProcessClient } from '../../hooks/types.js';
+import { mergeAnswers } from '../bridge/merge.js';
+import { projectEnv } from '../bridge/run.js';
+import { sourceOf } from '../bridge/types.js';
+import { afterToolFeedback, contextOf, stopReason, toolCallResult } from './from-claude.js';
+import { isSubagentSession, parseHook, type ContextOf, type EventOf, type HookName } from './protocol.js';
+import { sessionMemory } from './session-memory.js';
+import { announcedChild, deliveredPayload, lastAssistantText, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, toolPayloads, toolRan, type Where } from './to-claude.js';
+
+/** The part of OpenClaw's plugin API the plugin uses (`OpenClawPluginApi`, 2026.9.6). */
+export interface OpenClawApi {
+  on(hook: string, handler: (event: unknown, ctx: unknown) => unknown, opts?: { priority?: number }): void;
+  runtime?: {
+    subagent?: {
+      run(params: { sessionKey: string; message: string; deliver?: boolean; idempotencyKey?: string }): Promise<{ runId?: string }>;
+      getSessionMessages?(params: { sessionKey: string; limit?: number }): Promise<{ messages: unknown[] }>;
+    };
+  };
+  logger?: { warn?: (message: string) => void; info?: (message: string) => void };
+}
+
+export const SOURCE = sourceOf('openclaw');
+/** Continuation turns' run ids (OpenClaw uses the idempotency key as the run id). */
+export const CONTINUATION_PREFIX = 'continuity-next-';
+
+/**
+ * OpenClaw, as the rules that ask who is speaking see it: the client itself
+ * (this code runs in its process, so no other process can hand it an event),
+ * and a session whose turn has ended with the operator's message the newest
+ * entry: before_agent_run fires when OpenClaw admits a new run for a message
+ * (the only place the plugin reads a prompt as the operator's).
+ */
+const IN_PROCESS: InProcessClient = {
+  name: `openclaw (in process, pid ${process.pid})`,
+  transcript: { kind: 'read', last: 'user-prompt', toolUses: new Map(), toolResults: new Set() },
+};
+
+export interface PluginOptions {
+  env?: NodeJS.ProcessEnv;
+  clock?: () => string;
+}
+
+export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): void {
+  const env = opts.env ?? process.env;
+  const now = opts.clock ?? (() => new Date().toISOString());
+  const memory = sessionMemory();
+  // A turn started from inside a finished run's hook inherits that run's caller identity, which OpenClaw has
+  // already retired ("agent tool caller authority is no longer active"): continuations start from this scope instead.
+  const neutral = new AsyncResource('continuity-continue');
+  const warn = (message: string) => (api.logger?.warn ?? ((m: string) => process.stderr.write(`${m}\n`)))(`continuity: ${message.split('\n')[0]}`);
+
+  async function decide(where: Where, payloads: Record<string, unknown>[]): Promise<Record<string, unknown> | null> {
+    const e = projectEnv(env, where.cwd);
+    const outputs: (Record<string, unknown> | null)[] = [];
+    for (const p of payloads) outputs.push((await handlePayload(validatePayload(p), { env: e, now: now(), fallbackCwd: where.cwd, source: SOURCE, inProcessClient: IN_PROCESS })).output);
+    return mergeAnswers(outputs);
+  }
+
+  /** Where a session's calls are judged: its workspace, as its runs' agent hooks named it. */
+  function whereOf(sessionKey: string | undefined, sessionId: string | undefined, workspaceDir?: string): Where | null {
+    const key = sessionKey ?? sessionId;
+    if (!key) return null;
+    if (workspaceDir) memory.workspaces.set(key, workspaceDir);
+    const cwd = workspaceDir ?? memory.workspaces.get(key);
+    return cwd ? { sessionId: key, cwd } : null;
+  }
+
+  function on<H extends HookName>(hook: H, handler: (event: EventOf<H>, ctx: ContextOf<H>) => Promise<unknown>, failed?: (where: string | null) => unknown): void {
+    api.on(hook, async (event, ctx) => {
+      try {
+        const parsed = parseHook(hook, event, ctx);
+        return await handler(parsed.event, parsed.ctx);
+      } catch (err) {
+        warn(`${hook}: ${err instanceof Error ? err.message : String(err)}`);
+        return failed?.(workspaceOf(ctx));
+      }
+    });
+  }
+  const workspaceOf = (ctx: unknown): string | null => {
+    const c = (ctx ?? {}) as { sessionKey?: unknown; workspaceDir?: unknown };
+    if (typeof c.workspaceDir === 'string') return c.workspaceDir;
+    return typeof c.sessionKey === 'string' ? (memory.workspaces.get(c.sessionKey) ?? null) : null;
+  };
+
+  /** The child's last answer from its session history (the gateway's sessions_history), when a hook did not carry it. */
+  async function historyAnswer(sessionKey: string): Promise<string | null> {
+    const read = api.runtime?.subagent?.getSessionMessages;
+    if (!read) return null;
+    try {
+      // Like the continuation, a gateway method called from a run's hook: from the scope created at registration.
+      return lastAssistantText((await neutral.runInAsyncScope(() => read({ sessionKey, limit: 50 }))).messages ?? []);
+    } catch (err) {
+      warn(`the history of ${sessionKey} could not be read: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    }
+  }
+
+  on('before_prompt_build', async (event, ctx) => {
+    // before_agent_run sees the prompt with the context plugins prepended: the words as they arrived are kept for it.
+    if (ctx.runId) memory.prompts.set(ctx.runId, event.prompt);
+    const where = whereOf(ctx.sessionKey, ctx.sessionId, ctx.workspaceDir);
+    if (!where || isSubagentSession(ctx.sessionKey) || (ctx.runId && memory.ownRuns.has(ctx.runId))) return undefined;
+    const source = memory.compacted.has(where.sessionId) ? 'compact' : memory.started.has(where.sessionId) ? 'resume' : 'startup';
+    const answer = await decide(where, [sessionStartPayload(where, source)]);
+    memory.started.add(where.sessionId);
+    memory.compacted.delete(where.sessionId);
+    const feedback = memory.feedback.get(where.sessionId) ?? [];
+    memory.feedback.delete(where.sessionId);
+    const text = [contextOf(answer), ...feedback].filter((t): t is string => !!t).join('\n\n');
+    return text ? { prependContext: text } : undefined;
+  });
+
+  on('before_agent_run', async (event, ctx) => {
+    const where = whereOf(ctx.sessionKey, ctx.sessionId, ctx.workspaceDir);
+    if (!where) return undefined;
+    const own = !!ctx.runId && memory.ownRuns.has(ctx.runId);
+    const prompt = ctx.runId ? memory.prompts.get(ctx.runId) : undefined;
+    if (ctx.runId) memory.prompts.delete(ctx.runId);
+    const child = announcedChild(ctx);
+    if (child && ctx.runId) memory.announces.set(ctx.runId, child);
+    await decide(where, [promptPayload(where, { ...event, prompt: prompt ?? event.prompt }, ctx, own)]);
+    return undefined;
+  });
+
+  // A tool call continuity cannot judge, in a project where continuity is enabled, is blocked: a failed hook must not be a "go ahead".
+  const failClosed = (workspace: string | null) =>
+    workspace && ledgerDirExists(findProjectRoot(workspace, {})) ? { block: true, blockReason: 'continuity: this tool call could not be checked, so it was not run.' } : undefined;
+
+  on(
+    'before_tool_call',
+    async (event, ctx) => {
+      const where = whereOf(ctx.sessionKey, ctx.sessionId);
+      if (!where) return undefined;
+      const payloads = toolPayloads(where, event, 'PreToolUse');
+      return payloads.length ? toolCallResult(await decide(where, payloads)) : undefined;
+    },
+    failClosed,
+  );
+
+  on('after_tool_call', async (event, ctx) => {
+    const where = whereOf(ctx.sessionKey, ctx.sessionId);
+    if (!where || !toolRan(event)) return undefined;
+    const payloads = toolPayloads(where, event, 'PostToolUse');
+    if (!payloads.length) return undefined;
+    const child = spawnedChild(event);
+    if (child) memory.children.set(child, where.sessionId);
+    // OpenClaw does not wait for this hook: what it says reaches the model at the session's next turn.
+    const said = afterToolFeedback(await decide(where, payloads));
+    if (said) memory.feedback.set(where.sessionId, [...(memory.feedback.get(where.sessionId) ?? []), said]);
+    return undefined;
+  });
+
+  on('before_agent_finalize', async (event, ctx) => {
+    const sessionKey = ctx.sessionKey ?? event.sessionKey;
+    const where = whereOf(sessionKey, ctx.sessionId ?? event.sessionId, ctx.workspaceDir ?? event.cwd);
+    const runId = ctx.runId ?? event.runId;
+    if (!where) return undefined;
+    if (isSubagentSession(sessionKey)) {
+      // A child's run ends: the child is done, in its requester's watch; no Stop rule holds a child.
+      const requester = sessionKey ? memory.children.get(sessionKey) : undefined;
+      const at = requester ? whereOf(requester, undefined) : null;
+      if (at && sessionKey) await decide(at, [subagentStopPayload(at, sessionKey, event, event.lastAssistantMessage === undefined ? await historyAnswer(sessionKey) : null)]);
+      return undefined;
+    }
+    // An announce run that reaches its end has put the child's result before the model: delivered, before the Stop rule looks for lost results.
+    const announced = runId ? memory.announces.get(runId) : undefined;
+    const delivered = announced ? [deliveredPayload(where, announced, true, 'announce')] : [];
+    const reason = stopReason(await decide(where, [...delivered, stopPayload(where, event)]));
+    if (!runId) return reason ? { action: 'revise', reason } : undefined;
+    // OpenClaw refuses another pass once the run has had side effects (and after three): agent_end then sees it still owed.
+    if (reason) memory.owed.set(runId, { sessionKey: where.sessionId, cwd: where.cwd, reason });
+    else memory.owed.delete(runId);
+    return reason ? { action: 'revise', reason } : undefined;
+  });
+
+  on('agent_end', async (event, ctx) => {
+    const runId = ctx.runId ?? event.runId;
+    if (!runId) return undefined;
+    // A continuation's run id is remembered while it runs: its prompt is never taken as the operator's.
+    memory.ownRuns.delete(runId);
+    memory.prompts.delete(runId);
+    memory.announces.delete(runId);
+    const owed = memory.owed.get(runId);
+    if (!owed) return undefined;
+    memory.owed.delete(runId);
+    const where = { sessionId: owed.sessionKey, cwd: owed.cwd };
+    const run = api.runtime?.subagent?.run;
+    if (!event.success || !run) {
+      await decide(where, [recordedPayload(where, 'ContinuationNotStarted', { run_id: runId, why: !run ? 'the gateway offers no runtime to start a turn with' : 'the run ended with an error' })]);
+      return undefined;
+    }
+    const key = `${CONTINUATION_PREFIX}${randomUUID()}`;
+    memory.ownRuns.add(key);
+    await decide(where, [recordedPayload(where, 'ContinuationStarted', { run_id: runId, continuation_run_id: key, message: owed.reason })]);
+    neutral
+      .runInAsyncScope(() => run({ sessionKey: owed.sessionKey, message: owed.reason, deliver: false, idempotencyKey: key }))
+      .then(
+        (r) => {
+          if (r?.runId) memory.ownRuns.add(r.runId);
+        },
+        (err: unknown) => {
+          memory.ownRuns.delete(key);
+          warn(`the next turn could not be started: ${err instanceof Error ? err.message : String(err)}`);
+          void decide(where, [recordedPayload(where, 'ContinuationFailed', { continuation_run_id: key, error: String(err instanceof Error ? err.message : err).split('\n')[0] })]).catch(() => {});
+        },
+      );
+    return undefined;
+  });
+
+  on('subagent_spawned', async (event, ctx) => {
+    const requester = ctx.requesterSessionKey;
+    if (!requester) return undefined;
+    memory.children.set(event.childSessionKey, requester);
+    const at = whereOf(requester, undefined);
+    if (at) await decide(at, [subagentStartPayload(at, event.childSessionKey)]);
+    return undefined;
+  });
+
+  on('subagent_ended', async (event, ctx) => {
+    // Only subagents' sessions: a turn started by api.runtime.subagent.run (a continuation) ends with one too.
+    if (!isSubagentSession(event.targetSessionKey)) return undefined;
+    const requester = ctx.requesterSessionKey ?? memory.children.get(event.targetSessionKey);
+    const at = requester ? whereOf(requester, undefined) : null;
+    if (at) await decide(at, [deliveredPayload(at, event.targetSessionKey, event.outcome === 'ok', 'subagent_ended')]);
+    return undefined;
+  });
+
+  on('before_compaction', async (_event, ctx) => {
+    const where = whereOf(ctx.sessionKey, ctx.sessionId, ctx.workspaceDir);
+    if (where && !isSubagentSession(ctx.sessionKey)) await decide(where, [preCompactPayload(where)]);
+    return undefined;
+  });
+
+  on('after_compaction', async (_event, ctx) => {
+    const where = whereOf(ctx.sessionKey, ctx.sessionId, ctx.workspaceDir);
+    if (where) memory.compacted.add(where.sessionId);
+    return undefined;
+  });
+}

@@ -1,0 +1,201 @@
+/**
+ * OpenClaw hook calls as the hook events the rules of src/hooks/ read (Claude Code's field names).
+ * Pure: what the plugin knows beyond the call (the run's workspace, whether
+ * a run is continuity's own continuation) comes in as arguments.
+ *
+ * The session is OpenClaw's session key (`agent:main:<name>`): it stays the
+ * same across the turns of one conversation, where the session id may not.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { patchOps, patchPayloads } from '../bridge/apply-patch.js';
+import { isSubagentSession, type AgentContext, type EventOf } from './protocol.js';
+
+export interface Where {
+  sessionId: string;
+  cwd: string;
+}
+
+type Payload = Record<string, unknown>;
+
+const base = (w: Where, event: string): Payload => ({ session_id: w.sessionId, hook_event_name: event, cwd: w.cwd });
+
+/** SessionStart: the ledger's ground truth, at a session's first turn (`startup`) and after a compaction (`compact`). */
+export function sessionStartPayload(w: Where, source: 'startup' | 'compact' | 'resume'): Payload {
+  return { ...base(w, 'SessionStart'), source };
+}
+
+/**
+ * Why a turn's input is not the operator's own message, or null when it is:
+ * OpenClaw's trusted owner bit on the run, no provenance from another session
+ * or the system, not a subagent's session, not continuity's own continuation.
+ * A user-role message is not proof of a person: a subagent's announce reaches
+ * the parent as user-role text with trigger "user".
+ */
+export function notOperator(event: EventOf<'before_agent_run'>, ctx: AgentContext, ownRun: boolean): string | null {
+  if (ownRun) return "continuity's own continuation turn";
+  if (isSubagentSession(ctx.sessionKey)) return `a subagent's session (${ctx.sessionKey})`;
+  const p = ctx.inputProvenance;
+  if (p && p.kind !== 'external_user') return `input from ${p.kind}${p.sourceTool ? ` (${p.sourceTool}${p.sourceSessionKey ? ` of ${p.sourceSessionKey}` : ''})` : ''}`;
+  if (event.senderIsOwner !== true) return event.senderIsOwner === false ? 'the sender is not the owner' : 'OpenClaw did not say the sender is the owner';
+  if (ctx.trigger !== undefined && ctx.trigger !== 'user') return `a ${ctx.trigger} turn`;
+  return null;
+}
+
+/**
+ * The prompt of a run: UserPromptSubmit when it is the operator's message;
+ * otherwise recorded as what it is (`openclaw:ContinuationTurn`,
+ * `openclaw:NotOperatorPrompt` with the reason), which no rule reads as the
+ * person's words.
+ */
+export function promptPayload(w: Where, event: EventOf<'before_agent_run'>, ctx: AgentContext, ownRun: boolean): Payload {
+  const why = notOperator(event, ctx, ownRun);
+  if (why === null) return { ...base(w, 'UserPromptSubmit'), prompt: event.prompt };
+  const kind = ownRun ? 'openclaw:ContinuationTurn' : 'openclaw:NotOperatorPrompt';
+  return { ...base(w, kind), prompt: event.prompt, why, ...(ctx.inputProvenance ? { input_provenance: ctx.inputProvenance } : {}), ...(ctx.runId ? { run_id: ctx.runId } : {}) };
+}
+
+/** Tools that wrap another tool call (tool search): the inner call fires its own hooks and is the one judged. */
+const WRAPPERS = new Set(['tool_call']);
+
+/**
+ * A tool call as the Claude Code tool calls that do the same: `exec` as Bash,
+ * `write` as Write, `edit` as one Edit per replacement, `apply_patch` as one
+ * file tool per file of the patch, `read` as Read. Any other tool keeps its
+ * name (recorded; no rule judges it). Relative paths are the workspace's.
+ */
+export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | EventOf<'after_tool_call'>, phase: 'PreToolUse' | 'PostToolUse'): Payload[] {
+  if (WRAPPERS.has(event.toolName)) return [];
+  const p = event.params;
+  const one = (tool_name: string, tool_input: Payload): Payload => ({
+    ...base(w, phase),
+    tool_name,
+    tool_input,
+    ...(event.toolCallId ? { tool_use_id: event.toolCallId } : {}),
+    ...(phase === 'PostToolUse' ? { tool_response: responseOf(event as EventOf<'after_tool_call'>) } : {}),
+    ...(tool_name !== event.toolName ? { agent_tool_name: event.toolName } : {}),
+  });
+  const path = (x: unknown): string | null => (typeof x === 'string' && x !== '' ? (isAbsolute(x) ? x : resolve(w.cwd, x)) : null);
+  switch (event.toolName) {
+    case 'exec': {
+      if (typeof p.command !== 'string') return [one('exec', p)];
+      const workdir = path(p.workdir);
+      return [{ ...one('Bash', { command: p.command }), ...(workdir ? { cwd: workdir } : {}) }];
+    }
+    case 'write': {
+      const file = path(p.path ?? p.file_path);
+      return file ? [one('Write', { file_path: file, content: typeof p.content === 'string' ? p.content : '' })] : [one('write', p)];
+    }
+    case 'edit': {
+      const file = path(p.path ?? p.file_path);
+      if (!file) return [one('edit', p)];
+      const edits = Array.isArray(p.edits) ? (p.edits as Payload[]) : [{ oldText: p.oldText, newText: p.newText }];
+      return edits.map((e) => one('Edit', { file_path: file, old_string: String(e.oldText ?? e.old_string ?? ''), new_string: String(e.newText ?? e.new_string ?? '') }));
+    }
+    case 'apply_patch': {
+      const text = typeof p.input === 'string' ? p.input : typeof p.patch === 'string' ? p.patch : null;
+      const ops = text ? patchOps(text) : [];
+      if (!ops.length) return [one('apply_patch', p)];
+      return ops.flatMap((op) => patchPayloads(op).map((t) => one(t.tool_name, { ...t.tool_input, file_path: path(t.tool_input.file_path) })));
+    }
+    case 'sessions_spawn': {
+      // The dispatch of a subagent: Claude Code's background Agent call, whose launch names the child (its session key).
+      const input = { prompt: typeof p.task === 'string' ? p.task : null, description: typeof p.label === 'string' ? p.label : null, subagent_type: typeof p.agentId === 'string' && p.agentId !== '' ? p.agentId : OPENCLAW_DEFAULT_AGENT_TYPE, run_in_background: true };
+      if (phase === 'PreToolUse') return [one('Agent', input)];
+      return [{ ...one('Agent', input), tool_response: spawnResponse(event as EventOf<'after_tool_call'>) }];
+    }
+    case 'read': {
+      const file = path(p.path ?? p.file_path);
+      return [one('Read', file ? { file_path: file } : p)];
+    }
+    default:
+      return [one(event.toolName, p)];
+  }
+}
+
+/** The agent type a run records for a subagent spawned without one (OpenClaw runs it as the requester's agent). */
+export const OPENCLAW_DEFAULT_AGENT_TYPE = 'default';
+
+/** sessions_spawn's answer as an Agent launch: `accepted` names the child session; anything else launched nothing. */
+function spawnResponse(event: EventOf<'after_tool_call'>): Record<string, unknown> {
+  const details = (event.result as { details?: { status?: unknown; childSessionKey?: unknown } } | undefined)?.details;
+  const child = details?.childSessionKey;
+  if (details?.status === 'accepted' && typeof child === 'string' && child !== '') return { status: 'async_launched', agentId: child };
+  return { status: 'not_launched', output: event.error ?? event.result ?? null };
+}
+
+/** The child session a sessions_spawn call launched, or null. */
+export function spawnedChild(event: EventOf<'after_tool_call'>): string | null {
+  if (event.toolName !== 'sessions_spawn') return null;
+  const r = spawnResponse(event);
+  return r.status === 'async_launched' ? (r.agentId as string) : null;
+}
+
+/** subagent_spawned: the child is running (SubagentStart), in the requester's session. */
+export function subagentStartPayload(requester: Where, child: string): Payload {
+  return { ...base(requester, 'SubagentStart'), agent_id: child, agent_type: OPENCLAW_DEFAULT_AGENT_TYPE };
+}
+
+/**
+ * The child's own run ending (its before_agent_finalize): the child is done,
+ * its final answer the captured result; when the hook carries none, the last
+ * assistant text of the child's session history (`fromHistory`).
+ */
+export function subagentStopPayload(requester: Where, child: string, event: EventOf<'before_agent_finalize'>, fromHistory: string | null = null): Payload {
+  const answer = event.lastAssistantMessage ?? fromHistory;
+  return { ...base(requester, 'SubagentStop'), agent_id: child, agent_type: OPENCLAW_DEFAULT_AGENT_TYPE, stop_hook_active: event.stopHookActive, last_assistant_message: answer ?? null, ...(event.lastAssistantMessage === undefined && fromHistory !== null ? { result_from: 'session_history' } : {}) };
+}
+
+/** The last assistant text in a session's messages (OpenClaw's transcript entries: content a string or text parts), or null. */
+export function lastAssistantText(messages: readonly unknown[]): string | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i] as { role?: unknown; content?: unknown } | null;
+    if (!m || m.role !== 'assistant') continue;
+    const text = typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((p) => (p && typeof p === 'object' && (p as { type?: unknown }).type === 'text' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : '')).join('') : '';
+    if (text.trim() !== '') return text;
+  }
+  return null;
+}
+
+/**
+ * A child's result reached the requester's conversation: Claude Code's
+ * TaskOutput of a finished task (delivered by the normal path). OpenClaw
+ * delivers it by an announce run in the requester, and fires subagent_ended
+ * once that run has finished; a failed announce leaves the task pending and
+ * fires none.
+ */
+export function deliveredPayload(requester: Where, child: string, ok: boolean, via: 'announce' | 'subagent_ended'): Payload {
+  return { ...base(requester, 'PostToolUse'), tool_name: 'TaskOutput', tool_input: { task_id: child }, tool_response: { status: ok ? 'completed' : 'failed' }, agent_tool_name: via };
+}
+
+/** The child whose result an announce run hands to the requester (its input's provenance), or null. */
+export function announcedChild(ctx: AgentContext): string | null {
+  const p = ctx.inputProvenance;
+  return p?.kind === 'inter_session' && p.sourceTool === 'subagent_announce' && typeof p.sourceSessionKey === 'string' && isSubagentSession(p.sourceSessionKey) ? p.sourceSessionKey : null;
+}
+
+/** What the tool gave back, as the rules after a call read it: the result's details and text, or the error. */
+function responseOf(event: EventOf<'after_tool_call'>): unknown {
+  if (event.error !== undefined) return { error: event.error };
+  return event.result ?? null;
+}
+
+/** Did OpenClaw run the call at all? A call blocked before it ran (by continuity or another plugin) changed nothing. */
+export function toolRan(event: EventOf<'after_tool_call'>): boolean {
+  const details = (event.result as { details?: { status?: unknown } } | undefined)?.details;
+  return details?.status !== 'blocked';
+}
+
+/** before_agent_finalize as Stop: the answer the run is about to end with. */
+export function stopPayload(w: Where, event: EventOf<'before_agent_finalize'>): Payload {
+  return { ...base(w, 'Stop'), stop_hook_active: event.stopHookActive, last_assistant_message: event.lastAssistantMessage ?? null };
+}
+
+/** before_compaction as PreCompact. */
+export function preCompactPayload(w: Where): Payload {
+  return { ...base(w, 'PreCompact'), trigger: 'auto' };
+}
+
+/** Any other OpenClaw event, recorded under `openclaw:<hook>`; no rule reads it. */
+export function recordedPayload(w: Where, hook: string, fields: Payload): Payload {
+  return { ...base(w, `openclaw:${hook}`), ...fields };
+}
