@@ -14,7 +14,8 @@ declare const __CONTINUITY_PLUGIN__: boolean | undefined;
  *   compiled executable `dist/bin/continuity`;
  * - a compiled executable anywhere else: the file itself;
  * - the Claude Code plugin: its folder and the folder its executable is
- *   built into (the launcher exports both).
+ *   built into (the launcher exports both);
+ * - a plugin run in its client's process: what it registered.
  * Nothing when this process runs none of them (the sources under a test runner).
  */
 export interface ProgramPath {
@@ -23,8 +24,19 @@ export interface ProgramPath {
   folder: boolean;
 }
 
+/**
+ * What a client that runs continuity in its own process (the OpenClaw
+ * plugin) says it runs: the plugin's folder, the client's config that loads
+ * it. That process's own entry script is the client's, not continuity's.
+ */
+const inProcess: ProgramPath[] = [];
+
+export function registerInProcessProgram(paths: readonly ProgramPath[]): void {
+  for (const p of paths) if (isAbsolute(p.path) && !inProcess.some((q) => q.path === p.path)) inProcess.push({ path: resolve(p.path), folder: p.folder });
+}
+
 export function runningProgramPaths(env: NodeJS.ProcessEnv = process.env, entry: string | undefined = process.argv[1]): ProgramPath[] {
-  const out: ProgramPath[] = [];
+  const out: ProgramPath[] = [...inProcess];
   const plugin = typeof __CONTINUITY_PLUGIN__ === 'boolean' && __CONTINUITY_PLUGIN__;
   if (plugin) {
     for (const dir of [env.CONTINUITY_PLUGIN_ROOT, env.CLAUDE_PLUGIN_DATA]) if (dir && isAbsolute(dir)) out.push({ path: resolve(dir), folder: true });

@@ -77,7 +77,7 @@ for (const attack of [
     assert.equal(r.denied, true, `${attack} was let through`);
     assert.ok(existsSync(join(dir, PROGRAM, 'cli.cjs')));
     if (!/git clean/.test(attack)) assert.match(r.reason, /node_modules[\w/.-]* is guarded|holds node_modules\/continuity\/dist/);
-    if (!/git clean|rm -rf node_modules$/.test(attack)) assert.match(r.reason, /the continuity program the agent's hooks run/);
+    if (!/git clean|rm -rf node_modules$/.test(attack)) assert.match(r.reason, /part of what runs the agent's hooks/);
   });
 }
 
@@ -85,7 +85,7 @@ test('hooks only: the file tools cannot write into the copy either', () => {
   const dir = projectWithLocalInstall();
   const pre = local(dir, ['hook', 'claude-code'], payload(dir, { hook_event_name: 'PreToolUse', tool_name: 'Write', tool_use_id: 'toolu_w', tool_input: { file_path: join(dir, PROGRAM, 'cli.cjs'), content: 'process.exit(0)\n' } }));
   assert.match(pre.stdout, /"deny"/);
-  assert.match(pre.stdout, /the continuity program the agent's hooks run/);
+  assert.match(pre.stdout, /part of what runs the agent's hooks/);
 });
 
 test('hooks only: other packages stay the agent\'s to add and remove', () => {
@@ -106,11 +106,11 @@ test('wherever continuity is installed, the program running the hooks is guarded
   const r = spawnSync(h.cmd, h.args, { cwd: dir, encoding: 'utf8', env: cliEnv({ CLAUDE_PROJECT_DIR: dir }), input: payload(dir, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_g', tool_input: { command: `rm -rf ${program}` } }) });
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /"deny"/);
-  assert.match(r.stdout, /the continuity program the agent's hooks run/);
+  assert.match(r.stdout, /part of what runs the agent's hooks/);
   // A folder above it holds it (`rm -rf ~/.npm-global` for a global install): here the checkout the build is in.
   const above = spawnSync(h.cmd, h.args, { cwd: dir, encoding: 'utf8', env: cliEnv({ CLAUDE_PROJECT_DIR: dir }), input: payload(dir, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_a', tool_input: { command: `rm -rf ${dirname(program)}` } }) });
   assert.match(above.stdout, /"deny"/);
-  assert.match(above.stdout, /the continuity program the agent's hooks run/);
+  assert.match(above.stdout, /part of what runs the agent's hooks/);
   mkdirSync(join(dir, 'out'));
   writeFileSync(join(dir, 'out', 'x'), '');
   const harmless = spawnSync(h.cmd, h.args, { cwd: dir, encoding: 'utf8', env: cliEnv({ CLAUDE_PROJECT_DIR: dir }), input: payload(dir, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_h', tool_input: { command: 'rm -rf out dist' } }) });

@@ -5,7 +5,7 @@
 // it starts when a held stop's run ends anyway.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { registerContinuity, type OpenClawApi } from '../../src/adapters/openclaw/plugin.js';
 import { loadRuns } from '../../src/app/watchdog-runs.js';
@@ -124,6 +124,31 @@ test('openclaw plugin: a write to a guarded file through exec is blocked with th
   const malformed = await hooks.before_tool_call!({ params: {} }, { ...tool, workspaceDir: project });
   assert.deepEqual(malformed, { block: true, blockReason: 'continuity: this tool call could not be checked, so it was not run.' });
   assert.equal(runCli(['status', '--json'], { cwd: project }).code, 0);
+});
+
+test("openclaw plugin: the plugin's own folder and the gateway's config that loads it are guarded: exec and write cannot remove or change them", async () => {
+  const outside = tempProject();
+  const pluginDir = join(outside, 'continuity', 'openclaw');
+  mkdirSync(join(pluginDir, 'lib'), { recursive: true });
+  writeFileSync(join(pluginDir, 'lib', 'index.js'), 'export default {};\n');
+  const config = join(outside, 'state', 'openclaw.json');
+  mkdirSync(dirname(config), { recursive: true });
+  writeFileSync(config, '{ "plugins": { "allow": ["continuity"] } }\n');
+  const hooks: Record<string, Handler> = {};
+  registerContinuity({ on: (name, handler) => void (hooks[name] = handler as Handler) }, { env: { PATH: process.env.PATH, OPENCLAW_CONFIG_PATH: config }, pluginDirs: [pluginDir] });
+  const { project } = draftTddProject();
+  const ctx = ctxOf(project);
+  await prompt(hooks, ctx, 'Tidy up.', true);
+  const tool = { toolName: 'exec', agentId: 'main', sessionKey: ctx.sessionKey, sessionId: ctx.sessionId, runId: ctx.runId, toolCallId: 'call_p' };
+  for (const command of [`rm -rf ${pluginDir}`, `rm -rf ${join(outside, 'continuity')}`, `echo '{}' > ${config}`]) {
+    const r = await hooks.before_tool_call!({ toolName: 'exec', params: { command }, runId: ctx.runId, toolCallId: 'call_p' }, tool);
+    assert.equal(r?.block, true, command);
+    assert.match(r.blockReason, /part of what runs the agent's hooks/, command);
+  }
+  const write = await hooks.before_tool_call!({ toolName: 'write', params: { path: config, content: '{}' }, runId: ctx.runId, toolCallId: 'call_w' }, { ...tool, toolName: 'write' });
+  assert.equal(write?.block, true);
+  const harmless = await hooks.before_tool_call!({ toolName: 'exec', params: { command: `rm -rf ${join(outside, 'other')}` }, runId: ctx.runId, toolCallId: 'call_h' }, tool);
+  assert.equal(harmless, undefined);
 });
 
 /** The run records the ledger holds, as seed run records (the input of `continuity watchdog assess`). */

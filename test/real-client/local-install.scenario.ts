@@ -40,7 +40,7 @@ const WIPE = "import shutil, base64\nshutil.rmtree(base64.b64decode('" + Buffer.
     assert.ok(existsSync(join(p.dir, PROGRAM, 'cli.cjs')), `the copy is whole\n${timeline(r)}`);
     const denied = hookRuns(r, 'PreToolUse').find((h) => h.output?.hookSpecificOutput?.permissionDecision === 'deny');
     assert.ok(denied, timeline(r));
-    assert.match(String(denied.output!.hookSpecificOutput.permissionDecisionReason), /the continuity program the agent's hooks run/);
+    assert.match(String(denied.output!.hookSpecificOutput.permissionDecisionReason), /part of what runs the agent's hooks/);
     // The script ran inside the sandbox, which refused to remove the folder.
     assert.match(requestText(r.conversation[3]!), /Read-only file system|Permission denied|Device or resource busy/);
     // Every hook after both attempts ran the copy and answered.

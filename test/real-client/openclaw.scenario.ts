@@ -3,7 +3,10 @@
 // boundary after real tool work (the session goes on by itself), a closure
 // line, and the ground truth in front of the model.
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
+import { REPO_ROOT } from '../helpers/cli.js';
 import { addedUserText, exec, say, tool, userTexts, write } from './chat-completions-server.js';
 import { OpenClawProject, timeline, type OpenClawRunResult } from './run-openclaw.js';
 
@@ -132,6 +135,24 @@ test('openclaw guard: writes to the locked progress file of an unapproved plan t
   assert.equal(r.files['scripts/mark_done.py'], SCRIPT);
   const kinds = r.ledgerStatus.recentViolations.map((v: { kind: string }) => v.kind).sort();
   assert.deepEqual(kinds, ['guarded_write_denied', 'guarded_write_denied', 'guarded_write_denied', 'guarded_write_reverted'], timeline(p, r));
+  await p.stop();
+});
+
+test("openclaw own files: the plugin's folder and the gateway's config that loads it are guarded; exec cannot change them", { timeout: 300_000 }, async () => {
+  const p = new OpenClawProject();
+  const probe = join(REPO_ROOT, 'openclaw', 'lib', '.continuity-probe');
+  const r = await p.run({
+    message: 'Tidy up.',
+    turns: [[exec(`touch ${probe}`)], [exec(`cp /dev/null ${p.configPath}`)], [say('Done.')]],
+    settle: () => p.status().recentViolations.length >= 2,
+  });
+  assert.equal(r.turn.exitCode, 0, timeline(p, r));
+  const denied = r.hooks.filter((h) => h.kind === 'PreToolUse' && h.decision.output?.hookSpecificOutput?.permissionDecision === 'deny');
+  assert.equal(denied.length, 2, timeline(p, r));
+  for (const d of denied) assert.match(String(d.decision.output.hookSpecificOutput.permissionDecisionReason), /part of what runs the agent's hooks/, timeline(p, r));
+  assert.equal(existsSync(probe), false);
+  // The gateway's config still loads the plugin.
+  assert.ok((JSON.parse(readFileSync(p.configPath, 'utf8')) as { plugins: { allow: string[] } }).plugins.allow.includes('continuity'));
   await p.stop();
 });
 

@@ -17,6 +17,8 @@
  */
 import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { isAbsolute, join } from 'node:path';
+import { registerInProcessProgram } from '../../util/running-program.js';
 import { ledgerDirExists } from '../../ledger/ledger-dir.js';
 import { findProjectRoot } from '../../ledger/project-root.js';
 import { handlePayload, validatePayload } from '../../hooks/handle.js';
@@ -31,6 +33,8 @@ import { announcedChild, deliveredPayload, lastAssistantText, preCompactPayload,
 
 /** The part of OpenClaw's plugin API the plugin uses (`OpenClawPluginApi`, 2026.9.6). */
 export interface OpenClawApi {
+  /** The folder OpenClaw found the plugin in (its `plugins.load.paths` entry). */
+  rootDir?: unknown;
   on(hook: string, handler: (event: unknown, ctx: unknown) => unknown, opts?: { priority?: number }): void;
   runtime?: {
     subagent?: {
@@ -60,10 +64,28 @@ const IN_PROCESS: InProcessClient = {
 export interface PluginOptions {
   env?: NodeJS.ProcessEnv;
   clock?: () => string;
+  /** The plugin's own folders: openclaw/ of the clone, and the copy of it OpenClaw loaded. */
+  pluginDirs?: readonly string[];
+}
+
+/**
+ * The gateway's config, which loads the plugin (`plugins.load.paths`,
+ * `plugins.entries`): as OpenClaw finds it, `$OPENCLAW_CONFIG_PATH`, else
+ * `openclaw.json` in its state folder (`$OPENCLAW_STATE_DIR`, `~/.openclaw`).
+ */
+export function openClawConfigPath(env: NodeJS.ProcessEnv): string | null {
+  const override = env.OPENCLAW_CONFIG_PATH?.trim();
+  if (override) return isAbsolute(override) ? override : null;
+  const state = env.OPENCLAW_STATE_DIR?.trim() || (env.HOME ? join(env.HOME, '.openclaw') : '');
+  return state && isAbsolute(state) ? join(state, 'openclaw.json') : null;
 }
 
 export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): void {
   const env = opts.env ?? process.env;
+  // What runs continuity here, guarded like its state: the plugin's folder, and the config that loads it (removed or
+  // changed, the gateway would run no rule after its next reload).
+  const config = openClawConfigPath(env);
+  registerInProcessProgram([...(opts.pluginDirs ?? []).map((path) => ({ path, folder: true })), ...(config ? [{ path: config, folder: false }] : [])]);
   const now = opts.clock ?? (() => new Date().toISOString());
   const memory = sessionMemory();
   // A turn started from inside a finished run's hook inherits that run's caller identity, which OpenClaw has

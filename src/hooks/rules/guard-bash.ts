@@ -59,7 +59,7 @@ export async function guardBashCommand(command: string, facts: BashGuardFacts, c
 /** Why a path is guarded, from what it is: continuity's own folder, the tracker of an unapproved plan, or the protect list. */
 export function whyGuarded(path: string, plan: GuardedPlan | null, root: string): string {
   if (path === LEDGER_DIR || path.startsWith(`${LEDGER_DIR}/`)) return 'continuity\'s ledger and config are written only by continuity';
-  if (protectedPathMatcher(root, runningProgramPatterns(root))(isAbsolute(path) ? path : join(root, path))) return "it is the continuity program the agent's hooks run: changed or removed, no hook would decide anything after it";
+  if (protectedPathMatcher(root, runningProgramPatterns(root))(isAbsolute(path) ? path : join(root, path))) return "it is part of what runs the agent's hooks (continuity's program, or the client's config that loads it): changed or removed, no hook would decide anything after it";
   if (isWiringFile(path)) return "it wires the agent's hooks and sandbox: a person edits it, outside the agent, and `continuity config accept` records the edit";
   const unapproved = plan && plan.state !== 'approved' && plan.state !== 'complete';
   if (unapproved && (path === plan.path || path === sddLedgerPath(plan))) return `it is the progress tracker of plan ${plan.id}, which is ${plan.state === 'stale' ? 'stale (changed after approval)' : 'not approved'}; its execution has not been authorised`;
