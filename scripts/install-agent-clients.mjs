@@ -7,9 +7,10 @@
 // CONTINUITY_AGENT_CLIENTS_DIR moves the caches (default node_modules/.cache).
 // A failed install exits 1 with one clear line: the suite never skips for it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withInstallLock } from './install-lock.mjs';
 
 /** The Codex CLI the suite runs (a native binary in a platform package). */
 export const CODEX_VERSION = '0.169.0';
@@ -44,36 +45,14 @@ function versionOf(name) {
   return m ? m[1] : null;
 }
 
-function sleep(ms) {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
 
 class InstallError extends Error {}
 
-/** One installer at a time (test files run in parallel processes). */
+/** One installer at a time (scripts/install-lock.mjs). */
 function withLock(dir, fn) {
-  const lock = `${dir}.lock`;
-  mkdirSync(dirname(lock), { recursive: true });
-  const started = Date.now();
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch (err) {
-      if (err.code !== 'EEXIST') throw err;
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
-      } catch {}
-      if (Date.now() - started > LOCK_STALE_MS) throw new InstallError(`timed out waiting for another install (lock ${lock})`);
-      sleep(1000);
-    }
-  }
-  try {
-    return fn();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  return withInstallLock(dir, fn, { staleMs: LOCK_STALE_MS, timedOut: (m) => { throw new InstallError(m); } });
 }
+
 
 export function ensureClient(name) {
   const c = CLIENTS[name];

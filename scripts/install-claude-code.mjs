@@ -9,9 +9,10 @@
 // (the newest goes beside it, in a directory named after its version).
 // A failed install exits 1 with one clear line: the suite never skips for it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withInstallLock } from './install-lock.mjs';
 
 export const CLAUDE_CODE_VERSION = '2.1.197';
 /** The newest Claude Code checked here: the scenarios that matter on every version run on both (bump it when a new one is out). */
@@ -61,36 +62,14 @@ function usable(dir, version) {
   return null;
 }
 
-function sleep(ms) {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
 
-/** One installer at a time (test files run in parallel processes); a lock older than LOCK_STALE_MS is dead. */
-function withLock(dir, fn) {
-  const lock = `${dir}.lock`;
-  mkdirSync(dirname(lock), { recursive: true });
-  const started = Date.now();
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch (err) {
-      if (err.code !== 'EEXIST') throw err;
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
-      } catch {}
-      if (Date.now() - started > LOCK_WAIT_MS) fail(`timed out waiting for another install of Claude Code (lock ${lock})`);
-      sleep(1000);
-    }
-  }
-  try {
-    return fn();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
 
 class InstallError extends Error {}
+
+/** One installer at a time (scripts/install-lock.mjs). */
+function withLock(dir, fn) {
+  return withInstallLock(dir, fn, { staleMs: LOCK_STALE_MS, waitMs: LOCK_WAIT_MS, timedOut: (m) => fail(m.replace('another install', 'another install of Claude Code')) });
+}
 
 function fail(message) {
   throw new InstallError(message);

@@ -9,9 +9,10 @@
 // CONTINUITY_AGENT_CLIENTS_DIR moves the cache (default node_modules/.cache).
 // A failed install exits 1 with one clear line: the suite never skips for it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withInstallLock } from './install-lock.mjs';
 
 /** The OpenClaw the suite runs. */
 export const OPENCLAW_VERSION = '2026.9.6';
@@ -34,34 +35,12 @@ export const openclawBinary = () => join(clawDir(), 'node_modules', '.bin', 'ope
 
 class InstallError extends Error {}
 
-function sleep(ms) {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+/** One installer at a time (scripts/install-lock.mjs). */
+function withLock(dir, fn) {
+  return withInstallLock(dir, fn, { staleMs: LOCK_STALE_MS, timedOut: (m) => { throw new InstallError(m); } });
 }
 
-/** One installer at a time (test files run in parallel processes). */
-function withLock(dir, fn) {
-  const lock = `${dir}.lock`;
-  mkdirSync(dirname(lock), { recursive: true });
-  const started = Date.now();
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch (err) {
-      if (err.code !== 'EEXIST') throw err;
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
-      } catch {}
-      if (Date.now() - started > LOCK_STALE_MS) throw new InstallError(`timed out waiting for another install (lock ${lock})`);
-      sleep(1000);
-    }
-  }
-  try {
-    return fn();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
+
 
 function versionOf(bin, args, env) {
   if (!existsSync(bin)) return null;
