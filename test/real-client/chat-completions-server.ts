@@ -12,7 +12,7 @@
 // for a summary; everything else is the main conversation, answered from
 // `turns` in order.
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopback-server.js';
 
 export type Item = { type: 'text'; text: string } | { type: 'tool'; name: string; args: Record<string, unknown> } | { type: 'pause'; ms: number } | { type: 'fail'; status: number };
 export type Turn = Item[];
@@ -61,7 +61,6 @@ export async function startChatServer(first: ChatScenario, opts: { lifetimeMs?: 
   const log = opts.log ?? (() => {});
   const requests: ChatRequest[] = [];
   const unknown: string[] = [];
-  const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let scenario = first;
   let next = 0;
@@ -159,20 +158,9 @@ export async function startChatServer(first: ChatScenario, opts: { lifetimeMs?: 
     res.end('data: [DONE]\n\n');
   }
 
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => ok());
-  });
-  const address = server.address() as AddressInfo;
-  let closing: Promise<void> | null = null;
-  const lifetime = setTimeout(() => void handle.close(), opts.lifetimeMs ?? 300_000);
-  lifetime.unref();
+  const loopback = await listenOnLoopback(server, { lifetimeMs: opts.lifetimeMs ?? 300_000, timers });
   const handle: ChatServer = {
-    url: `http://127.0.0.1:${address.port}`,
+    url: loopback.url,
     requests,
     unknown,
     load(s) {
@@ -182,15 +170,7 @@ export async function startChatServer(first: ChatScenario, opts: { lifetimeMs?: 
       announceNext = 0;
     },
     conversation: () => requests.filter((r) => r.kind === 'scenario' || r.kind === 'after-last'),
-    close() {
-      closing ??= new Promise<void>((ok) => {
-        clearTimeout(lifetime);
-        for (const t of timers) clearTimeout(t);
-        server.close(() => ok());
-        for (const s of sockets) s.destroy();
-      });
-      return closing;
-    },
+    close: loopback.close,
   };
   return handle;
 }

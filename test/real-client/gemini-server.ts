@@ -2,7 +2,7 @@
 // for running the real Gemini CLI offline. It listens on 127.0.0.1 only,
 // records every request, and answers from a script of model turns.
 import { createServer } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopback-server.js';
 
 export type Part = { text: string } | { functionCall: { name: string; args: Record<string, unknown> } } | { pause: number };
 export type Turn = Part[];
@@ -47,7 +47,6 @@ export async function startGeminiServer(scenario: GeminiScenario, opts: { lifeti
   const log = opts.log ?? (() => {});
   const requests: GeminiRequest[] = [];
   const unknown: string[] = [];
-  const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let next = 0;
   let seq = 0;
@@ -115,33 +114,14 @@ export async function startGeminiServer(scenario: GeminiScenario, opts: { lifeti
       timers.add(timer);
     });
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => ok());
-  });
-  const address = server.address() as AddressInfo;
-  let closing: Promise<void> | null = null;
-  const lifetime = setTimeout(() => void handle.close(), opts.lifetimeMs ?? 120_000);
-  lifetime.unref();
+  const loopback = await listenOnLoopback(server, { lifetimeMs: opts.lifetimeMs ?? 120_000, timers });
   const handle: GeminiServer = {
-    url: `http://127.0.0.1:${address.port}`,
+    url: loopback.url,
     requests,
     unknown,
     conversation: () => requests.filter((r) => r.kind === 'scenario' || r.kind === 'after-last'),
     compressions: () => requests.filter((r) => r.kind === 'compression'),
-    close() {
-      closing ??= new Promise<void>((ok) => {
-        clearTimeout(lifetime);
-        for (const t of timers) clearTimeout(t);
-        server.close(() => ok());
-        for (const s of sockets) s.destroy();
-      });
-      return closing;
-    },
+    close: loopback.close,
   };
   return handle;
 }

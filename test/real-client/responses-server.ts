@@ -8,7 +8,7 @@
 // carry its own thread_id (the agent id its hooks get as `agent_id`) under
 // the parent's session_id; the main thread's thread_id is the session id.
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopback-server.js';
 
 export type Item =
   | { type: 'text'; text: string }
@@ -66,7 +66,6 @@ export async function startResponsesServer(scenario: ResponsesScenario, opts: { 
   const log = opts.log ?? (() => {});
   const requests: ResponsesRequest[] = [];
   const unknown: string[] = [];
-  const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const cursors = new Map<string, number>();
   let next = 0;
@@ -154,34 +153,15 @@ export async function startResponsesServer(scenario: ResponsesScenario, opts: { 
     res.end();
   }
 
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => ok());
-  });
-  const address = server.address() as AddressInfo;
-  let closing: Promise<void> | null = null;
-  const lifetime = setTimeout(() => void handle.close(), opts.lifetimeMs ?? 120_000);
-  lifetime.unref();
+  const loopback = await listenOnLoopback(server, { lifetimeMs: opts.lifetimeMs ?? 120_000, timers });
   const handle: ResponsesServer = {
-    url: `http://127.0.0.1:${address.port}`,
+    url: loopback.url,
     requests,
     unknown,
     conversation: () => requests.filter((r) => r.kind === 'scenario' || r.kind === 'after-last'),
     subagentRequests: () => requests.filter((r) => r.kind === 'subagent' || r.kind === 'subagent-after-last'),
     compactions: () => requests.filter((r) => r.kind === 'compaction'),
-    close() {
-      closing ??= new Promise<void>((ok) => {
-        clearTimeout(lifetime);
-        for (const t of timers) clearTimeout(t);
-        server.close(() => ok());
-        for (const s of sockets) s.destroy();
-      });
-      return closing;
-    },
+    close: loopback.close,
   };
   return handle;
 }
