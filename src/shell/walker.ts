@@ -9,7 +9,7 @@ import { handlerFor, type Invocation, type Stdin } from './handlers.js';
 import { BUILDS_NAMES, findMentions, type Mention } from './mentions.js';
 import type { ShellParser } from './parser.js';
 import { NeedsFullParser } from './plain-reader.js';
-import type { ProtectedModel } from './protected-model.js';
+import { containsProtected, PROBE, type ProtectedModel } from './protected-model.js';
 import { protectedHit, type Cwd, type WriteKind } from './targets.js';
 import type { ProtectedWrite } from './types.js';
 import { asCode, DYN_VAR, isStatic, staticText, type Word } from './word.js';
@@ -452,6 +452,14 @@ export class Walker {
     if (!canWrite(text)) return;
     const mentions = findMentions(text, this.ctx.protectedNames);
     for (const m of mentions) this.report(posix.resolve(cwd.path, m.token), via);
+    // Code that removes or moves a whole folder, naming one a guarded path sits in (`shutil.rmtree('node_modules/continuity')`).
+    if (TREE_APIS.test(text)) {
+      const folders = this.ctx.model.dirRuns.filter((r) => !r.split('/').includes(PROBE));
+      for (const m of findMentions(text, folders)) {
+        const abs = posix.resolve(cwd.path, m.token);
+        if (containsProtected(this.ctx.model, abs)) this.report(abs, via);
+      }
+    }
     if (mentions.length === 0 && (BUILDS_NAMES.test(text) || text.includes(DYN_VAR) || (typeof code !== 'string' && !isStatic(code)))) {
       this.report(`${cwd.path}/\${computed name}`, via);
     }
@@ -473,6 +481,9 @@ export function commandName(raw: string): string {
 export function canWrite(code: string): boolean {
   return WRITE_APIS.some((re) => re.test(code));
 }
+
+/** The calls of inline code that remove, move or copy over a whole folder. */
+const TREE_APIS = /\b(?:rmtree|rmSync|rmdir|rmdirSync|removedirs|rename|renameSync|replace|move|copytree|cpSync|rm_rf|rm_r|remove_dir|remove_dir_all|remove_entry_secure)\b|\brm\s+-\w*[rR]/;
 
 const WRITE_APIS: RegExp[] = [
   // open/fopen with a writing mode or flag

@@ -70,6 +70,10 @@ for (const attack of [
   'echo "process.exit(0)" > node_modules/continuity/dist/cli.cjs',
   'cd node_modules && mv continuity continuity.off',
   'git clean -fdx',
+  "nohup sh -c 'sleep 1; rm -rf node_modules/continuity' >/dev/null 2>&1 &",
+  `python3 -c "import shutil; shutil.rmtree('node_modules/continuity')"`,
+  'ln -sfT /tmp node_modules/continuity/dist',
+  'script -qc "rm -rf node_modules/continuity" /dev/null',
 ]) {
   test(`hooks only: \`${attack}\` is denied, and the hooks still run the project's copy after it`, () => {
     const dir = projectWithLocalInstall();

@@ -41,7 +41,7 @@ const DENIED: [string, string][] = [
   ['npm $CMD continuity', 'npm'],
 ];
 
-const ALLOWED = ['npm install', 'npm i', 'yarn', 'npm install left-pad', 'npm i -D typescript@5 @types/node', 'pnpm add @scope/pkg@1.2.3', 'yarn remove lodash', 'bun add zod', 'npm test', 'npm run build -- --watch', 'bun run build', 'npm update lodash', 'npx rimraf dist', 'cd /tmp/other && npm ci'];
+const ALLOWED = ['npm install', 'npm i', 'yarn', 'npm install left-pad', 'npm i -D typescript@5 @types/node', 'pnpm add @scope/pkg@1.2.3', 'yarn remove lodash', 'bun add zod', 'npm test', 'npm run build -- --watch', 'bun run build', 'npm update lodash', 'npx rimraf dist', 'cd /tmp/other && npm ci', `python3 -c "import shutil; shutil.rmtree('node_modules/lodash')"`];
 
 test('a package manager changing continuity in node_modules is a write to it', async () => {
   for (const [command, via] of DENIED) {
