@@ -15,6 +15,7 @@ import { EVENT_SCHEMAS, GenericPayload, isKnownEvent } from './payload.js';
 import { NOTHING_TO_SAY, type HandlerResult, type InProcessClient } from './types.js';
 
 import { failClosed } from './fail-closed.js';
+import { walledClient, wallRecord, withWall } from './rules/wall-answer.js';
 
 export { PayloadError } from './hook-payload.js';
 
@@ -81,6 +82,8 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   // The ledger gone (its folder or its file): the call is taken with the ledger, whose opening restores it.
   const missing = access === 'absent' || !existsSync(join(ledgerDir, LEDGER_FILE));
   const hot = missing ? null : readHotState(ledgerDir);
+  // continuity's own wall around a walled client's shell command (src/hooks/rules/own-wall.ts), loaded only for one.
+  const wall = event === 'PreToolUse' && walledClient(source) ? await (await import('./rules/own-wall.js')).ownWallAnswer(payload as never, root, opts.env, source, hot) : null;
   const wanted = !!entry && (!entry.wants || entry.wants(payload, hot, root));
   // Requests the agent's commands left in the inbox are taken in by whichever call comes first.
   const requests = pendingRequests(root);
@@ -89,8 +92,8 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   // Which agent client starts sessions here: later, an event no client ran is not taken as the person's (src/domain/human-turn.ts).
   const started = event === 'SessionStart' ? { client: opts.inProcessClient?.name ?? (await import('./trust/hook-client.js')).hookClient().client } : {};
   if ((!wanted || quick) && !requests.length && !hot?.notices && !missing) {
-    const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started };
-    const output = quick?.result.output ?? null;
+    const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started, ...wallRecord(quick?.result.output ?? null, wall) };
+    const output = withWall(quick?.result.output ?? null, wall);
     spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations });
     return { output, eventId: null };
   }
@@ -108,7 +111,8 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
     const owed = owedNotices(ledger.db);
     // An invalid config is said to the person at every call until it is fixed or put back.
     if (fallback) owed.push({ id: -1, text: `.continuity/config.json cannot be used (${fallback}).` });
-    result = withNotices({ ...result, decision: { ...result.decision, ...started, ...(fallback ? { configFallback: fallback } : {}) } }, owed, opts.now);
+    result = withNotices({ ...result, decision: { ...result.decision, ...started, ...wallRecord(result.output, wall), ...(fallback ? { configFallback: fallback } : {}) } }, owed, opts.now);
+    result = { ...result, output: withWall(result.output, wall) };
     const eventId = ledger.write((db) => {
       const id = appendEvent(db, {
         at: opts.now,

@@ -21,12 +21,13 @@ const RANK: Record<string, number> = {
   domain: 2,
   ledger: 3,
   config: 4,
-  install: 5,
-  app: 5,
-  hooks: 6,
-  adapters: 7,
-  cli: 8,
-  demo: 8,
+  wall: 5,
+  install: 6,
+  app: 6,
+  hooks: 7,
+  adapters: 8,
+  cli: 9,
+  demo: 9,
 };
 /** The CLI and the demo it runs are one layer in two folders. */
 const SAME_LAYER = new Set(['cli>demo', 'demo>cli']);

@@ -1,0 +1,138 @@
+/**
+ * continuity's own wall around the shell commands of a client whose sandbox
+ * continuity cannot set up (Gemini CLI, OpenClaw): a PreToolUse of Bash that
+ * the guards allowed gets `hookSpecificOutput.updatedInput` with the command
+ * wrapped in bubblewrap (src/wall/), which the client's adapter renders as
+ * its own input rewrite (Gemini's `tool_input`, OpenClaw's `params`). The
+ * guards judge the original command first: a denied command stays denied.
+ * Claude Code keeps its own sandbox (`continuity init` sets it up); Codex and
+ * Cursor get no wrap here.
+ */
+import { existsSync } from 'node:fs';
+import { basename, delimiter, isAbsolute, join } from 'node:path';
+import { WIRING_FILES, userWiringFiles } from '../../app/wiring-files.js';
+import { loadConfig } from '../../config/load.js';
+import { DEFAULT_CONFIG, type Config } from '../../config/schema.js';
+import type { HotState } from '../../ledger/hot-state.js';
+import { LEDGER_DIR } from '../../ledger/ledger-dir.js';
+import { stateHome } from '../../ledger/recovery-copy.js';
+import { runningProgramPaths } from '../../util/running-program.js';
+import { wrapCommand } from '../../wall/bwrap.js';
+import { probeWall } from '../../wall/probe.js';
+import { wallSpec, type WallFacts, type WalledClient } from '../../wall/spec.js';
+import { describeOwnWall, wallVerdict, type WallVerdict } from '../../wall/verdict.js';
+import { CLIENT_NAMES, walledClient, type WallAnswer } from './wall-answer.js';
+
+/** Hook wiring of every client outside the project, under the home folder (the project's are WIRING_FILES). */
+const HOME_WIRING = ['.codex/hooks.json', '.codex/config.toml', '.cursor/hooks.json', '.gemini/settings.json'];
+/** Project files that switch a client's hooks off, beside WIRING_FILES: Codex's project config, Gemini's whole folder. */
+const PROJECT_WIRING = ['.codex/config.toml', '.gemini'];
+/** Package managers' caches under the home folder, writable inside the wall (`npm install`, `pip install`, …). */
+const HOME_CACHES = ['.npm', '.cache', '.yarn', '.pnpm-store', '.local/share/pnpm', '.bun/install/cache', '.cargo/registry', '.cargo/git', 'go/pkg/mod', '.m2/repository', '.gradle/caches'];
+/** The clients' credentials in the environment (their code's names). */
+const CREDENTIALS: Readonly<Record<WalledClient, readonly string[]>> = {
+  openclaw: ['OPENCLAW_GATEWAY_TOKEN', 'OPENCLAW_GATEWAY_PASSWORD', 'OPENCLAW_GATEWAY_SECRET', 'OPENCLAW_MCP_TOKEN'],
+  gemini: ['GEMINI_API_KEY', 'GOOGLE_API_KEY', 'GOOGLE_CLOUD_ACCESS_TOKEN', 'GOOGLE_GENAI_API_KEY'],
+};
+
+/** The config's mode and protect list, read here because a spooled call never loads the config; unreadable: the defaults (`required`). */
+async function wallConfig(root: string): Promise<Pick<Config, 'protect'> & { mode: Config['sandbox']['mode'] }> {
+  try {
+    const c = await loadConfig(root);
+    return { mode: c.sandbox.mode, protect: c.protect };
+  } catch {
+    return { mode: DEFAULT_CONFIG.sandbox.mode, protect: DEFAULT_CONFIG.protect };
+  }
+}
+
+/** The verdict for a shell call of `client` in the project at `root`. */
+export async function ownWallVerdict(root: string, env: NodeJS.ProcessEnv): Promise<WallVerdict> {
+  const { mode } = await wallConfig(root);
+  return wallVerdict(mode, () => probeWall(env));
+}
+
+/** The sentence for doctor, status and the session's opening context. */
+export async function describeOwnWallAt(client: WalledClient, root: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return describeOwnWall(CLIENT_NAMES[client], await ownWallVerdict(root, env));
+}
+
+/**
+ * For a Bash PreToolUse of a walled client: the wrapped command (or the
+ * denial where the wall cannot stand and the mode requires it); null for any
+ * other call.
+ */
+export async function ownWallAnswer(payload: { hook_event_name: string; tool_name?: unknown; tool_input?: unknown; cwd?: string }, root: string, env: NodeJS.ProcessEnv, source: string, hot: HotState | null): Promise<WallAnswer | null> {
+  const client = walledClient(source);
+  const input = payload.tool_input as Record<string, unknown> | undefined;
+  if (!client || payload.hook_event_name !== 'PreToolUse' || payload.tool_name !== 'Bash' || typeof input?.command !== 'string') return null;
+  const config = await wallConfig(root);
+  const verdict = wallVerdict(config.mode, () => probeWall(env));
+  if (verdict.kind === 'hooks-only') return { output: null, decision: { wall: 'hooks-only', why: verdict.why } };
+  if (verdict.kind === 'deny') return { output: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: verdict.reason } }, decision: { wall: 'unavailable', action: 'deny' } };
+  const facts = ownWallFacts(client, root, env, verdict.bwrap, [...config.protect, ...(hot?.protectGlobs ?? [])]);
+  const command = wrapCommand(wallSpec(facts), input.command);
+  return { output: { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { ...input, command } } }, decision: { wall: 'wrapped' } };
+}
+
+/** The facts the wall is built from, read from the file system and the client's environment. */
+export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.ProcessEnv, bwrap: string, protect: readonly string[]): WallFacts {
+  const home = env.HOME && isAbsolute(env.HOME) ? env.HOME : null;
+  const existing = (paths: readonly (string | undefined)[]) => [...new Set(paths.filter((p): p is string => !!p && isAbsolute(p) && existsSync(p)))];
+  const inHome = (rel: readonly string[]) => (home ? rel.map((r) => join(home, r)) : []);
+  const state = stateHome(env);
+  return {
+    client,
+    root,
+    home,
+    temp: existing(['/tmp', '/var/tmp', '/dev/shm', env.TMPDIR]),
+    caches: existing(inHome(HOME_CACHES)),
+    guarded: [
+      join(root, LEDGER_DIR),
+      ...WIRING_FILES.map((f) => join(root, f)),
+      ...PROJECT_WIRING.map((f) => join(root, f)),
+      ...userWiringFiles(home ?? undefined),
+      ...inHome(HOME_WIRING),
+      ...runningProgramPaths(env).map((p) => p.path),
+      state,
+    ],
+    protect,
+    clientState: clientState(client, env, home),
+    credentials: CREDENTIALS[client],
+    bwrap,
+    shell: clientShell(client, env),
+  };
+}
+
+/** The client's own state and config, hidden from the agent's commands, and what inside it stays the agent's. */
+function clientState(client: WalledClient, env: NodeJS.ProcessEnv, home: string | null): WallFacts['clientState'] {
+  const exists = (p: string | null | undefined): p is string => !!p && isAbsolute(p) && existsSync(p);
+  if (client === 'gemini') {
+    // GEMINI_CLI_HOME stands for the home folder in Gemini CLI's own paths.
+    const base = env.GEMINI_CLI_HOME?.trim() || home;
+    const dir = base ? join(base, '.gemini') : null;
+    return { dirs: exists(dir) ? [dir] : [], files: [], keep: [] };
+  }
+  // OpenClaw: its state folder (token, sessions, plugins, the shell snapshots) and its config, as OpenClaw finds them;
+  // the agent's workspace (by default ~/.openclaw/workspace) stays writable: the project is mounted again after it.
+  const stateDir = env.OPENCLAW_STATE_DIR?.trim() || (home ? join(home, '.openclaw') : null);
+  const config = env.OPENCLAW_CONFIG_PATH?.trim() || null;
+  return { dirs: exists(stateDir) ? [stateDir] : [], files: exists(config) ? [config] : [], keep: [] };
+}
+
+/** The shell the client runs a command with, as it picks it (Gemini CLI: bash -c; OpenClaw: $SHELL, else sh). */
+export function clientShell(client: WalledClient, env: NodeJS.ProcessEnv): { path: string; args: string[] } {
+  if (client === 'gemini') return { path: lookup('bash', env) ?? '/bin/bash', args: ['-c'] };
+  const own = env.SHELL?.trim();
+  const usable = own && !['false', 'nologin'].includes(basename(own)) ? own : null;
+  const shell = usable && basename(usable) === 'fish' ? (lookup('bash', env) ?? lookup('sh', env) ?? usable) : (usable ?? lookup('sh', env) ?? lookup('bash', env) ?? '/bin/sh');
+  const name = basename(shell);
+  return { path: shell, args: name === 'bash' ? ['--noprofile', '--norc', '-c'] : name === 'zsh' ? ['-f', '-c'] : name === 'fish' ? ['--no-config', '-c'] : ['-c'] };
+}
+
+function lookup(name: string, env: NodeJS.ProcessEnv): string | null {
+  for (const dir of ['/bin', '/usr/bin', ...(env.PATH ?? '').split(delimiter)]) {
+    if (dir && isAbsolute(dir) && existsSync(join(dir, name))) return join(dir, name);
+  }
+  return null;
+}
+

@@ -1,0 +1,93 @@
+/**
+ * What continuity's own wall keeps out of the agent's reach, from facts the
+ * caller gathered (facts.ts reads them). Pure.
+ *
+ * - Writable: the project (its `.continuity-inbox/` included, where the
+ *   agent's own continuity commands leave their requests), the temporary
+ *   folders, and the package managers' caches under the home folder (so that
+ *   `npm install` works). The rest of the machine, the home folder included,
+ *   is read-only: a file there (a shell start-up file, a program on PATH, a
+ *   user service) could run code outside the wall later.
+ * - Hidden: the client's own state and config folder (OpenClaw's
+ *   `~/.openclaw` with the gateway's token, Gemini CLI's `~/.gemini` with its
+ *   credentials), except the agent's workspace inside it.
+ * - Read-only even inside what is writable: `.continuity/`, the hook wiring
+ *   of every client, the program the hooks run, continuity's state home (the
+ *   recovery copy), the config's `protect` list.
+ */
+import { isAbsolute, join, normalize, relative, resolve } from 'node:path';
+import type { WallSpec } from './bwrap.js';
+
+export type WalledClient = 'gemini' | 'openclaw';
+
+export interface WallFacts {
+  client: WalledClient;
+  /** The project root. */
+  root: string;
+  /** The client's home folder (its HOME). */
+  home: string | null;
+  /** Temporary folders (/tmp, TMPDIR, /var/tmp, /dev/shm), existing ones. */
+  temp: readonly string[];
+  /** Package caches under the home folder, existing ones (~/.npm, ~/.cache, …). */
+  caches: readonly string[];
+  /** Guarded paths, absolute: the ledger folder, every client's hook wiring, the program the hooks run, the state home. */
+  guarded: readonly string[];
+  /** The config's `protect` entries and the guard's patterns (relative to the root, globs allowed). */
+  protect: readonly string[];
+  /** The client's own state and config: folders and files to hide, and the workspaces inside them to keep writable. */
+  clientState: { dirs: readonly string[]; files: readonly string[]; keep: readonly string[] };
+  /** The client's credentials in the environment, by name. */
+  credentials: readonly string[];
+  bwrap: string;
+  shell: { path: string; args: readonly string[] };
+}
+
+export function wallSpec(f: WallFacts): WallSpec {
+  const root = resolve(f.root);
+  const hiddenDirs = unique(f.clientState.dirs.map((d) => resolve(d)));
+  const hiddenFiles = unique(f.clientState.files.map((d) => resolve(d))).filter((p) => !hiddenDirs.some((d) => within(p, d)));
+  const hidden = (p: string) => hiddenDirs.some((d) => within(p, d)) || hiddenFiles.includes(p);
+  const writable = unique([...f.temp, ...f.caches, root].map((p) => resolve(p)));
+  // Writable paths inside a hidden folder are mounted again after it (the project in OpenClaw's workspace).
+  const reopened = unique([...f.clientState.keep.map((p) => resolve(p)), ...writable.filter(hidden)]).filter((p) => hiddenDirs.some((d) => within(p, d)));
+  const reachable = (p: string) => !hidden(p) || reopened.some((r) => within(p, r));
+  const protect = f.protect.map((p) => literalPrefix(p)).filter((p): p is string => p !== null).map((p) => join(root, p));
+  const readOnly = unique([...f.guarded.map((p) => resolve(p)), ...protect])
+    // A guarded path the wall hides stays hidden; one outside what is writable is read-only already, but is
+    // listed all the same (cheap, and it stays read-only if a writable folder is ever added above it).
+    .filter(reachable)
+    .filter((p) => p !== '/' && p !== root);
+  return {
+    bwrap: f.bwrap,
+    shell: f.shell,
+    writable: writable.filter((p) => !hidden(p)),
+    hidden: { dirs: hiddenDirs, files: hiddenFiles },
+    reopened,
+    readOnly,
+    unsetEnv: unique(f.credentials),
+  };
+}
+
+/**
+ * The part of a `protect` pattern before its first glob character, as a
+ * path inside the project: `config/**` keeps `config` read-only (more than
+ * the pattern, never less); a pattern with no literal folder (`**\/*.pem`)
+ * has none, and only the hooks guard it.
+ */
+export function literalPrefix(pattern: string): string | null {
+  const p = pattern.replace(/^(\.\/)+/, '').replace(/^\/+/, '');
+  const glob = p.search(/[*?[{]/);
+  const literal = glob < 0 ? p : p.slice(0, p.lastIndexOf('/', glob) + 1);
+  const clean = normalize(literal.replace(/\/+$/, '') || '.');
+  if (clean === '.' || clean.startsWith('..') || isAbsolute(clean)) return null;
+  return clean;
+}
+
+function within(path: string, dir: string): boolean {
+  const r = relative(dir, path);
+  return r === '' || (!r.startsWith('..') && !isAbsolute(r));
+}
+
+function unique(items: readonly string[]): string[] {
+  return [...new Set(items)];
+}

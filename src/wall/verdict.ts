@@ -1,0 +1,42 @@
+/**
+ * Whether a shell call of a client continuity walls runs inside the wall,
+ * from the config's `sandbox.mode` and whether bubblewrap starts here. Pure.
+ *
+ * - `required` (the default): wrapped; where the wall cannot stand, the call
+ *   is denied with the reason and the fix (commands never run unwalled);
+ * - `preferred`: wrapped where the wall stands; hooks only elsewhere, said;
+ * - `off`: never wrapped, hooks only.
+ */
+import type { Config } from '../config/schema.js';
+
+type SandboxMode = Config['sandbox']['mode'];
+
+export type WallProbe = { ok: true; bwrap: string } | { ok: false; why: string };
+
+export type WallVerdict =
+  | { kind: 'wrap'; bwrap: string }
+  | { kind: 'deny'; reason: string }
+  | { kind: 'hooks-only'; why: string };
+
+export function wallVerdict(mode: SandboxMode, probe: () => WallProbe): WallVerdict {
+  if (mode === 'off') return { kind: 'hooks-only', why: 'sandbox.mode is off in .continuity/config.json' };
+  const p = probe();
+  if (p.ok) return { kind: 'wrap', bwrap: p.bwrap };
+  if (mode === 'preferred') return { kind: 'hooks-only', why: `${p.why} (sandbox.mode is preferred)` };
+  return {
+    kind: 'deny',
+    reason: `continuity: this shell command was not run, because continuity's wall cannot stand here: ${p.why}. Install bubblewrap (apt-get install bubblewrap, dnf install bubblewrap), or set "sandbox": {"mode": "preferred"} in .continuity/config.json to run commands with continuity's hooks only.`,
+  };
+}
+
+/** The layer in force, in one line for doctor, status and the session's opening context. */
+export function describeOwnWall(client: string, v: WallVerdict): string {
+  switch (v.kind) {
+    case 'wrap':
+      return `continuity's own wall (bubblewrap) around every ${client} shell command: continuity's state, the hook wiring, its program and the protected paths are read-only to the agent's commands, and ${client}'s own state is hidden from them`;
+    case 'deny':
+      return `${client} shell commands are refused: continuity's wall cannot stand here and sandbox.mode is required`;
+    case 'hooks-only':
+      return `hooks only for ${client}, because ${v.why}`;
+  }
+}

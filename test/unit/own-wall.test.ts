@@ -1,0 +1,145 @@
+// continuity's own wall (src/wall/): the bubblewrap command line built from
+// facts, the original command carried through quoting exactly, and the
+// failure modes of sandbox.mode.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { bwrapArgs, unwrapCommand, wallArgv, wrapCommand, type WallSpec } from '../../src/wall/bwrap.js';
+import { shQuote, unquote } from '../../src/wall/quote.js';
+import { literalPrefix, wallSpec, type WallFacts } from '../../src/wall/spec.js';
+import { describeOwnWall, wallVerdict } from '../../src/wall/verdict.js';
+import { withWall } from '../../src/hooks/rules/wall-answer.js';
+
+const SPEC: WallSpec = {
+  bwrap: '/usr/bin/bwrap',
+  shell: { path: '/bin/bash', args: ['-c'] },
+  writable: ['/tmp', '/home/ann/my project'],
+  hidden: { dirs: ['/home/ann/.gemini'], files: [] },
+  reopened: [],
+  readOnly: ['/home/ann/my project/.continuity'],
+  unsetEnv: ['GEMINI_API_KEY'],
+};
+
+/** The words a POSIX shell makes of `line` (bash itself splits them). */
+function wordsOf(line: string): string[] {
+  const r = spawnSync('/bin/bash', ['-c', `printf '%s\\0' ${line}`], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout.split('\0').slice(0, -1);
+}
+
+const HARD = [
+  `echo "it's $HOME" && printf '%s\\n' 'a b'`,
+  'cat <<EOF > out.txt\nline $x `date`\n  "quoted" \'single\'\nEOF\necho done',
+  "printf '{\"hook_event_name\":\"BeforeAgent\",\"prompt\":\"approve\"}' | continuity hook gemini",
+  'a=$(ls); echo "${a}" \\ \\\\ \'\\\'\'',
+  '',
+  "'",
+  'nohup sh -c \'sleep 1; echo x > .continuity/x\' &',
+];
+
+describe('wrapping a command', () => {
+  it('the wrapped line is exactly bwrap, its arguments, the shell and the original as one word, for every kind of command', () => {
+    for (const command of HARD) assert.deepEqual(wordsOf(wrapCommand(SPEC, command)), wallArgv(SPEC, command), command);
+  });
+
+  it('the original comes back from the wrapped line, one layer at a time', () => {
+    for (const command of HARD) {
+      const once = wrapCommand(SPEC, command);
+      assert.equal(unwrapCommand(once), command);
+      assert.equal(unwrapCommand(wrapCommand(SPEC, once)), once);
+    }
+    assert.equal(unwrapCommand('echo hi'), null);
+    assert.equal(unwrapCommand("/usr/bin/bwrap --setenv CONTINUITY_WALL bwrap -- /bin/bash -c 'a' b"), null);
+  });
+
+  it('quoting reads back only what it wrote', () => {
+    assert.equal(unquote(shQuote("a'b\nc")), "a'b\nc");
+    assert.equal(unquote("'a' 'b'"), null);
+    assert.equal(unquote('a'), null);
+  });
+
+  it('the mounts come in the order that makes them right: root read-only, writable, hidden, reopened, guarded last', () => {
+    const args = bwrapArgs({ ...SPEC, reopened: ['/home/ann/.gemini/tmp'] });
+    const at = (flag: string, path: string) => args.findIndex((a, i) => a === flag && args[i + 1] === path);
+    assert.deepEqual(args.slice(0, 9), ['--ro-bind', '/', '/', '--dev-bind', '/dev', '/dev', '--unshare-pid', '--proc', '/proc']);
+    assert.ok(at('--bind', '/home/ann/my project') < at('--tmpfs', '/home/ann/.gemini'));
+    assert.ok(at('--tmpfs', '/home/ann/.gemini') < at('--bind', '/home/ann/.gemini/tmp'));
+    assert.ok(at('--bind', '/home/ann/.gemini/tmp') < at('--ro-bind-try', '/home/ann/my project/.continuity'));
+    assert.ok(args.includes('--unsetenv') && args[args.indexOf('--unsetenv') + 1] === 'GEMINI_API_KEY');
+    // No network namespace, and nothing that kills the agent's background jobs when the call ends.
+    assert.ok(!args.includes('--unshare-net') && !args.includes('--die-with-parent') && !args.includes('--unshare-all'));
+    assert.equal(args.at(-1), '--');
+  });
+});
+
+const FACTS: WallFacts = {
+  client: 'openclaw',
+  root: '/home/ann/.openclaw/workspace',
+  home: '/home/ann',
+  temp: ['/tmp'],
+  caches: ['/home/ann/.npm'],
+  guarded: ['/home/ann/.openclaw/workspace/.continuity', '/home/ann/.openclaw/openclaw.json', '/home/ann/.local/state/continuity', '/home/ann/.openclaw/extensions/continuity'],
+  protect: ['migrations/**', './secrets/*.key', '**/*.pem', 'docs/plan.md', '../outside'],
+  clientState: { dirs: ['/home/ann/.openclaw'], files: [], keep: [] },
+  credentials: ['OPENCLAW_GATEWAY_TOKEN', 'OPENCLAW_GATEWAY_TOKEN'],
+  bwrap: '/usr/bin/bwrap',
+  shell: { path: '/bin/sh', args: ['-c'] },
+};
+
+describe('the wall from the facts', () => {
+  it("OpenClaw's state folder is hidden, the workspace inside it mounted again, and guarded paths inside the workspace read-only", () => {
+    const s = wallSpec(FACTS);
+    assert.deepEqual(s.hidden.dirs, ['/home/ann/.openclaw']);
+    assert.deepEqual(s.reopened, ['/home/ann/.openclaw/workspace']);
+    assert.deepEqual(s.writable, ['/tmp', '/home/ann/.npm']);
+    assert.ok(s.readOnly.includes('/home/ann/.openclaw/workspace/.continuity'));
+    // The gateway's config (its token) and the plugin's copy stay hidden, not re-exposed read-only.
+    assert.ok(!s.readOnly.includes('/home/ann/.openclaw/openclaw.json'));
+    assert.ok(!s.readOnly.includes('/home/ann/.openclaw/extensions/continuity'));
+    assert.ok(s.readOnly.includes('/home/ann/.local/state/continuity'));
+    assert.deepEqual(s.unsetEnv, ['OPENCLAW_GATEWAY_TOKEN']);
+  });
+
+  it('the protect list is read-only from its literal folder; a pattern with none is left to the hooks', () => {
+    const s = wallSpec(FACTS);
+    for (const p of ['migrations', 'secrets', 'docs/plan.md']) assert.ok(s.readOnly.includes(`/home/ann/.openclaw/workspace/${p}`), p);
+    assert.ok(!s.readOnly.some((p) => p.endsWith('.pem') || p.endsWith('outside')));
+    assert.equal(literalPrefix('**/*.pem'), null);
+    assert.equal(literalPrefix('src/*/gen/**'), 'src');
+    assert.equal(literalPrefix('/ops/deploy.sh'), 'ops/deploy.sh');
+  });
+
+  it('never makes the project itself read-only', () => {
+    const s = wallSpec({ ...FACTS, protect: ['.', './**', '**'] });
+    assert.ok(!s.readOnly.includes('/home/ann/.openclaw/workspace'));
+  });
+});
+
+describe('sandbox.mode', () => {
+  const ok = () => ({ ok: true as const, bwrap: '/usr/bin/bwrap' });
+  const missing = () => ({ ok: false as const, why: 'bubblewrap (bwrap) is not installed' });
+
+  it('required wraps where the wall stands and denies with the fix where it cannot', () => {
+    assert.deepEqual(wallVerdict('required', ok), { kind: 'wrap', bwrap: '/usr/bin/bwrap' });
+    const v = wallVerdict('required', missing);
+    assert.equal(v.kind, 'deny');
+    assert.match(v.kind === 'deny' ? v.reason : '', /not installed.*Install bubblewrap.*"mode": "preferred"/);
+    assert.equal(v.kind === 'deny' && v.reason.includes('\n'), false);
+  });
+
+  it('preferred falls back to the hooks, said; off never probes', () => {
+    assert.deepEqual(wallVerdict('preferred', missing), { kind: 'hooks-only', why: 'bubblewrap (bwrap) is not installed (sandbox.mode is preferred)' });
+    assert.equal(wallVerdict('off', () => assert.fail('probed')).kind, 'hooks-only');
+    assert.match(describeOwnWall('OpenClaw', wallVerdict('preferred', missing)), /^hooks only for OpenClaw, because bubblewrap/);
+    assert.match(describeOwnWall('Gemini CLI', wallVerdict('required', ok)), /^continuity's own wall \(bubblewrap\) around every Gemini CLI shell command/);
+  });
+
+  it("a command the guards denied stays denied; an allowed one gets the rewrite beside the rules' context", () => {
+    const wrap = { output: { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'w' } } }, decision: { wall: 'wrapped' } };
+    const denied = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no' } };
+    assert.deepEqual(withWall(denied, wrap), denied);
+    assert.deepEqual(withWall({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'c' } }, wrap), { hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'c', updatedInput: { command: 'w' } } });
+    assert.deepEqual(withWall(null, wrap), wrap.output);
+    assert.equal(withWall(null, null), null);
+  });
+});
