@@ -11,7 +11,7 @@ import type { AgentAdapter, BridgedAgent } from '../adapters/bridge/types.js';
 import { adapter as codex } from '../adapters/codex/hook.js';
 import { adapter as cursor } from '../adapters/cursor/hook.js';
 import { adapter as gemini } from '../adapters/gemini/hook.js';
-import { ExitCode } from '../util/errors.js';
+import { CliError, ExitCode } from '../util/errors.js';
 
 const ADAPTERS: Record<BridgedAgent, AgentAdapter<never>> = {
   codex: codex as AgentAdapter<never>,
@@ -23,7 +23,8 @@ const ADAPTERS: Record<BridgedAgent, AgentAdapter<never>> = {
  * One payload of the agent's on stdin, an answer in its protocol on stdout.
  * A malformed payload or an internal problem is one line on stderr and exit
  * 1: none of these agents reads 1 as "block" (Codex and Gemini CLI read 2
- * that way, Cursor reads 2 as "deny").
+ * that way, Cursor reads 2 as "deny"). A hook run inside the wall exits 6
+ * (refused): no client runs its hooks there.
  */
 export async function run(argv: string[]): Promise<number> {
   const agent = argv[0] as BridgedAgent;
@@ -46,6 +47,7 @@ export async function run(argv: string[]): Promise<number> {
       }
     }
     if (process.env.CONTINUITY_DEBUG && err instanceof Error) writeFd(2, `${err.stack}\n`);
-    return ExitCode.failure;
+    // A hook event piped in from inside the wall is refused (6), as `continuity hook claude-code` refuses it.
+    return err instanceof CliError && err.exitCode === ExitCode.refused ? ExitCode.refused : ExitCode.failure;
   }
 }

@@ -17,7 +17,10 @@
  *      state and config folder, with its token;
  *   4. writable again inside a hidden folder (OpenClaw's workspace in ~/.openclaw);
  *   5. read-only over all of that: continuity's state, the hook wiring, the
- *      program the hooks run, the recovery copy, the `protect` list.
+ *      program the hooks run, the recovery copy, the `protect` list; the
+ *      folders above them in the project pinned as mount points (a mount
+ *      point cannot be renamed away and made again); the client's own
+ *      project settings folder, empty and read-only where there is none.
  * The network is left as it is, and no `--die-with-parent`: a job the agent
  * leaves running in the background outlives the call, inside the wall.
  */
@@ -34,8 +37,17 @@ export interface WallSpec {
   hidden: { dirs: readonly string[]; files: readonly string[] };
   /** Writable folders inside a hidden one (absolute, existing). */
   reopened: readonly string[];
+  /**
+   * Folders between a writable folder and a read-only path, mounted on
+   * themselves (writable): a mount point cannot be renamed or removed, so no
+   * `mv .codex elsewhere && mkdir .codex` puts a new file where the
+   * read-only one was.
+   */
+  anchors: readonly string[];
   /** Read-only paths (absolute; a missing one is skipped). */
   readOnly: readonly string[];
+  /** Read-only folders that must exist even where they do not (an empty one is made): the client's own project settings folder. */
+  placeholders: readonly string[];
   /** Environment variables the agent's commands do not get (the client's credentials). */
   unsetEnv: readonly string[];
 }
@@ -51,7 +63,9 @@ export function bwrapArgs(spec: WallSpec): string[] {
   for (const p of spec.hidden.dirs) args.push('--tmpfs', p);
   for (const p of spec.hidden.files) args.push('--ro-bind', '/dev/null', p);
   for (const p of spec.reopened) args.push('--bind', p, p);
+  for (const p of spec.anchors) args.push('--bind-try', p, p);
   for (const p of spec.readOnly) args.push('--ro-bind-try', p, p);
+  for (const p of spec.placeholders) args.push('--tmpfs', p, '--remount-ro', p);
   for (const name of spec.unsetEnv) args.push('--unsetenv', name);
   args.push('--setenv', WALL_ENV, 'bwrap', '--');
   return args;

@@ -15,7 +15,7 @@
  *   of every client, the program the hooks run, continuity's state home (the
  *   recovery copy), the config's `protect` list.
  */
-import { isAbsolute, join, normalize, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, normalize, relative, resolve } from 'node:path';
 import type { WallSpec } from './bwrap.js';
 
 export type WalledClient = 'gemini' | 'openclaw';
@@ -34,6 +34,8 @@ export interface WallFacts {
   guarded: readonly string[];
   /** The config's `protect` entries and the guard's patterns (relative to the root, globs allowed). */
   protect: readonly string[];
+  /** Folders that must stand read-only even where missing (the client's own project settings folder, `.gemini`). */
+  placeholders: readonly string[];
   /** The client's own state and config: folders and files to hide, and the workspaces inside them to keep writable. */
   clientState: { dirs: readonly string[]; files: readonly string[]; keep: readonly string[] };
   /** The client's credentials in the environment, by name. */
@@ -57,13 +59,26 @@ export function wallSpec(f: WallFacts): WallSpec {
     // listed all the same (cheap, and it stays read-only if a writable folder is ever added above it).
     .filter(reachable)
     .filter((p) => p !== '/' && p !== root);
+  const open = [...writable.filter((p) => !hidden(p)), ...reopened];
+  const placeholders = unique(f.placeholders.map((p) => resolve(p))).filter((p) => reachable(p) && open.some((w) => within(p, w) && p !== w));
+  const anchors = unique(
+    [...readOnly, ...placeholders].flatMap((p) => {
+      const base = open.filter((w) => within(p, w) && p !== w).sort((a, b) => b.length - a.length)[0];
+      if (!base) return [];
+      const out: string[] = [];
+      for (let a = dirname(p); a !== base && within(a, base); a = dirname(a)) out.unshift(a);
+      return out;
+    }),
+  ).sort((a, b) => a.length - b.length);
   return {
     bwrap: f.bwrap,
     shell: f.shell,
     writable: writable.filter((p) => !hidden(p)),
     hidden: { dirs: hiddenDirs, files: hiddenFiles },
     reopened,
+    anchors,
     readOnly,
+    placeholders,
     unsetEnv: unique(f.credentials),
   };
 }

@@ -63,7 +63,7 @@ test('Gemini: retries (stop_hook_active) are blocked until continuity\'s limit, 
   assert.equal(violations(project)[0]?.kind, 'stopped_at_task_boundary');
 });
 
-test('Gemini run_shell_command writing a locked progress file is denied (decision deny, reason for the agent); a harmless one gets nothing', () => {
+test('Gemini run_shell_command writing a locked progress file is denied (decision deny, reason for the agent); a harmless one is not (it comes back wrapped in the wall)', () => {
   const { project } = draftTddProject();
   const denied = gemini(project, { hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: "sed -i 's/pending/done/' .tdd-progress.md", description: 'tick' } });
   assert.equal(denied.code, 0, denied.stderr);
@@ -71,7 +71,8 @@ test('Gemini run_shell_command writing a locked progress file is denied (decisio
   assert.match(String(denied.out?.reason), /\.tdd-progress\.md is guarded/);
   const harmless = gemini(project, { hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'cat .tdd-progress.md' } });
   assert.equal(harmless.code, 0, harmless.stderr);
-  assert.equal(harmless.stdout, '');
+  assert.equal(harmless.out?.decision, undefined);
+  assert.match(String((harmless.out?.hookSpecificOutput as { tool_input?: { command?: string } }).tool_input?.command), /bwrap .* -c 'cat \.tdd-progress\.md'$/);
 });
 
 test('Gemini write_file to a locked progress file is denied; one in a subdirectory named by `directory` is judged from there', () => {

@@ -26,7 +26,7 @@ describe('mergeAnswers', () => {
       hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'first\n\nsecond', additionalContext: 'ctx' },
       systemMessage: 'note',
     });
-    assert.deepEqual(partsOf(merged), { block: null, deny: 'first\n\nsecond', context: 'ctx', userMessage: 'note' });
+    assert.deepEqual(partsOf(merged), { block: null, deny: 'first\n\nsecond', context: 'ctx', userMessage: 'note', updatedInput: null });
   });
 
   it('blocks are joined', () => {

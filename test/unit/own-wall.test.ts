@@ -16,7 +16,9 @@ const SPEC: WallSpec = {
   writable: ['/tmp', '/home/ann/my project'],
   hidden: { dirs: ['/home/ann/.gemini'], files: [] },
   reopened: [],
-  readOnly: ['/home/ann/my project/.continuity'],
+  anchors: ['/home/ann/my project/node_modules'],
+  readOnly: ['/home/ann/my project/.continuity', '/home/ann/my project/node_modules/continuity/dist'],
+  placeholders: ['/home/ann/my project/.gemini'],
   unsetEnv: ['GEMINI_API_KEY'],
 };
 
@@ -64,7 +66,9 @@ describe('wrapping a command', () => {
     assert.deepEqual(args.slice(0, 9), ['--ro-bind', '/', '/', '--dev-bind', '/dev', '/dev', '--unshare-pid', '--proc', '/proc']);
     assert.ok(at('--bind', '/home/ann/my project') < at('--tmpfs', '/home/ann/.gemini'));
     assert.ok(at('--tmpfs', '/home/ann/.gemini') < at('--bind', '/home/ann/.gemini/tmp'));
-    assert.ok(at('--bind', '/home/ann/.gemini/tmp') < at('--ro-bind-try', '/home/ann/my project/.continuity'));
+    assert.ok(at('--bind', '/home/ann/.gemini/tmp') < at('--bind-try', '/home/ann/my project/node_modules'));
+    assert.ok(at('--bind-try', '/home/ann/my project/node_modules') < at('--ro-bind-try', '/home/ann/my project/node_modules/continuity/dist'));
+    assert.ok(at('--ro-bind-try', '/home/ann/my project/.continuity') < at('--remount-ro', '/home/ann/my project/.gemini'));
     assert.ok(args.includes('--unsetenv') && args[args.indexOf('--unsetenv') + 1] === 'GEMINI_API_KEY');
     // No network namespace, and nothing that kills the agent's background jobs when the call ends.
     assert.ok(!args.includes('--unshare-net') && !args.includes('--die-with-parent') && !args.includes('--unshare-all'));
@@ -80,6 +84,7 @@ const FACTS: WallFacts = {
   caches: ['/home/ann/.npm'],
   guarded: ['/home/ann/.openclaw/workspace/.continuity', '/home/ann/.openclaw/openclaw.json', '/home/ann/.local/state/continuity', '/home/ann/.openclaw/extensions/continuity'],
   protect: ['migrations/**', './secrets/*.key', '**/*.pem', 'docs/plan.md', '../outside'],
+  placeholders: [],
   clientState: { dirs: ['/home/ann/.openclaw'], files: [], keep: [] },
   credentials: ['OPENCLAW_GATEWAY_TOKEN', 'OPENCLAW_GATEWAY_TOKEN'],
   bwrap: '/usr/bin/bwrap',
@@ -107,6 +112,12 @@ describe('the wall from the facts', () => {
     assert.equal(literalPrefix('**/*.pem'), null);
     assert.equal(literalPrefix('src/*/gen/**'), 'src');
     assert.equal(literalPrefix('/ops/deploy.sh'), 'ops/deploy.sh');
+  });
+
+  it('the folders between the project and a read-only path are pinned as mount points, so none can be renamed away and made again', () => {
+    const s = wallSpec({ ...FACTS, root: '/p', clientState: { dirs: [], files: [], keep: [] }, guarded: ['/p/node_modules/continuity/dist', '/p/.codex/hooks.json', '/p/.continuity', '/elsewhere/x'], protect: [], placeholders: ['/p/.gemini'] });
+    assert.deepEqual(s.anchors, ['/p/.codex', '/p/node_modules', '/p/node_modules/continuity']);
+    assert.deepEqual(s.placeholders, ['/p/.gemini']);
   });
 
   it('never makes the project itself read-only', () => {

@@ -11,6 +11,8 @@ export interface AnswerParts {
   context: string | null;
   /** A message for the user. */
   userMessage: string | null;
+  /** PreToolUse, allowed: the tool's input rewritten (continuity's own wall around a shell command). */
+  updatedInput: Record<string, unknown> | null;
 }
 
 export function partsOf(answer: Record<string, unknown> | null): AnswerParts {
@@ -20,6 +22,7 @@ export function partsOf(answer: Record<string, unknown> | null): AnswerParts {
     deny: specific.permissionDecision === 'deny' ? text(specific.permissionDecisionReason) ?? 'continuity: denied' : null,
     context: text(specific.additionalContext),
     userMessage: text(answer?.systemMessage),
+    updatedInput: specific.permissionDecision !== 'deny' && isObject(specific.updatedInput) ? specific.updatedInput : null,
   };
 }
 
@@ -31,4 +34,8 @@ export function joinText(...parts: (string | null | undefined)[]): string | null
 
 function text(v: unknown): string | null {
   return typeof v === 'string' && v.length > 0 ? v : null;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

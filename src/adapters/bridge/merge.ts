@@ -21,6 +21,9 @@ export function mergeAnswers(outputs: readonly (Record<string, unknown> | null)[
   }
   const context = joined(specifics.map((s) => s.additionalContext));
   if (context) specific.additionalContext = context;
+  // A rewritten input stands only where nothing was denied.
+  const updated = specifics.find((s) => s.updatedInput !== undefined)?.updatedInput;
+  if (updated !== undefined && !denies.length) specific.updatedInput = updated;
   if (Object.keys(specific).length) merged.hookSpecificOutput = { hookEventName: specifics.find((s) => typeof s.hookEventName === 'string')?.hookEventName, ...specific };
   const system = joined(present.map((o) => o.systemMessage));
   if (system) merged.systemMessage = system;

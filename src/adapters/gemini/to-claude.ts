@@ -5,6 +5,7 @@
  * assistant message. Pure.
  */
 import { isAbsolute, resolve } from 'node:path';
+import { unwrapCommand } from '../../wall/bwrap.js';
 import type { ClaudeCall } from '../bridge/types.js';
 import type { GeminiPayload, GeminiPayloadOf } from './protocol.js';
 
@@ -50,7 +51,7 @@ export function geminiToClaude(p: GeminiPayload, env: NodeJS.ProcessEnv): Claude
   }
   if (p.hook_event_name === 'BeforeTool' || p.hook_event_name === 'AfterTool') {
     const tool = p as GeminiPayloadOf<'BeforeTool'>;
-    Object.assign(payload, claudeTool(tool.tool_name, tool.tool_input, p.cwd));
+    Object.assign(payload, claudeTool(tool.tool_name, p.hook_event_name === 'AfterTool' ? asAsked(tool.tool_name, tool.tool_input) : tool.tool_input, p.cwd));
   }
   return { payloads: [payload], searchFrom };
 }
@@ -77,4 +78,15 @@ export function withoutHookContext(prompt: string): string {
   let rest = prompt;
   for (let m = /^\s*<hook_context>[\s\S]*?<\/hook_context>\s*/.exec(rest); m; m = /^\s*<hook_context>[\s\S]*?<\/hook_context>\s*/.exec(rest)) rest = rest.slice(m[0].length);
   return rest;
+}
+
+/**
+ * After the call Gemini CLI hands over the input as it ran: a shell command
+ * wrapped in continuity's wall. The records keep the command the agent asked
+ * for, as the BeforeTool event had it (one layer off: a command the agent
+ * wrapped itself stays as it wrote it).
+ */
+function asAsked(name: string, input: Record<string, unknown>): Record<string, unknown> {
+  const original = name === 'run_shell_command' && typeof input.command === 'string' ? unwrapCommand(input.command) : null;
+  return original === null ? input : { ...input, command: original };
 }

@@ -94,8 +94,12 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
       ...inHome(HOME_WIRING),
       ...runningProgramPaths(env).map((p) => p.path),
       state,
+      // The guard's patterns outside the project are absolute (the person's own settings): read-only as they are.
+      ...protect.filter((p) => p.startsWith('/')).map(absoluteLiteral).filter((p): p is string => p !== null),
     ],
     protect,
+    // Gemini CLI reads the project's .gemini/settings.json: where there is none, none can be made inside the wall.
+    placeholders: client === 'gemini' && !existsSync(join(root, '.gemini')) ? [join(root, '.gemini')] : [],
     clientState: clientState(client, env, home),
     credentials: CREDENTIALS[client],
     bwrap,
@@ -136,3 +140,10 @@ function lookup(name: string, env: NodeJS.ProcessEnv): string | null {
   return null;
 }
 
+
+/** An absolute pattern up to its first glob character (`/a/b/**` → `/a/b`), or null. */
+function absoluteLiteral(pattern: string): string | null {
+  const glob = pattern.search(/[*?[{]/);
+  const literal = (glob < 0 ? pattern : pattern.slice(0, pattern.lastIndexOf('/', glob) + 1)).replace(/\/+$/, '');
+  return literal && literal !== '/' ? literal : null;
+}
