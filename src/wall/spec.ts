@@ -69,7 +69,10 @@ export function wallSpec(f: WallFacts): WallSpec {
       for (let a = dirname(p); a !== base && within(a, base); a = dirname(a)) out.unshift(a);
       return out;
     }),
-  ).sort((a, b) => a.length - b.length);
+  )
+    // Mounted after the hidden folders, a folder above one would bring it back: such a folder is left unpinned.
+    .filter((a) => ![...hiddenDirs, ...hiddenFiles].some((h) => within(h, a)))
+    .sort((a, b) => a.length - b.length);
   return {
     bwrap: f.bwrap,
     shell: f.shell,

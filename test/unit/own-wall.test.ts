@@ -120,6 +120,11 @@ describe('the wall from the facts', () => {
     assert.deepEqual(s.placeholders, ['/p/.gemini']);
   });
 
+  it('no folder above a hidden one is pinned (mounted after it, it would bring it back)', () => {
+    const s = wallSpec({ ...FACTS, temp: ['/tmp'], root: '/tmp/h/.openclaw/workspace', home: '/tmp/h', clientState: { dirs: ['/tmp/h/.openclaw'], files: [], keep: [] }, guarded: ['/tmp/h/.codex/hooks.json', '/tmp/h/.openclaw/workspace/.codex/hooks.json'], protect: [] });
+    assert.deepEqual(s.anchors, ['/tmp/h/.codex', '/tmp/h/.openclaw/workspace/.codex']);
+  });
+
   it('never makes the project itself read-only', () => {
     const s = wallSpec({ ...FACTS, protect: ['.', './**', '**'] });
     assert.ok(!s.readOnly.includes('/home/ann/.openclaw/workspace'));

@@ -3,10 +3,16 @@
  */
 import { joinText, partsOf } from '../bridge/answer.js';
 
-/** before_tool_call: a denied call is blocked, the reason becoming the tool's result the model reads. */
-export function toolCallResult(answer: Record<string, unknown> | null): { block: true; blockReason: string } | undefined {
-  const { deny } = partsOf(answer);
-  return deny ? { block: true, blockReason: deny } : undefined;
+/**
+ * before_tool_call: a denied call is blocked, the reason becoming the tool's
+ * result the model reads; an allowed shell command comes back as `params`
+ * with the command wrapped in continuity's wall (OpenClaw 2026.9.6 merges
+ * them over the call's own: `{ ...params, ...returned }`).
+ */
+export function toolCallResult(answer: Record<string, unknown> | null): { block: true; blockReason: string } | { params: Record<string, unknown> } | undefined {
+  const { deny, updatedInput } = partsOf(answer);
+  if (deny) return { block: true, blockReason: deny };
+  return updatedInput ? { params: updatedInput } : undefined;
 }
 
 /** Context for the model: before_prompt_build's prependContext. */

@@ -7,6 +7,7 @@
  * same across the turns of one conversation, where the session id may not.
  */
 import { isAbsolute, resolve } from 'node:path';
+import { unwrapCommand } from '../../wall/bwrap.js';
 import { patchOps, patchPayloads } from '../bridge/apply-patch.js';
 import { isSubagentSession, type AgentContext, type EventOf } from './protocol.js';
 
@@ -77,9 +78,13 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
   const path = (x: unknown): string | null => (typeof x === 'string' && x !== '' ? (isAbsolute(x) ? x : resolve(w.cwd, x)) : null);
   switch (event.toolName) {
     case 'exec': {
-      if (typeof p.command !== 'string') return [one('exec', p)];
+      // Code mode's exec carries JavaScript, not a shell command (its own tool calls fire their own hooks).
+      if (typeof p.command !== 'string' || (event as { toolKind?: unknown }).toolKind === 'code_mode_exec') return [one('exec', p)];
       const workdir = path(p.workdir);
-      return [{ ...one('Bash', { command: p.command }), ...(workdir ? { cwd: workdir } : {}) }];
+      // after_tool_call carries the parameters as they ran: the command wrapped in continuity's wall. The records
+      // keep the command the agent asked for, as before_tool_call had it.
+      const command = phase === 'PostToolUse' ? (unwrapCommand(p.command) ?? p.command) : p.command;
+      return [{ ...one('Bash', { command }), ...(workdir ? { cwd: workdir } : {}) }];
     }
     case 'write': {
       const file = path(p.path ?? p.file_path);
