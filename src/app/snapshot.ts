@@ -33,7 +33,8 @@ export interface Snapshot {
   totals: { violations: number; stopBlocks: number };
   recentEvents: Pick<EventRecord, 'id' | 'at' | 'kind' | 'sessionId' | 'decision'>[];
   /** Which layer guards continuity here (src/install/wall-status.ts); read from the agent's settings by `status`, absent where nobody asked. */
-  wall?: { level: 'structural' | 'hooks-only'; summary: string; gaps: string[] };
+  /** `own`: continuity's own wall, for the clients whose sandbox it cannot set up (Gemini CLI, OpenClaw). */
+  wall?: { level: 'structural' | 'hooks-only'; summary: string; gaps: string[]; own?: string };
 }
 
 /** The plan's progress with every task state counted (complete + inProgress + blocked + pending = total). */

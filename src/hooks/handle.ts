@@ -105,7 +105,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
     // Before the rule runs, so that a Stop sees the task the agent has just recorded as done.
     const inbox = requests.length ? await takeInbox(ledger, requests, { root, config, now: opts.now, source, sessionId: payload.session_id }) : null;
     let result: HandlerResult = wanted
-      ? await (await entry.load())({ payload: payload as never, ledger, config, root, now: opts.now, source, ...(opts.inProcessClient ? { inProcessClient: opts.inProcessClient } : {}) })
+      ? await (await entry.load())({ payload: payload as never, ledger, config, root, now: opts.now, source, env: opts.env, ...(opts.inProcessClient ? { inProcessClient: opts.inProcessClient } : {}) })
       : { output: null, decision: entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision };
     if (inbox) result = withInboxWords(result, event, inbox);
     const owed = owedNotices(ledger.db);

@@ -15,6 +15,8 @@ export interface HookContext<P = GenericPayload> {
   source: string;
   /** Set when the agent client runs continuity in its own process: what it says of itself and of the session's turn (src/hooks/trust/human-turn-facts.ts). */
   inProcessClient?: InProcessClient;
+  /** The hook's environment (the client's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**

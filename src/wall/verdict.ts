@@ -33,10 +33,22 @@ export function wallVerdict(mode: SandboxMode, probe: () => WallProbe): WallVerd
 export function describeOwnWall(client: string, v: WallVerdict): string {
   switch (v.kind) {
     case 'wrap':
-      return `continuity's own wall (bubblewrap) around every ${client} shell command: continuity's state, the hook wiring, its program and the protected paths are read-only to the agent's commands, and ${client}'s own state is hidden from them`;
+      return `continuity's own wall (bubblewrap) around every ${client} shell command: continuity's state, the hook wiring, its program and the protected paths are read-only to the agent's commands, and the client's own state and credentials are out of their reach`;
     case 'deny':
       return `${client} shell commands are refused: continuity's wall cannot stand here and sandbox.mode is required`;
     case 'hooks-only':
       return `hooks only for ${client}, because ${v.why}`;
+  }
+}
+
+/** The layer in force in one sentence for the agent's opening context: facts, not instructions. */
+export function describeOwnWallForAgent(client: string, v: WallVerdict): string {
+  switch (v.kind) {
+    case 'wrap':
+      return `continuity's state and hook wiring are read-only to the agent's commands (continuity's own wall: bubblewrap around every ${client} shell command); the agent's own continuity commands are taken in by the hooks.`;
+    case 'deny':
+      return `${client} shell commands are refused here: continuity's wall cannot stand (${v.reason.replace(/^continuity: this shell command was not run, because continuity's wall cannot stand here: /, '').split('. ')[0]}).`;
+    case 'hooks-only':
+      return `continuity's state is guarded by its hooks only (${v.why}).`;
   }
 }

@@ -157,3 +157,24 @@ test('Gemini, sandbox.mode: required without bubblewrap denies the call with the
   const recorded = (await events(p)).filter((e) => e.kind === 'PreToolUse').map((e) => (e.decision as { wall?: string }).wall);
   assert.deepEqual(recorded.slice(0, 3), ['hooks-only', 'hooks-only', 'unavailable']);
 });
+
+test("Gemini: the session's opening context, status and doctor say which layer is in force", () => {
+  const p = project();
+  const start = (extra: NodeJS.ProcessEnv = {}) => {
+    const base = JSON.parse(readFileSync(join(FIXTURES, 'session-start.json'), 'utf8')) as Record<string, unknown>;
+    const r = geminiHook(p, { ...base, cwd: p, transcript_path: join(p, '.gemini-chat.jsonl') }, extra);
+    assert.equal(r.code, 0, r.stderr);
+    return String((r.out?.hookSpecificOutput as { additionalContext?: string }).additionalContext);
+  };
+  assert.match(start(), /read-only to the agent's commands \(continuity's own wall: bubblewrap around every Gemini CLI shell command\)/);
+  const status = runCli(['status'], { cwd: p, env: env() });
+  assert.match(status.stdout.replace(/\s+/g, ' '), /continuity's own wall \(bubblewrap\) around every Gemini CLI and OpenClaw shell command/);
+  const missing = { CONTINUITY_BWRAP: '/nonexistent/bwrap' };
+  assert.match(start(missing), /Gemini CLI shell commands are refused here: continuity's wall cannot stand \(CONTINUITY_BWRAP/);
+  const doctor = JSON.parse(runCli(['doctor', '--json'], { cwd: p, env: env(missing) }).stdout) as { checks: { name: string; ok: boolean; detail: string; fix?: string }[] };
+  const own = doctor.checks.find((c) => c.name === 'own wall');
+  assert.equal(own?.ok, false);
+  assert.match(String(own?.fix), /install bubblewrap/);
+  writeFileSync(join(p, '.continuity', 'config.json'), JSON.stringify({ sandbox: { mode: 'preferred' } }));
+  assert.match(start(missing), /guarded by its hooks only \(CONTINUITY_BWRAP .* \(sandbox\.mode is preferred\)\)/);
+});

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { probeWall } from '../../wall/probe.js';
+import { describeOwnWall, wallVerdict } from '../../wall/verdict.js';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +56,7 @@ export async function run(argv: string[]): Promise<number> {
   const hookCommands = await hookChecks(root, checks);
   checks.push(configCheck(await probeConfig(root)));
   checks.push(await wallDoctorCheck(root));
+  checks.push(await ownWallDoctorCheck(root));
   checks.push(roundTripCheck(roundTrip(root, hookCommands[0] ?? hookCommandOfThisInstall('claude-code'))));
   const plugin = pluginRoot();
   if (plugin) checks.push(pluginEntryCheck(probePluginEntry(root, plugin)));
@@ -213,6 +216,24 @@ async function wallDoctorCheck(root: string): Promise<Check> {
   const facts = await gatherWallFacts(root, config, { home: homedir() });
   const status = wallStatus(facts);
   return wallCheck(status, probeSandbox(status, facts), config.sandbox.mode);
+}
+
+/**
+ * continuity's own wall, which it raises itself around Gemini CLI's and
+ * OpenClaw's shell commands: in force, hooks only (and why), or refusing
+ * every shell command where sandbox.mode requires a wall that cannot stand.
+ */
+async function ownWallDoctorCheck(root: string): Promise<Check> {
+  let mode = DEFAULT_CONFIG.sandbox.mode;
+  try {
+    mode = (await loadConfig(root)).sandbox.mode;
+  } catch {
+    // the config check says what is wrong; the default stands in here
+  }
+  const verdict = wallVerdict(mode, () => probeWall(process.env));
+  const detail = describeOwnWall('Gemini CLI and OpenClaw', verdict);
+  if (verdict.kind === 'deny') return { name: 'own wall', ok: false, detail, fix: 'install bubblewrap (apt-get install bubblewrap), or set "sandbox": {"mode": "preferred"} in .continuity/config.json' };
+  return { name: 'own wall', ok: true, detail };
 }
 
 /** Starts bubblewrap as Claude Code would need it to start (a read-only root, a new PID namespace). */

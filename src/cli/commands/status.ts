@@ -1,3 +1,5 @@
+import { describeOwnWall, wallVerdict } from '../../wall/verdict.js';
+import { probeWall } from '../../wall/probe.js';
 import { parseArgs } from 'node:util';
 import { loadPlanState } from '../../app/plan-state.js';
 import { homedir } from 'node:os';
@@ -94,5 +96,5 @@ export function notEnabled(root: string): string {
 /** Which layer guards continuity in this project, for the picture. */
 export async function wallOf(root: string, config: Config): Promise<NonNullable<Snapshot['wall']>> {
   const { level, summary, gaps } = wallStatus(await gatherWallFacts(root, config, { home: homedir() }));
-  return { level, summary, gaps };
+  return { level, summary, gaps, own: describeOwnWall('Gemini CLI and OpenClaw', wallVerdict(config.sandbox.mode, () => probeWall(process.env))) };
 }

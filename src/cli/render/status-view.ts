@@ -309,6 +309,7 @@ function guardLines(s: Snapshot, ctx: Ctx): Line[] {
   const style: Style = s.wall.level === 'structural' ? 'green' : 'yellow';
   const lines = wrapWords([label('Guard'), { text: `${word}:`, style }], rest.join(': '), ctx.width);
   for (const gap of s.wall.gaps.slice(0, LIST.violations)) lines.push(['  ', { text: gap, shrink: 'end', style: 'dim' }]);
+  if (s.wall.own) lines.push(...wrapWords([padEnd('', LABEL - 1)], s.wall.own, ctx.width));
   return lines;
 }
 

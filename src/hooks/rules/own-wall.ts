@@ -20,7 +20,7 @@ import { runningProgramPaths } from '../../util/running-program.js';
 import { wrapCommand } from '../../wall/bwrap.js';
 import { probeWall } from '../../wall/probe.js';
 import { wallSpec, type WallFacts, type WalledClient } from '../../wall/spec.js';
-import { describeOwnWall, wallVerdict, type WallVerdict } from '../../wall/verdict.js';
+import { describeOwnWall, describeOwnWallForAgent, wallVerdict, type WallVerdict } from '../../wall/verdict.js';
 import { CLIENT_NAMES, walledClient, type WallAnswer } from './wall-answer.js';
 
 /** Hook wiring of every client outside the project, under the home folder (the project's are WIRING_FILES). */
@@ -51,9 +51,14 @@ export async function ownWallVerdict(root: string, env: NodeJS.ProcessEnv): Prom
   return wallVerdict(mode, () => probeWall(env));
 }
 
-/** The sentence for doctor, status and the session's opening context. */
+/** The sentence for doctor and status. */
 export async function describeOwnWallAt(client: WalledClient, root: string, env: NodeJS.ProcessEnv): Promise<string> {
   return describeOwnWall(CLIENT_NAMES[client], await ownWallVerdict(root, env));
+}
+
+/** The sentence for the session's opening context. */
+export async function describeOwnWallForAgentAt(client: WalledClient, root: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return describeOwnWallForAgent(CLIENT_NAMES[client], await ownWallVerdict(root, env));
 }
 
 /**
