@@ -26,7 +26,7 @@ export interface WallFacts {
   root: string;
   /** The client's home folder (its HOME). */
   home: string | null;
-  /** Temporary folders (/tmp, TMPDIR, /var/tmp, /dev/shm), existing ones. */
+  /** Temporary folders (/tmp, TMPDIR), existing ones; /dev/shm is writable with /dev. */
   temp: readonly string[];
   /** Package caches under the home folder, existing ones (~/.npm, ~/.cache, …). */
   caches: readonly string[];

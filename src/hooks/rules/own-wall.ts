@@ -19,7 +19,7 @@ import { stateHome } from '../../ledger/recovery-copy.js';
 import { runningProgramPaths } from '../../util/running-program.js';
 import { wrapCommand } from '../../wall/bwrap.js';
 import { probeWall } from '../../wall/probe.js';
-import { wallSpec, type WallFacts, type WalledClient } from '../../wall/spec.js';
+import { literalPrefix, wallSpec, type WallFacts, type WalledClient } from '../../wall/spec.js';
 import { describeOwnWall, describeOwnWallForAgent, wallVerdict, type WallVerdict } from '../../wall/verdict.js';
 import { CLIENT_NAMES, walledClient, type WallAnswer } from './wall-answer.js';
 
@@ -89,9 +89,11 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
     client,
     root,
     home,
-    temp: existing(['/tmp', '/var/tmp', '/dev/shm', env.TMPDIR]),
+    // /dev/shm is writable with /dev itself.
+    temp: existing(['/tmp', env.TMPDIR]),
     caches: existing(inHome(HOME_CACHES)),
-    guarded: [
+    // Only what exists: a missing path has nothing to keep read-only, and each mount costs the call time.
+    guarded: existing([
       join(root, LEDGER_DIR),
       ...WIRING_FILES.map((f) => join(root, f)),
       ...PROJECT_WIRING.map((f) => join(root, f)),
@@ -101,8 +103,8 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
       state,
       // The guard's patterns outside the project are absolute (the person's own settings): read-only as they are.
       ...protect.filter((p) => p.startsWith('/')).map(absoluteLiteral).filter((p): p is string => p !== null),
-    ],
-    protect,
+    ]),
+    protect: protect.filter((p) => existsSync(join(root, literalPrefix(p) ?? '.'))),
     // Gemini CLI reads the project's .gemini/settings.json: where there is none, none can be made inside the wall.
     placeholders: client === 'gemini' && !existsSync(join(root, '.gemini')) ? [join(root, '.gemini')] : [],
     clientState: clientState(client, env, home),
