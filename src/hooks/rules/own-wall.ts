@@ -8,7 +8,7 @@
  * Claude Code keeps its own sandbox (`continuity init` sets it up); Codex and
  * Cursor get no wrap here.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { basename, delimiter, isAbsolute, join } from 'node:path';
 import { WIRING_FILES, userWiringFiles } from '../../app/wiring-files.js';
 import { loadConfig } from '../../config/load.js';
@@ -100,6 +100,8 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
       ...userWiringFiles(home ?? undefined),
       ...inHome(HOME_WIRING),
       ...runningProgramPaths(env).map((p) => p.path),
+      // The `continuity` the hook command names, as the client finds it on PATH (a launcher or shim in a writable folder).
+      ...onPathAll('continuity', env),
       state,
       // The guard's patterns outside the project are absolute (the person's own settings): read-only as they are.
       ...protect.filter((p) => p.startsWith('/')).map(absoluteLiteral).filter((p): p is string => p !== null),
@@ -153,4 +155,20 @@ function absoluteLiteral(pattern: string): string | null {
   const glob = pattern.search(/[*?[{]/);
   const literal = (glob < 0 ? pattern : pattern.slice(0, pattern.lastIndexOf('/', glob) + 1)).replace(/\/+$/, '');
   return literal && literal !== '/' ? literal : null;
+}
+
+/** Every `name` on PATH, and what each links to. */
+function onPathAll(name: string, env: NodeJS.ProcessEnv): string[] {
+  const out: string[] = [];
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    const p = dir && isAbsolute(dir) ? join(dir, name) : null;
+    if (!p || !existsSync(p)) continue;
+    out.push(p);
+    try {
+      out.push(realpathSync(p));
+    } catch {
+      // a dangling link: nothing more
+    }
+  }
+  return out;
 }
