@@ -102,7 +102,7 @@ test('Gemini SessionStart brings back the ledger\'s state as additionalContext',
   assert.equal(specific.hookEventName, 'SessionStart');
   assert.match(String(specific.additionalContext), /payments-export/);
   // The layer in force, for this agent: no word of Claude Code's settings, whose sandbox is not Gemini CLI's.
-  assert.match(String(specific.additionalContext), /continuity's state is guarded by its hooks only \(continuity sets up no sandbox for Gemini CLI\)\./);
+  assert.match(String(specific.additionalContext), /read-only to the agent's commands \(continuity's own wall: bubblewrap around every Gemini CLI shell command\);/);
   assert.doesNotMatch(String(specific.additionalContext), /Claude Code/);
 });
 
