@@ -5,7 +5,8 @@ import { describeGroundTruth, describeWatchdogAlerts } from '../render/ground-tr
 import { policyOf, runViews } from '../../app/watchdog-runs.js';
 import type { Handler } from '../types.js';
 import { createRequire } from 'node:module';
-import { gatherWallFacts } from '../../install/wall-facts.js';
+import { gatherCodexWallFacts, gatherWallFacts } from '../../install/wall-facts.js';
+import { codexWallStatus } from '../../install/codex-wall-status.js';
 import { describeHooksOnlyForAgent, describeWallForAgent, wallStatus } from '../../install/wall-status.js';
 
 // node:os only when a session starts with a plan to describe (its load costs every hook call otherwise).
@@ -13,8 +14,16 @@ const homeDir = () => (createRequire(import.meta.url)('node:os') as typeof impor
 
 type SessionStartPayload = PayloadOf<'SessionStart'>;
 
-/** Agents whose hooks reach these handlers through the bridge, by their event source: no wall is raised for them. */
-const HOOKS_ONLY_AGENTS: Readonly<Record<string, string>> = { 'hook:codex': 'Codex', 'hook:gemini': 'Gemini CLI', 'hook:cursor': 'Cursor', 'hook:openclaw': 'OpenClaw' };
+/** Agents whose hooks reach these handlers through the bridge, by their event source, for which continuity raises no wall. */
+const HOOKS_ONLY_AGENTS: Readonly<Record<string, string>> = { 'hook:gemini': 'Gemini CLI', 'hook:cursor': 'Cursor', 'hook:openclaw': 'OpenClaw' };
+
+/** The layer in force for the agent this hook runs for: Codex's sandbox, Claude Code's, or the hooks alone. */
+async function wallSentence(source: string, root: string, config: Parameters<typeof gatherWallFacts>[1]): Promise<string> {
+  const bridged = HOOKS_ONLY_AGENTS[source];
+  if (bridged) return describeHooksOnlyForAgent(bridged);
+  if (source === 'hook:codex') return describeWallForAgent(codexWallStatus(await gatherCodexWallFacts(root, config, { home: homeDir() })), "Codex's sandbox");
+  return describeWallForAgent(wallStatus(await gatherWallFacts(root, config, { home: homeDir() })));
+}
 
 /**
  * SessionStart (startup, resume, clear, compact): the agent's context gets
@@ -28,8 +37,7 @@ export const handleSessionStart: Handler<SessionStartPayload> = async ({ payload
     if (!alerts) return { output: null, decision: { action: 'none', source: payload.source } };
     return { output: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: alerts } }, decision: { action: 'watchdog_alerts', source: payload.source } };
   }
-  const bridged = HOOKS_ONLY_AGENTS[source];
-  const wall = bridged ? describeHooksOnlyForAgent(bridged) : describeWallForAgent(wallStatus(await gatherWallFacts(root, config, { home: homeDir() })));
+  const wall = await wallSentence(source, root, config);
   const context = describeGroundTruth(state, (id) => taskLineOf(ledger.db, state.plan.id, id)) + (wall ? `\n\n${wall}` : '') + (alerts ? `\n\n${alerts}` : '');
   return {
     output: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } },
