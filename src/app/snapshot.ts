@@ -34,6 +34,8 @@ export interface Snapshot {
   recentEvents: Pick<EventRecord, 'id' | 'at' | 'kind' | 'sessionId' | 'decision'>[];
   /** Which layer guards continuity here (src/install/wall-status.ts); read from the agent's settings by `status`, absent where nobody asked. */
   wall?: { level: 'structural' | 'hooks-only'; summary: string; gaps: string[] };
+  /** The same for the project's other agents whose own sandbox continuity sets up (Codex), when they are wired here. */
+  agentWalls?: { agent: string; level: 'structural' | 'hooks-only'; summary: string; gaps: string[] }[];
 }
 
 /** The plan's progress with every task state counted (complete + inProgress + blocked + pending = total). */

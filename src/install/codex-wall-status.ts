@@ -31,6 +31,8 @@ export interface CodexWallFacts {
   protect: readonly string[];
   /** The continuity program the hooks run when it lies inside the project (from `.codex/hooks.json`). */
   programs: readonly string[];
+  /** `.codex/hooks.json` runs continuity, or the project's config holds init's wall: Codex is one of this project's agents. */
+  wired: boolean;
   mode: SandboxMode;
 }
 

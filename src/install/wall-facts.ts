@@ -113,12 +113,17 @@ export async function gatherCodexWallFacts(root: string, config: Config, opts: {
   const layers = [readText(join(root, '.codex', 'config.toml'), '.codex/config.toml', 'project'), readText(join(codexHome, 'config.toml'), userFile, 'user'), readText('/etc/codex/config.toml', '/etc/codex/config.toml', 'system')];
   const hooks = readText(join(root, '.codex', 'hooks.json'), '.codex/hooks.json', 'project').text;
   let programs: string[] = [];
+  let wired = false;
   try {
     // Loaded only here: a Claude Code session's start does not need Codex's target.
     const { target: codexTarget } = await import('./targets/codex.js');
-    programs = hooks === null ? [] : codexTarget.installedCommands(hooks).map((c) => programInProject(c, root)).filter((p): p is string => p !== null);
+    const commands = hooks === null ? [] : codexTarget.installedCommands(hooks);
+    wired = commands.length > 0;
+    programs = commands.map((c) => programInProject(c, root)).filter((p): p is string => p !== null);
   } catch {
     // not valid hooks: doctor's hooks check says so
   }
-  return { platform: platformOf(), root, layers, protect: config.protect, programs: [...new Set(programs)], mode: config.sandbox.mode };
+  const { hasCodexWall } = await import('./targets/codex-wall.js');
+  wired ||= layers[0]!.text !== null && hasCodexWall(layers[0]!.text);
+  return { platform: platformOf(), root, layers, protect: config.protect, programs: [...new Set(programs)], wired, mode: config.sandbox.mode };
 }

@@ -14,7 +14,7 @@ function facts(project: string | null, user: string | null = TRUSTED, more: Part
     { scope: 'user', file: '~/.codex/config.toml', text: user },
     { scope: 'system', file: '/etc/codex/config.toml', text: null },
   ];
-  return { platform: 'linux', root: ROOT, layers, protect: [], programs: [], mode: 'required', ...more };
+  return { platform: 'linux', root: ROOT, layers, protect: [], programs: [], wired: true, mode: 'required', ...more };
 }
 
 const wall = (protect: string[] = [], programs: string[] = []) => codexWallBlock(codexWallPaths(protect, programs));
