@@ -71,12 +71,24 @@ export interface CodexRunResult extends ProcessResult {
   ledgerStatus: any;
 }
 
+export interface CodexProjectOptions extends ProjectOptions {
+  /**
+   * Codex's own sandbox: `off` runs it with `danger-full-access` (what most
+   * scenarios look at is the hooks); `project` sets nothing in the user's
+   * config, so the project's `.codex/config.toml` (the wall init writes)
+   * decides, as it does for a person whose config names no sandbox.
+   */
+  sandbox?: 'off' | 'project';
+}
+
 export class CodexProject extends AgentProject {
   readonly codexHome: string;
+  readonly sandbox: 'off' | 'project';
   private trusted: { key: string; hash: string }[] = [];
 
-  constructor(opts: ProjectOptions = {}) {
+  constructor(opts: CodexProjectOptions = {}) {
     super('codex', opts);
+    this.sandbox = opts.sandbox ?? 'off';
     this.codexHome = join(this.home, '.codex');
     mkdirSync(this.codexHome, { recursive: true });
     writeFileSync(join(this.codexHome, 'catalog.json'), JSON.stringify(CATALOG, null, 2));
@@ -92,8 +104,8 @@ export class CodexProject extends AgentProject {
       'model_provider = "scripted"',
       `model_catalog_json = ${JSON.stringify(join(this.codexHome, 'catalog.json'))}`,
       'approval_policy = "never"',
-      // Codex's own sandbox is not what these tests look at (continuity has no wall for Codex yet).
-      'sandbox_mode = "danger-full-access"',
+      // Most scenarios look at the hooks alone; a `sandbox_mode` here would override the project's permission profile.
+      ...(this.sandbox === 'off' ? ['sandbox_mode = "danger-full-access"'] : []),
       'check_for_update_on_startup = false',
       ...extra,
       '',
@@ -162,7 +174,7 @@ export class CodexProject extends AgentProject {
 }
 
 /** A project set up for Codex, its hooks trusted as a person does in `/hooks`. */
-export async function codexProject(opts: ProjectOptions = {}): Promise<CodexProject> {
+export async function codexProject(opts: CodexProjectOptions = {}): Promise<CodexProject> {
   const p = new CodexProject(opts);
   await p.trustHooks();
   return p;
