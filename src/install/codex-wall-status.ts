@@ -4,10 +4,14 @@
  * hooks alone, and why. A pure function of the config files Codex reads
  * (src/install/wall-facts.ts gathers them): the project's
  * `.codex/config.toml`, the person's (`$CODEX_HOME` or `~/.codex`) and the
- * system's (`/etc/codex`). What Codex 0.169 does with them, as tried:
- * `sandbox_mode` in any of them makes it ignore `default_permissions`; the
- * project's file is read only in a trusted project; `[features] hooks =
- * false` runs no hook at all.
+ * system's (`/etc/codex`). What Codex 0.169 does with them, as tried: the
+ * highest of them that sets `sandbox_mode` or `default_permissions` decides
+ * the sandbox (a `sandbox_mode` beside `default_permissions` wins, as Codex's
+ * docs say); the project's file is read only in a trusted project;
+ * `[features] hooks = false` runs no hook at all. A person's launch flags
+ * (`--sandbox`, `-c sandbox_mode=…`, `--approve-for-me`,
+ * `--dangerously-bypass-approvals-and-sandbox`) override all of them; no
+ * file says so.
  */
 import { inlineTable, keyPath, tomlLines, type TomlLine } from './toml-lines.js';
 import { hasCodexWall } from './targets/codex-wall.js';
@@ -68,8 +72,11 @@ export function codexWallStatus(f: CodexWallFacts): WallStatus {
 
   const project = layers.find((l) => l.scope === 'project');
   const block = project?.text != null && hasCodexWall(project.text);
+  // The sandbox comes from the highest layer that names one (seen with 0.169.0: the project's default_permissions wins over
+  // the person's sandbox_mode); within one layer sandbox_mode wins (Codex's docs).
+  const deciding = layers.map((l) => ({ l, e: entries(l) })).find(({ e }) => e.some((x) => same(x.path, ['sandbox_mode']) || same(x.path, ['default_permissions'])));
+  const sandboxMode = deciding?.e.some((x) => same(x.path, ['sandbox_mode'])) ? deciding.l : null;
   const selected = scalar(layers, ['default_permissions']);
-  const sandboxMode = layers.map((l) => ({ l, e: entries(l).find((x) => same(x.path, ['sandbox_mode'])) })).find((x) => x.e);
   const reviewer = scalar(layers, ['approvals_reviewer']);
   // The profile's read-only paths, wherever a layer writes them (dotted keys or tables).
   const profile = ['permissions', CODEX_WALL_PROFILE, 'filesystem'];
@@ -86,7 +93,7 @@ export function codexWallStatus(f: CodexWallFacts): WallStatus {
   const configured = block || selected?.value === CODEX_WALL_PROFILE;
 
   const missing =
-    sandboxMode ? `sandbox_mode is set in ${sandboxMode.l.file}: Codex then ignores default_permissions, the permission profile the wall is`
+    sandboxMode ? `sandbox_mode is set in ${sandboxMode.file}: Codex then ignores default_permissions, the permission profile the wall is`
     : selected?.value !== CODEX_WALL_PROFILE ? (selected ? `default_permissions is ${JSON.stringify(selected.value)} in ${selected.file}, not continuity's profile` : "no Codex config selects continuity's permission profile (default_permissions)")
     : !readOnly.has('.continuity') ? `.continuity is not read-only in the permission profile ${CODEX_WALL_PROFILE}`
     : reviewer?.value === 'auto_review' ? `approvals_reviewer is "auto_review" in ${reviewer.file}: Codex's reviewer agent, not the person, lets a command run outside the sandbox`

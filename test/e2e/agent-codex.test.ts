@@ -65,10 +65,9 @@ test('Codex SessionStart brings back the ledger\'s state and names the layer in 
   mkdirSync(join(project, '.codex'), { recursive: true });
   writeFileSync(join(project, '.codex', 'config.toml'), codexWallBlock(codexWallPaths([])));
   assert.match(start(), /continuity's state and hook wiring are read-only to the agent's commands \(Codex's sandbox\); the agent's own continuity commands are taken in by the hooks\./);
-  // A sandbox_mode in the person's config makes Codex ignore the profile.
-  mkdirSync(join(home, '.codex'));
-  writeFileSync(join(home, '.codex', 'config.toml'), 'sandbox_mode = "workspace-write"\n');
-  assert.match(start(), /guarded by its hooks only \(sandbox_mode is set in \S+config\.toml: Codex then ignores default_permissions/);
+  // A sandbox_mode beside the profile makes Codex ignore the profile.
+  writeFileSync(join(project, '.codex', 'config.toml'), `${codexWallBlock(codexWallPaths([]))}sandbox_mode = "workspace-write"\n`);
+  assert.match(start(), /guarded by its hooks only \(sandbox_mode is set in \.codex\/config\.toml: Codex then ignores default_permissions/);
 });
 
 test('Codex: subagent runs (a spawn_agent dispatch, a child seen only at its SubagentStart) are recorded as Codex\'s', () => {

@@ -4,7 +4,7 @@
  * project's, and the person's in CODEX_HOME), as Codex 0.169 applies them.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -48,12 +48,16 @@ test("after init --agent codex, status and doctor say Codex's sandbox keeps cont
   assert.match(text, /Guard \(Codex\)\s+structural: Codex's sandbox/);
 });
 
-test('a sandbox_mode in the person\'s Codex config: hooks only, doctor fails and says what to remove', () => {
+test("the person's own sandbox_mode does not undo the project's profile; one added to the project's config does: hooks only, doctor fails and says what to remove", () => {
   const { project, env, userConfig } = setUp();
   writeFileSync(userConfig, `sandbox_mode = "workspace-write"\n\n[projects.${JSON.stringify(project)}]\ntrust_level = "trusted"\n`);
   const wall = codexWall(project, env)!;
-  assert.equal(wall.level, 'hooks-only');
-  assert.equal(wall.summary, `hooks only: sandbox_mode is set in ${userConfig}: Codex then ignores default_permissions, the permission profile the wall is`);
+  assert.equal(wall.level, 'structural');
+  assert.deepEqual(wall.gaps, []);
+  appendFileSync(join(project, '.codex', 'config.toml'), 'sandbox_mode = "workspace-write"\n');
+  const after = codexWall(project, env)!;
+  assert.equal(after.level, 'hooks-only');
+  assert.equal(after.summary, 'hooks only: sandbox_mode is set in .codex/config.toml: Codex then ignores default_permissions, the permission profile the wall is');
   const check = doctorCheck(project, env)!;
   assert.equal(check.ok, false);
   assert.match(check.fix ?? '', /^remove sandbox_mode from that Codex config/);

@@ -71,7 +71,9 @@ test('codex wall: continuity init --agent codex makes Codex\'s own sandbox keep 
   assertFinished(b);
   assert.equal(b.ledgerStatus.plan.state, 'approved', timeline(b));
 
+  // The person's own config names the older sandbox setting, as many do: the project's profile still decides (0.169.0).
   const r = await p.run({
+    config: ['sandbox_mode = "workspace-write"'],
     prompt: 'Execute the approved plan.',
     turns: [[shell(WRITE_ATTACK)], [shell('sh attack.sh 2>&1; echo "export const csv = 1;" > csv-writer.ts; echo "work=$?"; continuity task done 1; echo "done=$?"')], [CLOSE]],
   });

@@ -50,6 +50,8 @@ export interface CodexRunOptions extends ResponsesScenario {
   resume?: string;
   /** More top-level `config.toml` lines for this run (e.g. `model_auto_compact_token_limit = 100`). */
   config?: string[];
+  /** More `codex exec` options for this run (a person's flags: `--sandbox …`). */
+  args?: string[];
   timeoutMs?: number;
   /** Polled while Codex runs: kill it (and everything it started) when this says yes. */
   crashWhen?: (p: CodexProject) => boolean;
@@ -104,7 +106,7 @@ export class CodexProject extends AgentProject {
       'model_provider = "scripted"',
       `model_catalog_json = ${JSON.stringify(join(this.codexHome, 'catalog.json'))}`,
       'approval_policy = "never"',
-      // Most scenarios look at the hooks alone; a `sandbox_mode` here would override the project's permission profile.
+      // Most scenarios look at the hooks alone (the `--sandbox` flag of run() is what takes the project's wall away).
       ...(this.sandbox === 'off' ? ['sandbox_mode = "danger-full-access"'] : []),
       'check_for_update_on_startup = false',
       ...extra,
@@ -147,7 +149,9 @@ export class CodexProject extends AgentProject {
     const before = this.events().length;
     try {
       this.writeConfig(server.url, o.config);
-      const args = ['exec', '--json', ...(o.resume ? ['resume', o.resume] : []), o.prompt];
+      // `sandbox_mode` in the user's config does not override the project's `default_permissions` (0.169.0): a person's flag does.
+      const sandbox = this.sandbox === 'off' ? ['--sandbox', 'danger-full-access'] : [];
+      const args = ['exec', '--json', ...sandbox, ...(o.args ?? []), ...(o.resume ? ['resume', o.resume] : []), o.prompt];
       const run = await runProcess({ bin, args, cwd: this.dir, env: this.env(), timeoutMs, log, ...(o.crashWhen ? { crashWhen: () => o.crashWhen!(this) } : {}) });
       const events = run.stdout
         .split('\n')

@@ -34,7 +34,10 @@ test("init's block in a trusted project: the wall stands, Codex's sandbox keepin
 test('no wall, or one Codex would not apply: hooks only, with the reason', () => {
   const cases: [CodexWallFacts, RegExp][] = [
     [facts(null), /^hooks only: no Codex config selects continuity's permission profile \(default_permissions\)$/],
-    [facts(wall(), `sandbox_mode = "workspace-write"\n${TRUSTED}`), /^hooks only: sandbox_mode is set in ~\/\.codex\/config\.toml: Codex then ignores default_permissions/],
+    // The project's profile is the highest layer: a person's own sandbox_mode does not undo it (Codex 0.169.0), one in the project does.
+    [facts(wall(), `sandbox_mode = "workspace-write"\n${TRUSTED}`), /^structural/],
+    [facts(`model = "o3"\nsandbox_mode = "workspace-write"\n${wall()}`), /^hooks only: sandbox_mode is set in \.codex\/config\.toml: Codex then ignores default_permissions/],
+    [facts(null, 'sandbox_mode = "workspace-write"\ndefault_permissions = "continuity"\n'), /^hooks only: sandbox_mode is set in ~\/\.codex\/config\.toml/],
     [facts(null, 'default_permissions = ":workspace"\n'), /^hooks only: default_permissions is ":workspace" in ~\/\.codex\/config\.toml, not continuity's profile$/],
     [facts(wall(), `approvals_reviewer = "auto_review"\n${TRUSTED}`), /^structural/],
     [facts('default_permissions = "continuity"\napprovals_reviewer = "auto_review"\npermissions.continuity.filesystem.":workspace_roots" = { ".continuity" = "read" }\n'), /^hooks only: approvals_reviewer is "auto_review" in \.codex\/config\.toml: Codex's reviewer agent, not the person/],
