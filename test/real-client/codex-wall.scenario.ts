@@ -101,3 +101,24 @@ test('codex wall: continuity init --agent codex makes Codex\'s own sandbox keep 
   const attempts = a.hooks.filter((h) => h.kind === 'refused').map((h) => String(h.input.command));
   assert.ok(attempts.some((c) => /approve/.test(c)), timeline(a));
 });
+
+test("codex wall: a command asking to run outside the sandbox is not decided by Codex's reviewer agent, even when the person's own config routes approvals to it", { timeout: 150_000 }, async () => {
+  const p = await codexProject({ sandbox: 'project' });
+  // The person's config: approvals on request, decided by Codex's reviewer agent. The project's wall says the person decides.
+  const r = await p.run({
+    approvalPolicy: 'on-request',
+    config: ['approvals_reviewer = "auto_review"'],
+    prompt: 'Record the work.',
+    turns: [
+      [shell(`printf '%s\\n' 'd=.contin; echo forged > "\${d}uity/x"' > escape.sh`)],
+      [{ type: 'function', name: 'exec_command', args: { cmd: 'sh escape.sh 2>&1; echo "rc=$?"', sandbox_permissions: 'require_escalated', justification: 'needs to write outside the sandbox' } }],
+      [CLOSE],
+    ],
+  });
+  assertFinished(r);
+  // Headless, with the person as the reviewer, Codex has nobody to ask: the request is refused before anything runs.
+  assert.match(shellOutput(r, 2), /^approval policy is Never; reject command — you cannot ask for escalated permissions if the approval policy is Never$/, timeline(r));
+  // Only the scripted turns reached the model server: no reviewer-agent request was made.
+  assert.equal(r.requests.length, 3, timeline(r));
+  assert.equal(existsSync(join(p.dir, '.continuity', 'x')), false);
+});

@@ -52,6 +52,8 @@ export interface CodexRunOptions extends ResponsesScenario {
   config?: string[];
   /** More `codex exec` options for this run (a person's flags: `--sandbox …`). */
   args?: string[];
+  /** Codex's `approval_policy` for this run (default `never`: nobody answers an approval prompt here). */
+  approvalPolicy?: string;
   timeoutMs?: number;
   /** Polled while Codex runs: kill it (and everything it started) when this says yes. */
   crashWhen?: (p: CodexProject) => boolean;
@@ -100,12 +102,12 @@ export class CodexProject extends AgentProject {
     return this.baseEnv({ CODEX_HOME: this.codexHome, SCRIPTED_API_KEY: 'scripted-offline-key' });
   }
 
-  writeConfig(baseUrl: string, extra: string[] = []): void {
+  writeConfig(baseUrl: string, extra: string[] = [], approvalPolicy = 'never'): void {
     const lines = [
       `model = "${SCRIPTED_MODEL}"`,
       'model_provider = "scripted"',
       `model_catalog_json = ${JSON.stringify(join(this.codexHome, 'catalog.json'))}`,
-      'approval_policy = "never"',
+      `approval_policy = ${JSON.stringify(approvalPolicy)}`,
       // Most scenarios look at the hooks alone (the `--sandbox` flag of run() is what takes the project's wall away).
       ...(this.sandbox === 'off' ? ['sandbox_mode = "danger-full-access"'] : []),
       'check_for_update_on_startup = false',
@@ -148,7 +150,7 @@ export class CodexProject extends AgentProject {
     const server = await startResponsesServer(o, { lifetimeMs: timeoutMs + 10_000, log });
     const before = this.events().length;
     try {
-      this.writeConfig(server.url, o.config);
+      this.writeConfig(server.url, o.config, o.approvalPolicy);
       // `sandbox_mode` in the user's config does not override the project's `default_permissions` (0.169.0): a person's flag does.
       const sandbox = this.sandbox === 'off' ? ['--sandbox', 'danger-full-access'] : [];
       const args = ['exec', '--json', ...sandbox, ...(o.args ?? []), ...(o.resume ? ['resume', o.resume] : []), o.prompt];
