@@ -304,7 +304,9 @@ function violationsSection(s: Snapshot, ctx: Ctx): Line[] {
 
 /** Which layer guards continuity here (the wall or the hooks only), and what the wall does not cover. */
 function guardLines(s: Snapshot, ctx: Ctx): Line[] {
-  const walls = [...(s.wall ? [{ name: 'Guard', ...s.wall }] : []), ...(s.agentWalls ?? []).map((w) => ({ ...w, name: `Guard (${w.agent})` }))];
+  // With another agent's wall beside it, the first line says it is Claude Code's.
+  const first = s.agentWalls?.length ? 'Guard (Claude Code)' : 'Guard';
+  const walls = [...(s.wall ? [{ name: first, ...s.wall }] : []), ...(s.agentWalls ?? []).map((w) => ({ ...w, name: `Guard (${w.agent})` }))];
   const lines: Line[] = [];
   for (const wall of walls) {
     const [word, ...rest] = wall.summary.split(': ');
