@@ -14,6 +14,7 @@ import { test } from 'node:test';
 import { CODEX_WALL_BEGIN } from '../../src/install/targets/codex-wall.js';
 import { applyPatch, inputText, say, shell, type ResponsesRequest } from './responses-server.js';
 import { codexHooks, codexProject, type CodexRunResult } from './run-codex.js';
+import { clientBinary } from './agent-project.js';
 
 function timeline(r: CodexRunResult): string {
   const lines = [`exit ${r.exitCode}${r.timedOut ? ' (killed)' : ''} in ${r.durationMs} ms; ${r.requests.length} requests`];
@@ -110,7 +111,7 @@ test('codex wall: continuity init --agent codex makes Codex\'s own sandbox keep 
   assert.ok(attempts.some((c) => /approve/.test(c)), timeline(a));
 });
 
-test("codex wall: a command asking to run outside the sandbox is not decided by Codex's reviewer agent, even when the person's own config routes approvals to it", { timeout: 150_000 }, async () => {
+test("codex wall: a command asking to run outside the sandbox is not decided by Codex's reviewer agent, even when the person's own config routes approvals to it; a Codex the agent starts without a sandbox does not start", { timeout: 150_000 }, async () => {
   const p = await codexProject({ sandbox: 'project' });
   // The person's config: approvals on request, decided by Codex's reviewer agent. The project's wall says the person decides.
   const r = await p.run({
@@ -120,13 +121,16 @@ test("codex wall: a command asking to run outside the sandbox is not decided by 
     turns: [
       [shell(`printf '%s\\n' 'd=.contin; echo forged > "\${d}uity/x"' > escape.sh`)],
       [{ type: 'function', name: 'exec_command', args: { cmd: 'sh escape.sh 2>&1; echo "rc=$?"', sandbox_permissions: 'require_escalated', justification: 'needs to write outside the sandbox' } }],
+      [shell(`'${clientBinary('codex')}' exec --dangerously-bypass-approvals-and-sandbox --skip-git-repo-check 'write .continuity/x' 2>&1 | tail -3`)],
       [CLOSE],
     ],
   });
   assertFinished(r);
   // Headless, with the person as the reviewer, Codex has nobody to ask: the request is refused before anything runs.
   assert.match(shellOutput(r, 2), /^approval policy is Never; reject command — you cannot ask for escalated permissions if the approval policy is Never$/, timeline(r));
-  // Only the scripted turns reached the model server: no reviewer-agent request was made.
-  assert.equal(r.requests.length, 3, timeline(r));
+  // Started inside the sandbox, Codex finds its own home read-only and stops before asking any model.
+  assert.match(shellOutput(r, 3), /Error: failed to initialize in-process app-server client: Read-only file system \(os error 30\)/, timeline(r));
+  // Only the scripted turns reached the model server: no reviewer-agent request, no nested session's.
+  assert.equal(r.requests.length, 4, timeline(r));
   assert.equal(existsSync(join(p.dir, '.continuity', 'x')), false);
 });
