@@ -61,6 +61,8 @@ test("a config that would undo the wall or clash with it is refused: sandbox_mod
     ["approvals_reviewer = 'auto_review'\n", /already sets approvals_reviewer/],
     ['[permissions.continuity]\n', /already has a permission profile named continuity \(line 1\)/],
     ['[permissions.continuity.filesystem]\n":root" = "read"\n', /already has a permission profile named continuity \(line 1\)$/],
+    ['model = "o3"\n[permissions]\n', /defines the permissions table whole \(line 2\), which TOML does not allow beside the wall's profile/],
+    ['permissions = { }\n', /defines the permissions table whole \(line 1\)/],
   ];
   for (const [own, reason] of cases) {
     assert.throws(() => installCodexWall(own, block()), (err: Error) => err instanceof CodexWallClashError && reason.test(err.message.replace(/; remove that.*$/, '')), own);

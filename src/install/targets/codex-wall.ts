@@ -21,6 +21,7 @@ export const CODEX_WALL_BEGIN = '# continuity: the wall begins here (written by 
 export const CODEX_WALL_END = '# continuity: the wall ends here';
 
 const q = (s: string) => JSON.stringify(s);
+const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** The block init writes, newline-terminated. */
 export function codexWallBlock(paths: CodexWallPaths): string {
@@ -80,18 +81,23 @@ function clashes(own: string): string[] {
   const out: string[] = [];
   const mine = new Set(['default_permissions', 'approvals_reviewer']);
   const profileAt: number[] = [];
+  const wholeAt: number[] = [];
   for (const l of tomlLines(own)) {
     const path = [...(l.table ? keyPath(l.table) : []), ...keyPath(l.key)];
     if (l.table === '' && path[0] === 'sandbox_mode') out.push(`it sets sandbox_mode (line ${l.line + 1}), which makes Codex ignore the permission profile the wall is`);
     else if (l.table === '' && path.length === 1 && mine.has(path[0]!)) out.push(`it already sets ${path[0]} (line ${l.line + 1})`);
     if (path[0] === 'permissions' && path[1] === CODEX_WALL_PROFILE) profileAt.push(l.line + 1);
+    if (l.table === '' && same(path, ['permissions'])) wholeAt.push(l.line + 1);
   }
   // A table header with no keys under it is not among the lines.
   own.split(/\r?\n/).forEach((l, i) => {
     const header = /^\s*\[\s*([^\]]*?)\s*\]/.exec(l);
     const path = header ? keyPath(header[1]!) : [];
     if (path[0] === 'permissions' && path[1] === CODEX_WALL_PROFILE) profileAt.push(i + 1);
+    if (header && same(path, ['permissions'])) wholeAt.push(i + 1);
   });
+  // The block's profile is dotted keys under `permissions`: TOML then allows `[permissions.<other>]` tables, not `[permissions]` itself.
+  if (wholeAt.length) out.push(`it defines the permissions table whole (line ${Math.min(...wholeAt)}), which TOML does not allow beside the wall's profile; write each profile as [permissions.<name>]`);
   if (profileAt.length) out.push(`it already has a permission profile named ${CODEX_WALL_PROFILE} (line ${Math.min(...profileAt)})`);
   return out;
 }

@@ -1,0 +1,3 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+import{a}from"./chunk-EGIDHLXD.mjs";import"./chunk-4HQ67DEV.mjs";import"./chunk-LFWNAGAV.mjs";import"./chunk-4AJCHKKA.mjs";import"./chunk-V3SUHJPC.mjs";import"./chunk-LPEETRK5.mjs";import"./chunk-3XLOZEKD.mjs";import"./chunk-HAE2QKGQ.mjs";import"./chunk-RURTXS2P.mjs";import"./chunk-VOO3F556.mjs";import"./chunk-3TM5NGP4.mjs";import"./chunk-6CVRE2V7.mjs";import"./chunk-ODA7YJTQ.mjs";import"./chunk-N6JJ3X3T.mjs";import"./chunk-EBDPSTOY.mjs";import"./chunk-A5HBJMMP.mjs";import"./chunk-AFWJ5HLU.mjs";import"./chunk-ZBWUQEUR.mjs";import"./chunk-XVUYSP4M.mjs";import"./chunk-CXS6YJ7R.mjs";export{a as run};
