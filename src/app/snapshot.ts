@@ -35,6 +35,8 @@ export interface Snapshot {
   /** Which layer guards continuity here (src/install/wall-status.ts); read from the agent's settings by `status`, absent where nobody asked. */
   /** `own`: continuity's own wall, for the clients whose sandbox it cannot set up (Gemini CLI, OpenClaw). */
   wall?: { level: 'structural' | 'hooks-only'; summary: string; gaps: string[]; own?: string };
+  /** The same for the project's other agents whose own sandbox continuity sets up (Codex), when they are wired here. */
+  agentWalls?: { agent: string; level: 'structural' | 'hooks-only'; summary: string; gaps: string[] }[];
 }
 
 /** The plan's progress with every task state counted (complete + inProgress + blocked + pending = total). */

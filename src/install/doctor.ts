@@ -237,3 +237,14 @@ export function wallCheck(s: WallStatus, probe: SandboxProbe, mode: SandboxMode)
   if (mode !== 'off' && s.missing) return { name, ok: false, detail: `hooks only: ${s.missing}`, fix: 'run `continuity init` (sandbox.mode in .continuity/config.json says how much of the sandbox it asks for)' };
   return { name, ok: true, detail: `${s.summary}${gaps}` };
 }
+
+/** The wall for Codex (its own sandbox with continuity's permission profile): fails when Codex would run no hook, or when the wall asked for is not what Codex applies. */
+export function codexWallCheck(s: WallStatus, mode: SandboxMode): Check {
+  const name = 'wall (Codex)';
+  if (s.silenced) return { name, ok: false, detail: s.silenced, fix: 'remove hooks = false from [features] in that file' };
+  if (mode !== 'off' && s.missing) {
+    const fix = s.missing.startsWith('sandbox_mode') ? 'remove sandbox_mode from that Codex config (Codex then applies default_permissions), or set sandbox.mode to "off" in .continuity/config.json' : 'run `continuity init --agent codex` (sandbox.mode in .continuity/config.json says whether it writes the wall)';
+    return { name, ok: false, detail: `hooks only: ${s.missing}`, fix };
+  }
+  return { name, ok: true, detail: `${s.summary}${s.gaps.length ? `; ${s.gaps.join('; ')}` : ''}` };
+}

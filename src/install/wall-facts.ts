@@ -9,6 +9,8 @@ import { isExecutable, onPath } from '../util/on-path.js';
 import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
 import type { Platform, SettingsLayer, WallFacts } from './wall-status.js';
+import type { CodexConfigLayer, CodexWallFacts } from './codex-wall-status.js';
+import { programInProject } from './hook-command.js';
 
 const MANAGED: Partial<Record<NodeJS.Platform, string>> = {
   linux: '/etc/claude-code/managed-settings.json',
@@ -92,4 +94,36 @@ export async function gatherWallFacts(root: string, config: Config, opts: { home
     protect: config.protect,
     mode: config.sandbox.mode,
   };
+}
+
+function readText(path: string, file: string, scope: CodexConfigLayer['scope']): CodexConfigLayer {
+  try {
+    return { scope, file, text: readFileSync(path, 'utf8') };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? { scope, file, text: null } : { scope, file, text: null, error: code ?? 'unreadable' };
+  }
+}
+
+/** Codex's config files (project, user as CODEX_HOME or ~/.codex, system) and the program its hooks run. Files only, no process. */
+export async function gatherCodexWallFacts(root: string, config: Config, opts: { home: string; env?: NodeJS.ProcessEnv }): Promise<CodexWallFacts> {
+  const env = opts.env ?? process.env;
+  const codexHome = env.CODEX_HOME && env.CODEX_HOME.startsWith('/') ? env.CODEX_HOME : join(opts.home, '.codex');
+  const userFile = env.CODEX_HOME ? join(codexHome, 'config.toml') : '~/.codex/config.toml';
+  const layers = [readText(join(root, '.codex', 'config.toml'), '.codex/config.toml', 'project'), readText(join(codexHome, 'config.toml'), userFile, 'user'), readText('/etc/codex/config.toml', '/etc/codex/config.toml', 'system')];
+  const hooks = readText(join(root, '.codex', 'hooks.json'), '.codex/hooks.json', 'project').text;
+  let programs: string[] = [];
+  let wired = false;
+  try {
+    // Loaded only here: a Claude Code session's start does not need Codex's target.
+    const { target: codexTarget } = await import('./targets/codex.js');
+    const commands = hooks === null ? [] : codexTarget.installedCommands(hooks);
+    wired = commands.length > 0;
+    programs = commands.map((c) => programInProject(c, root)).filter((p): p is string => p !== null);
+  } catch {
+    // not valid hooks: doctor's hooks check says so
+  }
+  const { hasCodexWall } = await import('./targets/codex-wall.js');
+  wired ||= layers[0]!.text !== null && hasCodexWall(layers[0]!.text);
+  return { platform: platformOf(), root, layers, protect: config.protect, programs: [...new Set(programs)], wired, mode: config.sandbox.mode };
 }

@@ -78,3 +78,35 @@ export function claudeCodeWallSettings(paths: WallPaths, mode: SandboxMode): { s
 function unique(items: readonly string[]): string[] {
   return [...new Set(items)];
 }
+
+/** The permission profile continuity's wall is in Codex's config (`default_permissions` names it). */
+export const CODEX_WALL_PROFILE = 'continuity';
+
+export interface CodexWallPaths {
+  /** Read-only inside every workspace root (relative to it): what Codex's profile can say as a path or a `folder/**` subtree. */
+  project: string[];
+  /** Read-only under the person's home (`~/…`). */
+  home: string[];
+  /** `protect` entries Codex's sandbox cannot keep read-only (globs other than a trailing `/**`): the hooks alone guard them. */
+  unexpressible: string[];
+}
+
+/**
+ * What the wall keeps read-only for Codex: continuity's state, `.codex/`
+ * (its hooks.json and config.toml: Codex 0.169 keeps it read-only in the
+ * workspace itself; named here so the wall does not hang on that), the
+ * program the hooks run when it lies inside the project, the `protect`
+ * entries Codex can express, and the person's `~/.codex` (their config and
+ * hooks; read-only already unless the home lies in a writable root such as
+ * /tmp). Codex takes a `read` entry only as a path or a trailing `/**`
+ * subtree; other globs it accepts only as `none` (unreadable too).
+ */
+export function codexWallPaths(protect: readonly string[], programs: readonly string[] = []): CodexWallPaths {
+  const own = protect.map((p) => p.replace(/^(\.\/)+/, '').replace(/^\/+/, '').replace(/\/+$/, '')).filter((p) => p.length > 0);
+  const glob = (p: string) => /[*?[\]{}]/.test(p.replace(/\/\*\*$/, ''));
+  return {
+    project: unique([LEDGER_DIR, '.codex', ...programs, ...own.filter((p) => !glob(p))]),
+    home: ['.codex'],
+    unexpressible: own.filter(glob),
+  };
+}

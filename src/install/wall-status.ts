@@ -184,7 +184,7 @@ function continuityCommands(value: Record<string, unknown> | null): HookCommand[
 }
 
 /**
- * The sentence for an agent continuity raises no wall for (Codex, Gemini CLI,
+ * The sentence for an agent continuity raises no wall for (Gemini CLI,
  * Cursor: `continuity init --agent` wires their hooks only). Claude Code's
  * settings and sandbox say nothing about such an agent's commands.
  */
@@ -192,10 +192,10 @@ export function describeHooksOnlyForAgent(agent: string): string {
   return `continuity's state is guarded by its hooks only (continuity sets up no sandbox for ${agent}).`;
 }
 
-/** The protection level in one sentence for the agent's opening context: facts, not instructions. */
-export function describeWallForAgent(s: WallStatus): string {
+/** The protection level in one sentence for the agent's opening context: facts, not instructions. `sandbox` names the client's sandbox. */
+export function describeWallForAgent(s: WallStatus, sandbox = "Claude Code's OS sandbox"): string {
   if (s.silenced) return '';
   return s.level === 'structural'
-    ? "continuity's state and hook wiring are read-only to the agent's commands (Claude Code's OS sandbox); the agent's own continuity commands are taken in by the hooks."
+    ? `continuity's state and hook wiring are read-only to the agent's commands (${sandbox}); the agent's own continuity commands are taken in by the hooks.`
     : `continuity's state is guarded by its hooks only (${s.summary.replace(/^hooks only: /, '')}).`;
 }

@@ -4,11 +4,13 @@
  * read as Codex reads them (exit 0, JSON on stdout).
  */
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { NO_STACK, runCli } from '../helpers/cli.js';
+import { codexWallBlock } from '../../src/install/targets/codex-wall.js';
+import { codexWallPaths } from '../../src/install/wall-spec.js';
 import { agentHook, draftTddProject, events, planProject, planState, taskDone, violations } from '../helpers/agent-hook.js';
 
 const SESSION = '019d036d-c7fa-72d2-b6fd-78878bfe34e4';
@@ -45,14 +47,27 @@ test('Codex Stop at a completed task with the next one known is blocked: decisio
   assert.equal(stops[0]?.source, 'hook:codex');
 });
 
-test('Codex SessionStart brings back the ledger\'s state and names the layer in force for Codex, not Claude Code\'s settings', () => {
+test('Codex SessionStart brings back the ledger\'s state and names the layer in force for Codex (its sandbox with the wall, or the hooks and why), not Claude Code\'s settings', () => {
   const project = approvedProject();
-  const r = codex(project, { hook_event_name: 'SessionStart', source: 'compact' });
-  assert.equal(r.code, 0, r.stderr);
-  const context = String((r.out?.hookSpecificOutput as { additionalContext?: string }).additionalContext);
+  // Codex's config as the person's own home has it: none.
+  const home = mkdtempSync(join(tmpdir(), 'continuity-codex-home-'));
+  const env = { HOME: home, CODEX_HOME: join(home, '.codex') };
+  const start = () => {
+    const r = agentHook('codex', project, { session_id: SESSION, turn_id: 'turn-1', transcript_path: null, cwd: project, model: 'gpt-5-codex', permission_mode: 'default', hook_event_name: 'SessionStart', source: 'compact' }, env);
+    assert.equal(r.code, 0, r.stderr);
+    return String((r.out?.hookSpecificOutput as { additionalContext?: string }).additionalContext);
+  };
+  const context = start();
   assert.match(context, /plan payments-export \(docs\/plans\/payments-export\.md, 3 tasks\) is approved/);
-  assert.match(context, /continuity's state is guarded by its hooks only \(continuity sets up no sandbox for Codex\)\./);
+  assert.match(context, /continuity's state is guarded by its hooks only \(no Codex config selects continuity's permission profile \(default_permissions\)\)\./);
   assert.doesNotMatch(context, /Claude Code/);
+  // The wall `continuity init --agent codex` writes.
+  mkdirSync(join(project, '.codex'), { recursive: true });
+  writeFileSync(join(project, '.codex', 'config.toml'), codexWallBlock(codexWallPaths([])));
+  assert.match(start(), /continuity's state and hook wiring are read-only to the agent's commands \(Codex's sandbox\); the agent's own continuity commands are taken in by the hooks\./);
+  // A sandbox_mode beside the profile makes Codex ignore the profile.
+  writeFileSync(join(project, '.codex', 'config.toml'), `${codexWallBlock(codexWallPaths([]))}sandbox_mode = "workspace-write"\n`);
+  assert.match(start(), /guarded by its hooks only \(sandbox_mode is set in \.codex\/config\.toml: Codex then ignores default_permissions/);
 });
 
 test('Codex: subagent runs (a spawn_agent dispatch, a child seen only at its SubagentStart) are recorded as Codex\'s', () => {

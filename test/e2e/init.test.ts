@@ -215,6 +215,45 @@ describe('init', () => {
     });
   }
 
+  test("--agent codex: the wall goes into .codex/config.toml beside the person's own settings, and --uninstall gives their bytes back", () => {
+    const own = 'model = "o3"\r\n\r\n[projects."/elsewhere"]\r\ntrust_level = "trusted"\r\n';
+    const project = tempProject({ '.codex/config.toml': own, '.continuity/config.json': '{ "protect": ["secret.txt", "*.pem"] }\n' });
+    const r = ok(init(project, ['--agent', 'codex', '--no-gitignore']));
+    assert.match(r.stdout, /^changed \.codex\/config\.toml \(the wall: Codex's sandbox with the permission profile "continuity" \(\.continuity, \.codex, secret\.txt, ~\/\.codex read-only/m);
+    assert.match(r.stdout, /^note \.codex\/config\.toml \(protect entry \*\.pem is a glob Codex's sandbox cannot keep read-only/m);
+    const walled = text(project, '.codex/config.toml');
+    assert.match(walled, /^default_permissions = "continuity"\r$/m);
+    assert.match(walled, /"secret\.txt" = "read"/);
+    assert.ok(walled.endsWith(own));
+    assert.match(ok(init(project, ['--agent', 'codex', '--no-gitignore'])).stdout, /^unchanged \.codex\/config\.toml \(the wall is already in it\)$/m);
+    const u = ok(init(project, ['--agent', 'codex', '--uninstall']));
+    assert.match(u.stdout, /^changed \.codex\/config\.toml \(the wall taken out; the rest is as it was\)$/m);
+    assert.equal(text(project, '.codex/config.toml'), own);
+    assert.equal(existsSync(join(project, '.codex', 'hooks.json')), false);
+
+    // Created by init alone: the folder goes with it.
+    const fresh = tempProject();
+    ok(init(fresh, ['--agent', 'codex', '--no-gitignore']));
+    ok(init(fresh, ['--agent', 'codex', '--uninstall']));
+    assert.equal(existsSync(join(fresh, '.codex')), false);
+  });
+
+  test('--agent codex: a project config with sandbox_mode (Codex would ignore the profile) is refused, exit 4, nothing written', () => {
+    const own = 'sandbox_mode = "workspace-write"\n';
+    const project = tempProject({ '.codex/config.toml': own });
+    const r = init(project, ['--agent', 'codex', '--no-gitignore']);
+    assert.equal(r.code, 4, r.stdout);
+    assert.match(r.stderr, /^continuity: init: \.codex\/config\.toml: it sets sandbox_mode \(line 1\), which makes Codex ignore the permission profile the wall is; remove that, or set sandbox\.mode to "off" in \.continuity\/config\.json; nothing was written\n$/);
+    assert.equal(text(project, '.codex/config.toml'), own);
+    assert.deepEqual(readdirSync(join(project, '.codex')), ['config.toml']);
+    assert.equal(existsSync(join(project, '.continuity')), false);
+    // sandbox.mode off: no wall, the hooks alone.
+    writeFileSync(join(project, '.codex', 'config.toml'), own);
+    const off = tempProject({ '.continuity/config.json': '{ "sandbox": { "mode": "off" } }\n' });
+    ok(init(off, ['--agent', 'codex', '--no-gitignore']));
+    assert.equal(existsSync(join(off, '.codex', 'config.toml')), false);
+  });
+
   test('unknown agents and contradicting flags: exit 2, one line', () => {
     const project = tempProject();
     const cases: [string[], RegExp][] = [

@@ -50,6 +50,10 @@ export interface CodexRunOptions extends ResponsesScenario {
   resume?: string;
   /** More top-level `config.toml` lines for this run (e.g. `model_auto_compact_token_limit = 100`). */
   config?: string[];
+  /** More `codex exec` options for this run (a person's flags: `--sandbox …`). */
+  args?: string[];
+  /** Codex's `approval_policy` for this run (default `never`: nobody answers an approval prompt here). */
+  approvalPolicy?: string;
   timeoutMs?: number;
   /** Polled while Codex runs: kill it (and everything it started) when this says yes. */
   crashWhen?: (p: CodexProject) => boolean;
@@ -71,12 +75,24 @@ export interface CodexRunResult extends ProcessResult {
   ledgerStatus: any;
 }
 
+export interface CodexProjectOptions extends ProjectOptions {
+  /**
+   * Codex's own sandbox: `off` runs it with `danger-full-access` (what most
+   * scenarios look at is the hooks); `project` sets nothing in the user's
+   * config, so the project's `.codex/config.toml` (the wall init writes)
+   * decides, as it does for a person whose config names no sandbox.
+   */
+  sandbox?: 'off' | 'project';
+}
+
 export class CodexProject extends AgentProject {
   readonly codexHome: string;
+  readonly sandbox: 'off' | 'project';
   private trusted: { key: string; hash: string }[] = [];
 
-  constructor(opts: ProjectOptions = {}) {
+  constructor(opts: CodexProjectOptions = {}) {
     super('codex', opts);
+    this.sandbox = opts.sandbox ?? 'off';
     this.codexHome = join(this.home, '.codex');
     mkdirSync(this.codexHome, { recursive: true });
     writeFileSync(join(this.codexHome, 'catalog.json'), JSON.stringify(CATALOG, null, 2));
@@ -86,14 +102,14 @@ export class CodexProject extends AgentProject {
     return this.baseEnv({ CODEX_HOME: this.codexHome, SCRIPTED_API_KEY: 'scripted-offline-key' });
   }
 
-  writeConfig(baseUrl: string, extra: string[] = []): void {
+  writeConfig(baseUrl: string, extra: string[] = [], approvalPolicy = 'never'): void {
     const lines = [
       `model = "${SCRIPTED_MODEL}"`,
       'model_provider = "scripted"',
       `model_catalog_json = ${JSON.stringify(join(this.codexHome, 'catalog.json'))}`,
-      'approval_policy = "never"',
-      // Codex's own sandbox is not what these tests look at (continuity has no wall for Codex yet).
-      'sandbox_mode = "danger-full-access"',
+      `approval_policy = ${JSON.stringify(approvalPolicy)}`,
+      // Most scenarios look at the hooks alone (the `--sandbox` flag of run() is what takes the project's wall away).
+      ...(this.sandbox === 'off' ? ['sandbox_mode = "danger-full-access"'] : []),
       'check_for_update_on_startup = false',
       ...extra,
       '',
@@ -134,8 +150,10 @@ export class CodexProject extends AgentProject {
     const server = await startResponsesServer(o, { lifetimeMs: timeoutMs + 10_000, log });
     const before = this.events().length;
     try {
-      this.writeConfig(server.url, o.config);
-      const args = ['exec', '--json', ...(o.resume ? ['resume', o.resume] : []), o.prompt];
+      this.writeConfig(server.url, o.config, o.approvalPolicy);
+      // `sandbox_mode` in the user's config does not override the project's `default_permissions` (0.169.0): a person's flag does.
+      const sandbox = this.sandbox === 'off' ? ['--sandbox', 'danger-full-access'] : [];
+      const args = ['exec', '--json', ...sandbox, ...(o.args ?? []), ...(o.resume ? ['resume', o.resume] : []), o.prompt];
       const run = await runProcess({ bin, args, cwd: this.dir, env: this.env(), timeoutMs, log, ...(o.crashWhen ? { crashWhen: () => o.crashWhen!(this) } : {}) });
       const events = run.stdout
         .split('\n')
@@ -162,7 +180,7 @@ export class CodexProject extends AgentProject {
 }
 
 /** A project set up for Codex, its hooks trusted as a person does in `/hooks`. */
-export async function codexProject(opts: ProjectOptions = {}): Promise<CodexProject> {
+export async function codexProject(opts: CodexProjectOptions = {}): Promise<CodexProject> {
   const p = new CodexProject(opts);
   await p.trustHooks();
   return p;

@@ -225,3 +225,13 @@ test('the bar gives each state its share, and at least one cell to a state with 
   assert.equal(skewed.pending, 1);
   assert.equal(skewed.complete + skewed.inProgress + skewed.blocked + skewed.pending, 24);
 });
+
+test('the layer in force: one Guard line, or one per agent when Codex has its own wall beside Claude Code\'s', () => {
+  const wall = { level: 'hooks-only' as const, summary: 'hooks only: the sandbox is not enabled in any Claude Code settings file', gaps: [] };
+  assert.match(renderStatus(snapshot({ wall }), { width: 100, now: NOW }), /^Guard {5}hooks only: the sandbox is not enabled/m);
+  const out = renderStatus(snapshot({ wall, agentWalls: [{ agent: 'Codex', level: 'structural', summary: "structural: Codex's sandbox (bubblewrap) keeps .continuity/ read-only to the agent's commands", gaps: ['a gap'] }] }), { width: 100, now: NOW });
+  assert.match(out, /^Guard \(Claude Code\) hooks only: the sandbox is not enabled/m);
+  assert.match(out, /^Guard \(Codex\) structural: Codex's sandbox \(bubblewrap\) keeps \.continuity\/ read-only/m);
+  assert.match(out, /^ {2}a gap$/m);
+  assertFits(out, 100);
+});

@@ -10,8 +10,9 @@ import { parse as parseJsonc } from 'jsonc-parser';
 import { CONFIG_PATH, loadConfig } from '../../config/load.js';
 import { extendChain, readRecoveryHead, recoveryDirOf } from '../../ledger/recovery-copy.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
-import { configCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
-import { gatherWallFacts } from '../../install/wall-facts.js';
+import { codexWallCheck, configCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
+import { gatherCodexWallFacts, gatherWallFacts } from '../../install/wall-facts.js';
+import { codexWallStatus } from '../../install/codex-wall-status.js';
 import { wallStatus, type WallFacts, type WallStatus } from '../../install/wall-status.js';
 import { DEFAULT_CONFIG } from '../../config/schema.js';
 import type { HookCommand } from '../../install/hook-target.js';
@@ -57,6 +58,8 @@ export async function run(argv: string[]): Promise<number> {
   checks.push(configCheck(await probeConfig(root)));
   checks.push(await wallDoctorCheck(root));
   checks.push(await ownWallDoctorCheck(root));
+  const codexWall = await codexWallDoctorCheck(root);
+  if (codexWall) checks.push(codexWall);
   checks.push(roundTripCheck(roundTrip(root, hookCommands[0] ?? hookCommandOfThisInstall('claude-code'))));
   const plugin = pluginRoot();
   if (plugin) checks.push(pluginEntryCheck(probePluginEntry(root, plugin)));
@@ -234,6 +237,18 @@ async function ownWallDoctorCheck(root: string): Promise<Check> {
   const detail = describeOwnWall('Gemini CLI and OpenClaw', verdict);
   if (verdict.kind === 'deny') return { name: 'own wall', ok: false, detail, fix: 'install bubblewrap (apt-get install bubblewrap), or set "sandbox": {"mode": "preferred"} in .continuity/config.json' };
   return { name: 'own wall', ok: true, detail };
+}
+
+/** The wall for Codex, when Codex is one of this project's agents. Codex's sandbox is not started here (it is Codex's own helper). */
+async function codexWallDoctorCheck(root: string): Promise<Check | null> {
+  let config = DEFAULT_CONFIG;
+  try {
+    config = await loadConfig(root);
+  } catch {
+    // the config check says what is wrong
+  }
+  const facts = await gatherCodexWallFacts(root, config, { home: homedir() });
+  return facts.wired ? codexWallCheck(codexWallStatus(facts), config.sandbox.mode) : null;
 }
 
 /** Starts bubblewrap as Claude Code would need it to start (a read-only root, a new PID namespace). */

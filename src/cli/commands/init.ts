@@ -11,7 +11,8 @@ import { backupFor, backupsOf, GITIGNORE_ENTRY, ignoresContinuity, withContinuit
 import { AGENT_NAMES, isAgentName, loadTarget } from '../../install/targets/index.js';
 import { installWall, uninstallWall, type WallInstall, type WallRecord, type WallSettings } from '../../install/targets/claude-code-wall.js';
 import { INIT_RECORD_PATH, wallRecordOf, withWallRecord } from '../../install/init-record.js';
-import { claudeCodeWallPaths, claudeCodeWallSettings } from '../../install/wall-spec.js';
+import { claudeCodeWallPaths, claudeCodeWallSettings, codexWallPaths } from '../../install/wall-spec.js';
+import { CODEX_CONFIG_FILE, CodexWallClashError, codexWallBlock, hasCodexWall, installCodexWall, uninstallCodexWall } from '../../install/targets/codex-wall.js';
 import { DEFAULT_CONFIG, type Config } from '../../config/schema.js';
 import { hookCommandOfThisInstall, runningFromPlugin } from '../../install/this-install.js';
 import { WIRING_FILES } from '../../app/wiring-files.js';
@@ -26,7 +27,9 @@ import { projectRoot, withLedger } from '../project.js';
 const USAGE = `usage: continuity init [--agent ${AGENT_NAMES.join('|')}] [--uninstall] [--gitignore|--no-gitignore] [--dry-run]
 
 Wires continuity's hooks into the agent's project settings (Claude Code:
-.claude/settings.json), keeping a backup of a file it changes; creates
+.claude/settings.json; Codex: .codex/hooks.json), and the wall into the
+agent's own sandbox (Claude Code: the same file; Codex: a permission
+profile in .codex/config.toml), keeping a backup of a file it changes; creates
 .continuity/ with a commented config.json (never overwritten); with
 --gitignore adds .continuity/ to .gitignore (asked on a terminal, not done
 otherwise). Running it again changes nothing. --uninstall takes out exactly
@@ -71,6 +74,8 @@ export async function run(argv: string[]): Promise<number> {
   const report = new Report(opts.dryRun);
   const files = new Files(root, opts.dryRun);
   if (opts.uninstall) {
+    // Codex's wall first: the hooks' file may take the .codex folder with it.
+    if (opts.agent === 'codex') uninstallCodexWallFile(files, report);
     uninstallSettings(target, files, report, await wallFor(opts.agent, files));
     report.line('kept', `${LEDGER_DIR}/`, "the ledger and config are the project's record; delete the folder by hand to remove them");
     if (!opts.dryRun && report.changed) await adoptAfterInit(root, false);
@@ -80,8 +85,11 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${doneLine(opts, sentence)}\n`);
     return ExitCode.ok;
   }
+  // Codex's wall is checked against the person's own config before anything is written.
+  const codexWall = opts.agent === 'codex' ? await codexWallFor(files) : null;
   // The wall the config asks for (or the default one init is about to write) goes into the settings with the hooks, in one write.
   installSettings(target, opts.agent, files, report, await wallFor(opts.agent, files));
+  if (codexWall) writeCodexWall(files, report, codexWall);
   const configCreated = writeConfig(files, report);
   if (!opts.dryRun) await adoptAfterInit(root, configCreated);
   await updateGitignore(files, report, opts);
@@ -198,17 +206,77 @@ interface WallPlan {
 
 async function wallFor(agent: AgentName, files: Files): Promise<WallPlan | null> {
   if (agent !== 'claude-code') return null;
+  const config = await initConfig(files);
+  const program = programOf(agent, files);
+  return { settings: claudeCodeWallSettings(claudeCodeWallPaths(config.protect, program ? [program] : []), config.sandbox.mode), previous: wallRecordOf(files.read(join(files.root, INIT_RECORD_PATH))) };
+}
+
+/** The project's config as init reads it (the defaults when there is none yet). */
+async function initConfig(files: Files): Promise<Config> {
   const configText = files.read(join(files.root, CONFIG_PATH));
-  let config: Config = DEFAULT_CONFIG;
   try {
-    if (configText !== null) config = await parseConfig(configText, CONFIG_PATH);
+    return configText === null ? DEFAULT_CONFIG : await parseConfig(configText, CONFIG_PATH);
   } catch (err) {
     throw err instanceof CliError ? new CliError(`init: ${err.message}`, ExitCode.config) : err;
   }
-  // An installation inside the project (its own node_modules) is what the hooks run: the wall keeps it too.
+}
+
+/** An installation inside the project (its own node_modules) is what the hooks run: the wall keeps it too. */
+function programOf(agent: AgentName, files: Files): string | null {
   const hook = runningFromPlugin() ? null : hookCommandOfThisInstall(agent);
-  const program = hook ? programInProject(hook, files.root) ?? programInProject(hook, realRoot(files.root)) : null;
-  return { settings: claudeCodeWallSettings(claudeCodeWallPaths(config.protect, program ? [program] : []), config.sandbox.mode), previous: wallRecordOf(files.read(join(files.root, INIT_RECORD_PATH))) };
+  return hook ? programInProject(hook, files.root) ?? programInProject(hook, realRoot(files.root)) : null;
+}
+
+/** Codex's config with the wall as the config asks for it (taken out for `sandbox.mode` off), and the text before. */
+interface CodexWallPlan {
+  before: string | null;
+  after: string | null;
+  paths: ReturnType<typeof codexWallPaths> | null;
+}
+
+async function codexWallFor(files: Files): Promise<CodexWallPlan> {
+  const config = await initConfig(files);
+  const program = programOf('codex', files);
+  const paths = config.sandbox.mode === 'off' ? null : codexWallPaths(config.protect, program ? [program] : []);
+  const before = files.read(join(files.root, CODEX_CONFIG_FILE));
+  try {
+    return { before, after: installCodexWall(before, paths ? codexWallBlock(paths) : null), paths };
+  } catch (err) {
+    throw err instanceof CodexWallClashError ? new CliError(`init: ${err.message}; nothing was written`, ExitCode.config) : err;
+  }
+}
+
+function writeCodexWall(files: Files, report: Report, plan: CodexWallPlan): void {
+  const path = join(files.root, CODEX_CONFIG_FILE);
+  if (plan.after === plan.before) {
+    report.line('unchanged', CODEX_CONFIG_FILE, plan.paths ? 'the wall is already in it' : 'sandbox.mode is off: no wall');
+    return;
+  }
+  if (plan.after === null) {
+    files.remove(path);
+    report.line('removed', CODEX_CONFIG_FILE, 'init had created it for the wall, and sandbox.mode is off');
+    return;
+  }
+  files.write(path, plan.after);
+  const what = plan.paths
+    ? `the wall: Codex's sandbox with the permission profile "continuity" (${[...plan.paths.project, ...plan.paths.home.map((h) => `~/${h}`)].join(', ')} read-only to the agent's commands), escalations decided by the person`
+    : 'the wall taken out (sandbox.mode is off)';
+  report.line(plan.before === null ? 'created' : 'changed', CODEX_CONFIG_FILE, what);
+  for (const p of plan.paths?.unexpressible ?? []) report.line('note', CODEX_CONFIG_FILE, `protect entry ${p} is a glob Codex's sandbox cannot keep read-only (only a path or a folder/**); the hooks guard it`);
+}
+
+function uninstallCodexWallFile(files: Files, report: Report): void {
+  const path = join(files.root, CODEX_CONFIG_FILE);
+  const current = files.read(path);
+  if (current === null || !hasCodexWall(current)) return;
+  const rest = uninstallCodexWall(current);
+  if (rest === null) {
+    files.remove(path);
+    report.line('removed', CODEX_CONFIG_FILE, 'init had created it for the wall and nothing else is in it');
+  } else {
+    files.write(path, rest);
+    report.line('changed', CODEX_CONFIG_FILE, 'the wall taken out; the rest is as it was');
+  }
 }
 
 function describeWall(settings: WallSettings): string {

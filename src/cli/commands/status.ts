@@ -5,7 +5,8 @@ import { loadPlanState } from '../../app/plan-state.js';
 import { homedir } from 'node:os';
 import { takeSnapshot, type Snapshot } from '../../app/snapshot.js';
 import type { Config } from '../../config/schema.js';
-import { gatherWallFacts } from '../../install/wall-facts.js';
+import { gatherCodexWallFacts, gatherWallFacts } from '../../install/wall-facts.js';
+import { codexWallStatus } from '../../install/codex-wall-status.js';
 import { wallStatus } from '../../install/wall-status.js';
 import { CliError, ExitCode } from '../../util/errors.js';
 import { ledgerDirExists, projectRoot, withLedger } from '../project.js';
@@ -82,7 +83,8 @@ export async function run(argv: string[]): Promise<number> {
   const snapshot = await withLedger({ create: true }, async (ledger, { config }) => {
     const now = new Date().toISOString();
     await loadPlanState(ledger, { now, config, source: 'cli' });
-    return { ...takeSnapshot(ledger, { now, config }), wall: await wallOf(root, config) };
+    const agentWalls = await agentWallsOf(root, config);
+    return { ...takeSnapshot(ledger, { now, config }), wall: await wallOf(root, config), ...(agentWalls.length ? { agentWalls } : {}) };
   });
   if (args.json) process.stdout.write(`${JSON.stringify(snapshot, null, 2)}\n`);
   else process.stdout.write(renderStatus(snapshot, { ...terminalOptions(process.stdout, process.env), timeZone: localTimeZone() }));
@@ -91,6 +93,14 @@ export async function run(argv: string[]): Promise<number> {
 
 export function notEnabled(root: string): string {
   return `continuity is not enabled in ${root} (no .continuity/). Run \`continuity plan import FILE\` to start.`;
+}
+
+/** The layer in force for Codex, when Codex is wired in this project. */
+async function agentWallsOf(root: string, config: Config): Promise<NonNullable<Snapshot['agentWalls']>> {
+  const facts = await gatherCodexWallFacts(root, config, { home: homedir() });
+  if (!facts.wired) return [];
+  const { level, summary, gaps } = codexWallStatus(facts);
+  return [{ agent: 'Codex', level, summary, gaps }];
 }
 
 /** Which layer guards continuity in this project, for the picture. */

@@ -304,12 +304,17 @@ function violationsSection(s: Snapshot, ctx: Ctx): Line[] {
 
 /** Which layer guards continuity here (the wall or the hooks only), and what the wall does not cover. */
 function guardLines(s: Snapshot, ctx: Ctx): Line[] {
-  if (!s.wall) return [];
-  const [word, ...rest] = s.wall.summary.split(': ');
-  const style: Style = s.wall.level === 'structural' ? 'green' : 'yellow';
-  const lines = wrapWords([label('Guard'), { text: `${word}:`, style }], rest.join(': '), ctx.width);
-  for (const gap of s.wall.gaps.slice(0, LIST.violations)) lines.push(['  ', { text: gap, shrink: 'end', style: 'dim' }]);
-  if (s.wall.own) lines.push(...wrapWords([padEnd('', LABEL - 1)], s.wall.own, ctx.width));
+  // With another agent's wall beside it, the first line says it is Claude Code's.
+  const first = s.agentWalls?.length ? 'Guard (Claude Code)' : 'Guard';
+  const walls = [...(s.wall ? [{ name: first, ...s.wall }] : []), ...(s.agentWalls ?? []).map((w) => ({ ...w, name: `Guard (${w.agent})` }))];
+  const lines: Line[] = [];
+  for (const wall of walls) {
+    const [word, ...rest] = wall.summary.split(': ');
+    const style: Style = wall.level === 'structural' ? 'green' : 'yellow';
+    lines.push(...wrapWords([label(wall.name), { text: `${word}:`, style }], rest.join(': '), ctx.width));
+    for (const gap of wall.gaps.slice(0, LIST.violations)) lines.push(['  ', { text: gap, shrink: 'end', style: 'dim' }]);
+  }
+  if (s.wall?.own) lines.push(...wrapWords([padEnd('', LABEL - 1)], s.wall.own, ctx.width));
   return lines;
 }
 

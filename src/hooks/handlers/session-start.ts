@@ -6,7 +6,8 @@ import { policyOf, runViews } from '../../app/watchdog-runs.js';
 import type { Handler } from '../types.js';
 import { walledClient } from '../rules/wall-answer.js';
 import { createRequire } from 'node:module';
-import { gatherWallFacts } from '../../install/wall-facts.js';
+import { gatherCodexWallFacts, gatherWallFacts } from '../../install/wall-facts.js';
+import { codexWallStatus } from '../../install/codex-wall-status.js';
 import { describeHooksOnlyForAgent, describeWallForAgent, wallStatus } from '../../install/wall-status.js';
 
 // node:os only when a session starts with a plan to describe (its load costs every hook call otherwise).
@@ -14,8 +15,18 @@ const homeDir = () => (createRequire(import.meta.url)('node:os') as typeof impor
 
 type SessionStartPayload = PayloadOf<'SessionStart'>;
 
-/** Agents whose hooks reach these handlers through the bridge, by their event source, for which no wall is raised. */
-const HOOKS_ONLY_AGENTS: Readonly<Record<string, string>> = { 'hook:codex': 'Codex', 'hook:cursor': 'Cursor' };
+/** Agents whose hooks reach these handlers through the bridge, by their event source, for which continuity raises no wall. */
+const HOOKS_ONLY_AGENTS: Readonly<Record<string, string>> = { 'hook:cursor': 'Cursor' };
+
+/** The layer in force for the agent this hook runs for: continuity's own wall, Codex's sandbox, Claude Code's, or the hooks alone. */
+async function wallSentence(source: string, root: string, config: Parameters<typeof gatherWallFacts>[1], env: NodeJS.ProcessEnv): Promise<string> {
+  const own = walledClient(source);
+  if (own) return (await import('../rules/own-wall.js')).describeOwnWallForAgentAt(own, root, env);
+  const bridged = HOOKS_ONLY_AGENTS[source];
+  if (bridged) return describeHooksOnlyForAgent(bridged);
+  if (source === 'hook:codex') return describeWallForAgent(codexWallStatus(await gatherCodexWallFacts(root, config, { home: homeDir() })), "Codex's sandbox");
+  return describeWallForAgent(wallStatus(await gatherWallFacts(root, config, { home: homeDir() })));
+}
 
 /**
  * SessionStart (startup, resume, clear, compact): the agent's context gets
@@ -29,11 +40,7 @@ export const handleSessionStart: Handler<SessionStartPayload> = async ({ payload
     if (!alerts) return { output: null, decision: { action: 'none', source: payload.source } };
     return { output: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: alerts } }, decision: { action: 'watchdog_alerts', source: payload.source } };
   }
-  const bridged = HOOKS_ONLY_AGENTS[source];
-  const own = walledClient(source);
-  const wall = own
-    ? await (await import('../rules/own-wall.js')).describeOwnWallForAgentAt(own, root, env ?? process.env)
-    : bridged ? describeHooksOnlyForAgent(bridged) : describeWallForAgent(wallStatus(await gatherWallFacts(root, config, { home: homeDir() })));
+  const wall = await wallSentence(source, root, config, env ?? process.env);
   const context = describeGroundTruth(state, (id) => taskLineOf(ledger.db, state.plan.id, id)) + (wall ? `\n\n${wall}` : '') + (alerts ? `\n\n${alerts}` : '');
   return {
     output: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } },
