@@ -8,7 +8,7 @@
  * Claude Code keeps its own sandbox (`continuity init` sets it up); Codex and
  * Cursor get no wrap here.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { basename, delimiter, isAbsolute, join } from 'node:path';
 import { WIRING_FILES, userWiringFiles } from '../../app/wiring-files.js';
 import { loadConfig } from '../../config/load.js';
@@ -29,6 +29,8 @@ const HOME_WIRING = ['.codex/hooks.json', '.codex/config.toml', '.cursor/hooks.j
 const PROJECT_WIRING = ['.codex/config.toml', '.gemini'];
 /** Package managers' caches under the home folder, writable inside the wall (`npm install`, `pip install`, …). */
 const HOME_CACHES = ['.npm', '.cache', '.yarn', '.pnpm-store', '.local/share/pnpm', '.bun/install/cache', '.cargo/registry', '.cargo/git', 'go/pkg/mod', '.m2/repository', '.gradle/caches'];
+/** The caches made where missing. */
+const MADE_CACHES = ['.npm', '.cache'];
 /** The clients' credentials in the environment (their code's names). */
 const CREDENTIALS: Readonly<Record<WalledClient, readonly string[]>> = {
   openclaw: ['OPENCLAW_GATEWAY_TOKEN', 'OPENCLAW_GATEWAY_PASSWORD', 'OPENCLAW_GATEWAY_SECRET', 'OPENCLAW_MCP_TOKEN'],
@@ -85,6 +87,15 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
   const existing = (paths: readonly (string | undefined)[]) => [...new Set(paths.filter((p): p is string => !!p && isAbsolute(p) && existsSync(p)))];
   const inHome = (rel: readonly string[]) => (home ? rel.map((r) => join(home, r)) : []);
   const state = stateHome(env);
+  // npm's and the XDG cache folders are made where missing: inside the wall the home folder is read-only, and a
+  // first `npm install` could not make its cache there.
+  for (const dir of inHome(MADE_CACHES)) {
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch {
+      // left out of the writable list below
+    }
+  }
   return {
     client,
     root,
