@@ -125,6 +125,11 @@ describe('the wall from the facts', () => {
     assert.deepEqual(s.anchors, ['/tmp/h/.codex', '/tmp/h/.openclaw/workspace/.codex']);
   });
 
+  it("a workspace that is OpenClaw's state folder itself does not bring the folder back", () => {
+    const s = wallSpec({ ...FACTS, root: '/home/ann/.openclaw', clientState: { dirs: ['/home/ann/.openclaw'], files: [], keep: ['/home/ann/.openclaw', '/home/ann/.openclaw/workspace/sub'] } });
+    assert.deepEqual(s.reopened, ['/home/ann/.openclaw/workspace/sub']);
+  });
+
   it('never makes the project itself read-only', () => {
     const s = wallSpec({ ...FACTS, protect: ['.', './**', '**'] });
     assert.ok(!s.readOnly.includes('/home/ann/.openclaw/workspace'));
