@@ -64,12 +64,12 @@ function currentKey(bwrap: string): string {
 export function probeWall(env: NodeJS.ProcessEnv): WallProbe {
   if (process.platform !== 'linux') return { ok: false, why: `continuity's own wall needs Linux (bubblewrap); this is ${process.platform}` };
   const bwrap = findBwrap(env);
-  if (!bwrap) return { ok: false, why: env.CONTINUITY_BWRAP ? `CONTINUITY_BWRAP (${env.CONTINUITY_BWRAP}) is not an executable file` : 'bubblewrap (bwrap) is not installed' };
+  if (!bwrap) return { ok: false, why: env.CONTINUITY_BWRAP ? `CONTINUITY_BWRAP (${env.CONTINUITY_BWRAP}) is not an executable file` : 'bubblewrap (bwrap) is not installed', fix: 'Install bubblewrap (apt-get install bubblewrap, dnf install bubblewrap)' };
   const key = currentKey(bwrap);
   const known = inProcess.get(key) ?? readCache(env, key);
   if (known) return known;
   const r = spawnSync(bwrap, ['--ro-bind', '/', '/', '--dev-bind', '/dev', '/dev', '--unshare-pid', '--proc', '/proc', '--', '/bin/sh', '-c', ':'], { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'ignore', 'pipe'] });
-  const result: WallProbe = r.status === 0 ? { ok: true, bwrap } : { ok: false, why: `bubblewrap cannot start here (${r.error ? r.error.message : (r.stderr || '').trim().split('\n')[0] || `exit ${r.status ?? r.signal}`})` };
+  const result: WallProbe = r.status === 0 ? { ok: true, bwrap } : { ok: false, why: `bubblewrap cannot start here (${r.error ? r.error.message : (r.stderr || '').trim().split('\n')[0] || `exit ${r.status ?? r.signal}`})`, fix: 'Allow unprivileged user namespaces (kernel.unprivileged_userns_clone=1; on Ubuntu 24.04 an AppArmor profile for bwrap)' };
   inProcess.set(key, result);
   writeCache(env, key, result);
   return result;

@@ -34,6 +34,8 @@ test('bubblewrap is started once: the answer is kept in the process and in the s
 test('a bubblewrap that cannot start is said in one line; a missing one is not started at all', () => {
   const bwrap = fakeBwrap('bad', "echo 'bwrap: No permissions to create a new namespace' >&2; exit 1");
   const env = { CONTINUITY_BWRAP: bwrap, CONTINUITY_STATE_HOME: join(dir, 'state') };
-  assert.deepEqual(probeWall(env), { ok: false, why: 'bubblewrap cannot start here (bwrap: No permissions to create a new namespace)' });
-  assert.deepEqual(probeWall({ CONTINUITY_BWRAP: join(dir, 'none'), CONTINUITY_STATE_HOME: join(dir, 'state') }), { ok: false, why: `CONTINUITY_BWRAP (${join(dir, 'none')}) is not an executable file` });
+  const bad = probeWall(env);
+  assert.equal(bad.ok === false && bad.why, 'bubblewrap cannot start here (bwrap: No permissions to create a new namespace)');
+  const none = probeWall({ CONTINUITY_BWRAP: join(dir, 'none'), CONTINUITY_STATE_HOME: join(dir, 'state') });
+  assert.equal(none.ok === false && none.why, `CONTINUITY_BWRAP (${join(dir, 'none')}) is not an executable file`);
 });

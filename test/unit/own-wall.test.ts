@@ -138,7 +138,7 @@ describe('the wall from the facts', () => {
 
 describe('sandbox.mode', () => {
   const ok = () => ({ ok: true as const, bwrap: '/usr/bin/bwrap' });
-  const missing = () => ({ ok: false as const, why: 'bubblewrap (bwrap) is not installed' });
+  const missing = () => ({ ok: false as const, why: 'bubblewrap (bwrap) is not installed', fix: 'Install bubblewrap (apt-get install bubblewrap)' });
 
   it('required wraps where the wall stands and denies with the fix where it cannot', () => {
     assert.deepEqual(wallVerdict('required', ok), { kind: 'wrap', bwrap: '/usr/bin/bwrap' });
@@ -146,6 +146,11 @@ describe('sandbox.mode', () => {
     assert.equal(v.kind, 'deny');
     assert.match(v.kind === 'deny' ? v.reason : '', /not installed.*Install bubblewrap.*"mode": "preferred"/);
     assert.equal(v.kind === 'deny' && v.reason.includes('\n'), false);
+  });
+
+  it('without a fix (not Linux) the reason says only the mode that lets commands run', () => {
+    const v = wallVerdict('required', () => ({ ok: false, why: "continuity's own wall needs Linux (bubblewrap); this is darwin" }));
+    assert.equal(v.kind === 'deny' && v.reason, 'continuity: this shell command was not run, because continuity\'s wall cannot stand here: continuity\'s own wall needs Linux (bubblewrap); this is darwin. Set "sandbox": {"mode": "preferred"} in .continuity/config.json to run commands with continuity\'s hooks only.');
   });
 
   it('preferred falls back to the hooks, said; off never probes', () => {
