@@ -169,3 +169,17 @@ describe('sandbox.mode', () => {
     assert.equal(withWall(null, null), null);
   });
 });
+
+describe("the client's own shell", () => {
+  it('Gemini CLI runs bash -c; OpenClaw its $SHELL with its own options, sh for a nologin shell, bash for fish', async () => {
+    const { clientShell } = await import('../../src/hooks/rules/own-wall.js');
+    const env = { PATH: '/usr/bin:/bin' };
+    assert.deepEqual(clientShell('gemini', env).args, ['-c']);
+    assert.match(clientShell('gemini', env).path, /\/bash$/);
+    assert.deepEqual(clientShell('openclaw', { ...env, SHELL: '/bin/bash' }), { path: '/bin/bash', args: ['--noprofile', '--norc', '-c'] });
+    assert.deepEqual(clientShell('openclaw', { ...env, SHELL: '/usr/bin/zsh' }), { path: '/usr/bin/zsh', args: ['-f', '-c'] });
+    assert.match(clientShell('openclaw', { ...env, SHELL: '/usr/sbin/nologin' }).path, /\/sh$/);
+    assert.match(clientShell('openclaw', { ...env, SHELL: '/usr/bin/fish' }).path, /\/bash$/);
+    assert.match(clientShell('openclaw', env).path, /\/sh$/);
+  });
+});
