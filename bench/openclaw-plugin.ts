@@ -32,7 +32,7 @@ export async function benchOpenClawPlugin(root: string, runs = 400): Promise<Plu
     await hooks.before_prompt_build!({ prompt: 'go', messages: [] }, agent);
     const cases: [string, () => Promise<unknown>][] = [
       ['before_tool_call · read (decides nothing)', () => hooks.before_tool_call!({ toolName: 'read', params: { path: 'docs/plan.md' } }, tool('read'))],
-      ['before_tool_call · exec `ls -la` (decides nothing)', () => hooks.before_tool_call!({ toolName: 'exec', params: { command: 'ls -la' } }, tool('exec'))],
+      ['before_tool_call · exec `ls -la` (wrapped in continuity\'s own wall)', () => hooks.before_tool_call!({ toolName: 'exec', params: { command: 'ls -la' } }, tool('exec'))],
       ['after_tool_call · read (decides nothing)', () => hooks.after_tool_call!({ toolName: 'read', params: { path: 'docs/plan.md' }, result: { content: [] } }, tool('read'))],
       ['before_tool_call · write to the plan file', () => hooks.before_tool_call!({ toolName: 'write', params: { path: 'docs/plan.md', content: 'x' } }, tool('write'))],
     ];

@@ -83,7 +83,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   const missing = access === 'absent' || !existsSync(join(ledgerDir, LEDGER_FILE));
   const hot = missing ? null : readHotState(ledgerDir);
   // continuity's own wall around a walled client's shell command (src/hooks/rules/own-wall.ts), loaded only for one.
-  const wall = event === 'PreToolUse' && walledClient(source) ? await (await import('./rules/own-wall.js')).ownWallAnswer(payload as never, root, opts.env, source, hot) : null;
+  const wall = event === 'PreToolUse' && walledClient(source) && (payload as { tool_name?: unknown }).tool_name === 'Bash' ? await (await import('./rules/own-wall.js')).ownWallAnswer(payload as never, root, opts.env, source, hot) : null;
   const wanted = !!entry && (!entry.wants || entry.wants(payload, hot, root));
   // Requests the agent's commands left in the inbox are taken in by whichever call comes first.
   const requests = pendingRequests(root);

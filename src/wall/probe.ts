@@ -50,16 +50,26 @@ function keyOf(bwrap: string): string {
 }
 
 const inProcess = new Map<string, WallProbe>();
+/** A process that runs many calls (the OpenClaw plugin in the gateway) looks at what could change the answer every few seconds, not at every call. */
+const RECHECK_MS = 5000;
+let lastKey: { bwrap: string; key: string; at: number } | null = null;
+
+function currentKey(bwrap: string): string {
+  const now = Date.now();
+  if (lastKey && lastKey.bwrap === bwrap && now - lastKey.at < RECHECK_MS) return lastKey.key;
+  lastKey = { bwrap, key: keyOf(bwrap), at: now };
+  return lastKey.key;
+}
 
 export function probeWall(env: NodeJS.ProcessEnv): WallProbe {
   if (process.platform !== 'linux') return { ok: false, why: `continuity's own wall needs Linux (bubblewrap); this is ${process.platform}` };
   const bwrap = findBwrap(env);
-  if (!bwrap) return { ok: false, why: env.CONTINUITY_BWRAP ? `CONTINUITY_BWRAP (${env.CONTINUITY_BWRAP}) is not an executable file` : 'bubblewrap (bwrap) is not installed' };
-  const key = keyOf(bwrap);
+  if (!bwrap) return { ok: false, why: env.CONTINUITY_BWRAP ? `CONTINUITY_BWRAP (${env.CONTINUITY_BWRAP}) is not an executable file` : 'bubblewrap (bwrap) is not installed', fix: 'Install bubblewrap (apt-get install bubblewrap, dnf install bubblewrap)' };
+  const key = currentKey(bwrap);
   const known = inProcess.get(key) ?? readCache(env, key);
   if (known) return known;
   const r = spawnSync(bwrap, ['--ro-bind', '/', '/', '--dev-bind', '/dev', '/dev', '--unshare-pid', '--proc', '/proc', '--', '/bin/sh', '-c', ':'], { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'ignore', 'pipe'] });
-  const result: WallProbe = r.status === 0 ? { ok: true, bwrap } : { ok: false, why: `bubblewrap cannot start here (${r.error ? r.error.message : (r.stderr || '').trim().split('\n')[0] || `exit ${r.status ?? r.signal}`})` };
+  const result: WallProbe = r.status === 0 ? { ok: true, bwrap } : { ok: false, why: `bubblewrap cannot start here (${r.error ? r.error.message : (r.stderr || '').trim().split('\n')[0] || `exit ${r.status ?? r.signal}`})`, fix: 'Allow unprivileged user namespaces (kernel.unprivileged_userns_clone=1; on Ubuntu 24.04 an AppArmor profile for bwrap)' };
   inProcess.set(key, result);
   writeCache(env, key, result);
   return result;

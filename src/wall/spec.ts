@@ -51,7 +51,8 @@ export function wallSpec(f: WallFacts): WallSpec {
   const hidden = (p: string) => hiddenDirs.some((d) => within(p, d)) || hiddenFiles.includes(p);
   const writable = unique([...f.temp, ...f.caches, root].map((p) => resolve(p)));
   // Writable paths inside a hidden folder are mounted again after it (the project in OpenClaw's workspace).
-  const reopened = unique([...f.clientState.keep.map((p) => resolve(p)), ...writable.filter(hidden)]).filter((p) => hiddenDirs.some((d) => within(p, d)));
+  // Strictly inside: a workspace that is the hidden folder itself would bring all of it back.
+  const reopened = unique([...f.clientState.keep.map((p) => resolve(p)), ...writable.filter(hidden)]).filter((p) => hiddenDirs.some((d) => within(p, d) && p !== d));
   const reachable = (p: string) => !hidden(p) || reopened.some((r) => within(p, r));
   const protect = f.protect.map((p) => literalPrefix(p)).filter((p): p is string => p !== null).map((p) => join(root, p));
   const readOnly = unique([...f.guarded.map((p) => resolve(p)), ...protect])

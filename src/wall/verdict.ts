@@ -11,7 +11,8 @@ import type { Config } from '../config/schema.js';
 
 type SandboxMode = Config['sandbox']['mode'];
 
-export type WallProbe = { ok: true; bwrap: string } | { ok: false; why: string };
+/** `fix`: how to make the wall stand, where there is one (none on a system without bubblewrap). */
+export type WallProbe = { ok: true; bwrap: string } | { ok: false; why: string; fix?: string };
 
 export type WallVerdict =
   | { kind: 'wrap'; bwrap: string }
@@ -25,7 +26,7 @@ export function wallVerdict(mode: SandboxMode, probe: () => WallProbe): WallVerd
   if (mode === 'preferred') return { kind: 'hooks-only', why: `${p.why} (sandbox.mode is preferred)` };
   return {
     kind: 'deny',
-    reason: `continuity: this shell command was not run, because continuity's wall cannot stand here: ${p.why}. Install bubblewrap (apt-get install bubblewrap, dnf install bubblewrap), or set "sandbox": {"mode": "preferred"} in .continuity/config.json to run commands with continuity's hooks only.`,
+    reason: `continuity: this shell command was not run, because continuity's wall cannot stand here: ${p.why}. ${p.fix ? `${p.fix}, or set` : 'Set'} "sandbox": {"mode": "preferred"} in .continuity/config.json to run commands with continuity's hooks only.`,
   };
 }
 

@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -126,6 +126,13 @@ test("Gemini: inside the wall ordinary work works (a workspace write, git), the 
   assert.equal(work.status, 0, work.stderr);
   assert.equal(readFileSync(join(p, 'notes.txt'), 'utf8'), "it's done\n");
   assert.match(work.stdout, /^1\nkey=\[\]\n$/);
+  // npm install (a local package, offline): the project's node_modules and npm's cache are writable inside.
+  writeFileSync(join(p, 'package.json'), '{"name":"project","version":"1.0.0","private":true}\n');
+  mkdirSync(join(p, 'dep'));
+  writeFileSync(join(p, 'dep', 'package.json'), '{"name":"dep","version":"1.0.0"}\n');
+  const npm = call(p, 'npm install --no-audit --no-fund --offline ./dep && ls node_modules');
+  assert.equal(npm.status, 0, npm.stderr);
+  assert.match(npm.stdout, /\bdep\b/);
   const done = call(p, cli('task done 1'));
   assert.equal(done.status, 0, done.stderr);
   assert.match(done.stdout, /request waits in \.continuity-inbox/);

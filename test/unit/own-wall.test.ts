@@ -125,6 +125,11 @@ describe('the wall from the facts', () => {
     assert.deepEqual(s.anchors, ['/tmp/h/.codex', '/tmp/h/.openclaw/workspace/.codex']);
   });
 
+  it("a workspace that is OpenClaw's state folder itself does not bring the folder back", () => {
+    const s = wallSpec({ ...FACTS, root: '/home/ann/.openclaw', clientState: { dirs: ['/home/ann/.openclaw'], files: [], keep: ['/home/ann/.openclaw', '/home/ann/.openclaw/workspace/sub'] } });
+    assert.deepEqual(s.reopened, ['/home/ann/.openclaw/workspace/sub']);
+  });
+
   it('never makes the project itself read-only', () => {
     const s = wallSpec({ ...FACTS, protect: ['.', './**', '**'] });
     assert.ok(!s.readOnly.includes('/home/ann/.openclaw/workspace'));
@@ -133,7 +138,7 @@ describe('the wall from the facts', () => {
 
 describe('sandbox.mode', () => {
   const ok = () => ({ ok: true as const, bwrap: '/usr/bin/bwrap' });
-  const missing = () => ({ ok: false as const, why: 'bubblewrap (bwrap) is not installed' });
+  const missing = () => ({ ok: false as const, why: 'bubblewrap (bwrap) is not installed', fix: 'Install bubblewrap (apt-get install bubblewrap)' });
 
   it('required wraps where the wall stands and denies with the fix where it cannot', () => {
     assert.deepEqual(wallVerdict('required', ok), { kind: 'wrap', bwrap: '/usr/bin/bwrap' });
@@ -141,6 +146,11 @@ describe('sandbox.mode', () => {
     assert.equal(v.kind, 'deny');
     assert.match(v.kind === 'deny' ? v.reason : '', /not installed.*Install bubblewrap.*"mode": "preferred"/);
     assert.equal(v.kind === 'deny' && v.reason.includes('\n'), false);
+  });
+
+  it('without a fix (not Linux) the reason says only the mode that lets commands run', () => {
+    const v = wallVerdict('required', () => ({ ok: false, why: "continuity's own wall needs Linux (bubblewrap); this is darwin" }));
+    assert.equal(v.kind === 'deny' && v.reason, 'continuity: this shell command was not run, because continuity\'s wall cannot stand here: continuity\'s own wall needs Linux (bubblewrap); this is darwin. Set "sandbox": {"mode": "preferred"} in .continuity/config.json to run commands with continuity\'s hooks only.');
   });
 
   it('preferred falls back to the hooks, said; off never probes', () => {
@@ -157,5 +167,19 @@ describe('sandbox.mode', () => {
     assert.deepEqual(withWall({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'c' } }, wrap), { hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'c', updatedInput: { command: 'w' } } });
     assert.deepEqual(withWall(null, wrap), wrap.output);
     assert.equal(withWall(null, null), null);
+  });
+});
+
+describe("the client's own shell", () => {
+  it('Gemini CLI runs bash -c; OpenClaw its $SHELL with its own options, sh for a nologin shell, bash for fish', async () => {
+    const { clientShell } = await import('../../src/hooks/rules/own-wall.js');
+    const env = { PATH: '/usr/bin:/bin' };
+    assert.deepEqual(clientShell('gemini', env).args, ['-c']);
+    assert.match(clientShell('gemini', env).path, /\/bash$/);
+    assert.deepEqual(clientShell('openclaw', { ...env, SHELL: '/bin/bash' }), { path: '/bin/bash', args: ['--noprofile', '--norc', '-c'] });
+    assert.deepEqual(clientShell('openclaw', { ...env, SHELL: '/usr/bin/zsh' }), { path: '/usr/bin/zsh', args: ['-f', '-c'] });
+    assert.match(clientShell('openclaw', { ...env, SHELL: '/usr/sbin/nologin' }).path, /\/sh$/);
+    assert.match(clientShell('openclaw', { ...env, SHELL: '/usr/bin/fish' }).path, /\/bash$/);
+    assert.match(clientShell('openclaw', env).path, /\/sh$/);
   });
 });

@@ -8,7 +8,7 @@
  * Claude Code keeps its own sandbox (`continuity init` sets it up); Codex and
  * Cursor get no wrap here.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { basename, delimiter, isAbsolute, join } from 'node:path';
 import { WIRING_FILES, userWiringFiles } from '../../app/wiring-files.js';
 import { loadConfig } from '../../config/load.js';
@@ -20,7 +20,7 @@ import { runningProgramPaths } from '../../util/running-program.js';
 import { wrapCommand } from '../../wall/bwrap.js';
 import { probeWall } from '../../wall/probe.js';
 import { literalPrefix, wallSpec, type WallFacts, type WalledClient } from '../../wall/spec.js';
-import { describeOwnWall, describeOwnWallForAgent, wallVerdict, type WallVerdict } from '../../wall/verdict.js';
+import { describeOwnWallForAgent, wallVerdict, type WallVerdict } from '../../wall/verdict.js';
 import { CLIENT_NAMES, walledClient, type WallAnswer } from './wall-answer.js';
 
 /** Hook wiring of every client outside the project, under the home folder (the project's are WIRING_FILES). */
@@ -29,6 +29,8 @@ const HOME_WIRING = ['.codex/hooks.json', '.codex/config.toml', '.cursor/hooks.j
 const PROJECT_WIRING = ['.codex/config.toml', '.gemini'];
 /** Package managers' caches under the home folder, writable inside the wall (`npm install`, `pip install`, …). */
 const HOME_CACHES = ['.npm', '.cache', '.yarn', '.pnpm-store', '.local/share/pnpm', '.bun/install/cache', '.cargo/registry', '.cargo/git', 'go/pkg/mod', '.m2/repository', '.gradle/caches'];
+/** The caches made where missing. */
+const MADE_CACHES = ['.npm', '.cache'];
 /** The clients' credentials in the environment (their code's names). */
 const CREDENTIALS: Readonly<Record<WalledClient, readonly string[]>> = {
   openclaw: ['OPENCLAW_GATEWAY_TOKEN', 'OPENCLAW_GATEWAY_PASSWORD', 'OPENCLAW_GATEWAY_SECRET', 'OPENCLAW_MCP_TOKEN'],
@@ -51,11 +53,6 @@ export async function ownWallVerdict(root: string, env: NodeJS.ProcessEnv): Prom
   return wallVerdict(mode, () => probeWall(env));
 }
 
-/** The sentence for doctor and status. */
-export async function describeOwnWallAt(client: WalledClient, root: string, env: NodeJS.ProcessEnv): Promise<string> {
-  return describeOwnWall(CLIENT_NAMES[client], await ownWallVerdict(root, env));
-}
-
 /** The sentence for the session's opening context. */
 export async function describeOwnWallForAgentAt(client: WalledClient, root: string, env: NodeJS.ProcessEnv): Promise<string> {
   return describeOwnWallForAgent(CLIENT_NAMES[client], await ownWallVerdict(root, env));
@@ -74,17 +71,26 @@ export async function ownWallAnswer(payload: { hook_event_name: string; tool_nam
   const verdict = wallVerdict(config.mode, () => probeWall(env));
   if (verdict.kind === 'hooks-only') return { output: null, decision: { wall: 'hooks-only', why: verdict.why } };
   if (verdict.kind === 'deny') return { output: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: verdict.reason } }, decision: { wall: 'unavailable', action: 'deny' } };
-  const facts = ownWallFacts(client, root, env, verdict.bwrap, [...config.protect, ...(hot?.protectGlobs ?? [])]);
+  const facts = ownWallFacts(client, root, env, verdict.bwrap, [...config.protect, ...(hot?.protectGlobs ?? [])], payload.cwd ?? root);
   const command = wrapCommand(wallSpec(facts), input.command);
   return { output: { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { ...input, command } } }, decision: { wall: 'wrapped' } };
 }
 
 /** The facts the wall is built from, read from the file system and the client's environment. */
-export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.ProcessEnv, bwrap: string, protect: readonly string[]): WallFacts {
+export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.ProcessEnv, bwrap: string, protect: readonly string[], cwd: string = root): WallFacts {
   const home = env.HOME && isAbsolute(env.HOME) ? env.HOME : null;
   const existing = (paths: readonly (string | undefined)[]) => [...new Set(paths.filter((p): p is string => !!p && isAbsolute(p) && existsSync(p)))];
   const inHome = (rel: readonly string[]) => (home ? rel.map((r) => join(home, r)) : []);
   const state = stateHome(env);
+  // npm's and the XDG cache folders are made where missing: inside the wall the home folder is read-only, and a
+  // first `npm install` could not make its cache there.
+  for (const dir of inHome(MADE_CACHES)) {
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch {
+      // left out of the writable list below
+    }
+  }
   return {
     client,
     root,
@@ -109,7 +115,7 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
     protect: protect.filter((p) => existsSync(join(root, literalPrefix(p) ?? '.'))),
     // Gemini CLI reads the project's .gemini/settings.json: where there is none, none can be made inside the wall.
     placeholders: client === 'gemini' && !existsSync(join(root, '.gemini')) ? [join(root, '.gemini')] : [],
-    clientState: clientState(client, env, home),
+    clientState: clientState(client, env, home, cwd),
     credentials: CREDENTIALS[client],
     bwrap,
     shell: clientShell(client, env),
@@ -117,7 +123,7 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
 }
 
 /** The client's own state and config, hidden from the agent's commands, and what inside it stays the agent's. */
-function clientState(client: WalledClient, env: NodeJS.ProcessEnv, home: string | null): WallFacts['clientState'] {
+function clientState(client: WalledClient, env: NodeJS.ProcessEnv, home: string | null, cwd: string): WallFacts['clientState'] {
   const exists = (p: string | null | undefined): p is string => !!p && isAbsolute(p) && existsSync(p);
   if (client === 'gemini') {
     // GEMINI_CLI_HOME stands for the home folder in Gemini CLI's own paths.
@@ -126,10 +132,10 @@ function clientState(client: WalledClient, env: NodeJS.ProcessEnv, home: string 
     return { dirs: exists(dir) ? [dir] : [], files: [], keep: [] };
   }
   // OpenClaw: its state folder (token, sessions, plugins, the shell snapshots) and its config, as OpenClaw finds them;
-  // the agent's workspace (by default ~/.openclaw/workspace) stays writable: the project is mounted again after it.
+  // the agent's workspace (by default ~/.openclaw/workspace) and the project stay writable: mounted again after it.
   const stateDir = env.OPENCLAW_STATE_DIR?.trim() || (home ? join(home, '.openclaw') : null);
   const config = env.OPENCLAW_CONFIG_PATH?.trim() || null;
-  return { dirs: exists(stateDir) ? [stateDir] : [], files: exists(config) ? [config] : [], keep: [] };
+  return { dirs: exists(stateDir) ? [stateDir] : [], files: exists(config) ? [config] : [], keep: exists(cwd) ? [cwd] : [] };
 }
 
 /** The shell the client runs a command with, as it picks it (Gemini CLI: bash -c; OpenClaw: $SHELL, else sh). */
@@ -148,7 +154,6 @@ function lookup(name: string, env: NodeJS.ProcessEnv): string | null {
   }
   return null;
 }
-
 
 /** An absolute pattern up to its first glob character (`/a/b/**` → `/a/b`), or null. */
 function absoluteLiteral(pattern: string): string | null {
