@@ -29,12 +29,14 @@ import { sourceOf } from '../bridge/types.js';
 import { afterToolFeedback, contextOf, stopReason, toolCallResult } from './from-claude.js';
 import { isSubagentSession, parseHook, type ContextOf, type EventOf, type HookName } from './protocol.js';
 import { sessionMemory } from './session-memory.js';
-import { announcedChild, deliveredPayload, lastAssistantText, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, toolPayloads, toolRan, type Where } from './to-claude.js';
+import { announcedChild, deliveredPayload, lastAssistantText, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, toolPayloads, toolRan, type GatewayFacts, type Where } from './to-claude.js';
 
 /** The part of OpenClaw's plugin API the plugin uses (`OpenClawPluginApi`, 2026.9.6). */
 export interface OpenClawApi {
   /** The folder OpenClaw found the plugin in (its `plugins.load.paths` entry). */
   rootDir?: unknown;
+  /** The gateway's config as loaded (read for facts the tool calls do not carry). */
+  config?: unknown;
   on(hook: string, handler: (event: unknown, ctx: unknown) => unknown, opts?: { priority?: number }): void;
   runtime?: {
     subagent?: {
@@ -80,12 +82,20 @@ export function openClawConfigPath(env: NodeJS.ProcessEnv): string | null {
   return state && isAbsolute(state) ? join(state, 'openclaw.json') : null;
 }
 
+/** What the gateway's config says that the rules need: the Code Mode executor (`tools.codeMode.executor`, `node` when unset). */
+export function gatewayFacts(config: unknown): GatewayFacts {
+  const codeMode = (config as { tools?: { codeMode?: unknown } } | null | undefined)?.tools?.codeMode;
+  const executor = codeMode && typeof codeMode === 'object' ? (codeMode as { executor?: unknown }).executor : undefined;
+  return { codeModeExecutor: typeof executor === 'string' ? executor : 'node' };
+}
+
 export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): void {
   const env = opts.env ?? process.env;
   // What runs continuity here, guarded like its state: the plugin's folder, and the config that loads it (removed or
   // changed, the gateway would run no rule after its next reload).
   const config = openClawConfigPath(env);
   registerInProcessProgram([...(opts.pluginDirs ?? []).map((path) => ({ path, folder: true })), ...(config ? [{ path: config, folder: false }] : [])]);
+  const facts = gatewayFacts(api.config);
   const now = opts.clock ?? (() => new Date().toISOString());
   const memory = sessionMemory();
   // A turn started from inside a finished run's hook inherits that run's caller identity, which OpenClaw has
@@ -175,7 +185,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     async (event, ctx) => {
       const where = whereOf(ctx.sessionKey, ctx.sessionId);
       if (!where) return undefined;
-      const payloads = toolPayloads(where, event, 'PreToolUse');
+      const payloads = toolPayloads(where, event, 'PreToolUse', facts);
       return payloads.length ? toolCallResult(await decide(where, payloads)) : undefined;
     },
     failClosed,
@@ -184,7 +194,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
   on('after_tool_call', async (event, ctx) => {
     const where = whereOf(ctx.sessionKey, ctx.sessionId);
     if (!where || !toolRan(event)) return undefined;
-    const payloads = toolPayloads(where, event, 'PostToolUse');
+    const payloads = toolPayloads(where, event, 'PostToolUse', facts);
     if (!payloads.length) return undefined;
     const child = spawnedChild(event);
     if (child) memory.children.set(child, where.sessionId);

@@ -63,7 +63,7 @@ const WRAPPERS = new Set(['tool_call']);
  * file tool per file of the patch, `read` as Read. Any other tool keeps its
  * name (recorded; no rule judges it). Relative paths are the workspace's.
  */
-export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | EventOf<'after_tool_call'>, phase: 'PreToolUse' | 'PostToolUse'): Payload[] {
+export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | EventOf<'after_tool_call'>, phase: 'PreToolUse' | 'PostToolUse', facts: GatewayFacts = {}): Payload[] {
   if (WRAPPERS.has(event.toolName)) return [];
   const p = event.params;
   const one = (tool_name: string, tool_input: Payload): Payload => ({
@@ -77,7 +77,8 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
   const path = (x: unknown): string | null => (typeof x === 'string' && x !== '' ? (isAbsolute(x) ? x : resolve(w.cwd, x)) : null);
   switch (event.toolName) {
     case 'exec': {
-      if (typeof p.command !== 'string') return [one('exec', p)];
+      // A Code Mode cell (`code`, no `command`): which executor runs it is the gateway's config, said here, never the model's.
+      if (typeof p.command !== 'string') return [one('exec', { ...p, code_mode_executor: facts.codeModeExecutor ?? 'node' })];
       const workdir = path(p.workdir);
       return [{ ...one('Bash', { command: p.command }), ...(workdir ? { cwd: workdir } : {}) }];
     }
@@ -103,6 +104,11 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
       if (phase === 'PreToolUse') return [one('Agent', input)];
       return [{ ...one('Agent', input), tool_response: spawnResponse(event as EventOf<'after_tool_call'>) }];
     }
+    case 'process': {
+      // Input to a process exec left running (a pty shell takes it as commands): judged as the command it may be.
+      const typed = processInput(p);
+      return typed === null ? [one('process', p)] : [one('Bash', { command: typed })];
+    }
     case 'read': {
       const file = path(p.path ?? p.file_path);
       return [one('Read', file ? { file_path: file } : p)];
@@ -110,6 +116,30 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
     default:
       return [one(event.toolName, p)];
   }
+}
+
+/** What the plugin knows of the gateway it runs in (its config at registration). */
+export interface GatewayFacts {
+  /** `tools.codeMode.executor`: `node` (OpenClaw's default) or `quickjs`. */
+  codeModeExecutor?: string;
+}
+
+/**
+ * The text a `process` call types into a running process (`write` data,
+ * `paste` text, `send-keys` literal and hex bytes, Enter as a newline), or
+ * null when it types nothing.
+ */
+export function processInput(p: Payload): string | null {
+  const action = typeof p.action === 'string' ? p.action : '';
+  if (action === 'write' && typeof p.data === 'string') return p.data;
+  if (action === 'paste' && typeof p.text === 'string') return p.text;
+  if (action !== 'send-keys') return null;
+  const parts: string[] = [];
+  if (Array.isArray(p.keys)) for (const k of p.keys) parts.push(typeof k === 'string' && /^(enter|return|kpenter|c-m|c-j)$/i.test(k) ? '\n' : typeof k === 'string' && k.length === 1 ? k : ' ');
+  if (Array.isArray(p.hex)) parts.push(Buffer.from(p.hex.filter((h): h is string => typeof h === 'string').map((h) => h.replace(/^0x/i, '')).join(''), 'hex').toString('latin1'));
+  if (typeof p.literal === 'string') parts.push(p.literal);
+  const text = parts.join('');
+  return text.trim() === '' ? null : text;
 }
 
 /** The agent type a run records for a subagent spawned without one (OpenClaw runs it as the requester's agent). */

@@ -1,0 +1,69 @@
+// OpenClaw's own ways round the plugin, with the plugin in process and
+// OpenClaw's plugin API stood in for (projects set up with the CLI): the
+// client's tools that change what runs the agent, the path forms OpenClaw
+// normalises before it writes, input typed into a process exec left running.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { registerContinuity, type OpenClawApi } from '../../src/adapters/openclaw/plugin.js';
+import { draftTddProject, violations } from '../helpers/agent-hook.js';
+
+type Handler = (event: unknown, ctx: unknown) => Promise<any>;
+
+function plugin(extra: Partial<OpenClawApi> = {}, env: NodeJS.ProcessEnv = {}): Record<string, Handler> {
+  const hooks: Record<string, Handler> = {};
+  registerContinuity({ on: (name, handler) => void (hooks[name] = handler as Handler), logger: { warn: () => {} }, ...extra }, { env: { PATH: process.env.PATH, ...env } });
+  return hooks;
+}
+
+let n = 0;
+/** A session in a project whose plan is a draft, its workspace made known by a turn's prompt hook. */
+async function session(hooks: Record<string, Handler>, project: string) {
+  const ctx = { runId: `run-${++n}`, agentId: 'main', sessionKey: `agent:main:tools-${n}`, sessionId: `sid-${n}`, workspaceDir: project, trigger: 'user' };
+  await hooks.before_prompt_build!({ prompt: 'Go on.', messages: [] }, ctx);
+  return (toolName: string, params: Record<string, unknown>) =>
+    hooks.before_tool_call!({ toolName, params, runId: ctx.runId, toolCallId: `call-${++n}` }, { toolName, agentId: 'main', sessionKey: ctx.sessionKey, sessionId: ctx.sessionId, runId: ctx.runId, toolCallId: `call-${n}` });
+}
+
+test("openclaw plugin: `plugins disable continuity` is blocked with the reason and recorded as a violation; `plugins list` is not", async () => {
+  const hooks = plugin();
+  const { project } = draftTddProject();
+  const call = await session(hooks, project);
+  const r = await call('plugins', { action: 'disable', pluginId: 'continuity' });
+  assert.equal(r?.block, true);
+  assert.match(r.blockReason, /^continuity: the plugins call was not run: `plugins disable` of continuity would change or stop the plugin that runs the agent's hooks\.$/);
+  assert.equal(await call('plugins', { action: 'list' }), undefined);
+  assert.equal(await call('gateway', { action: 'config.get', path: 'plugins' }), undefined);
+  assert.equal((await call('gateway', { action: 'update.run' }))?.block, true);
+  assert.equal((await call('openclaw', { message: 'turn the continuity plugin off' }))?.block, true);
+  const script = await call('automations', { action: 'add', job: { schedule: { kind: 'every', everyMs: 60000 }, payload: { kind: 'script', script: "await exec({ command: 'continuity approve' })" } } });
+  assert.equal(script?.block, true);
+  assert.match(script.blockReason, /runs code under the gateway unattended/);
+  assert.equal((await call('terminal', { action: 'input', sessionId: 't1', data: 'continuity approve\n' }))?.block, true);
+  const recorded = violations(project).map((v) => v.kind);
+  assert.deepEqual(recorded.slice(0, 5).sort(), Array(5).fill('client_control_denied'));
+  assert.ok(violations(project).some((v) => /^plugins disable continuity denied: /.test(v.summary)));
+});
+
+test('openclaw plugin: a Code Mode cell is refused under the default node:vm executor and allowed when the gateway is configured for QuickJS', async () => {
+  const { project } = draftTddProject();
+  const byDefault = await session(plugin(), project);
+  const cell = await byDefault('exec', { code: "const cp = process.mainModule.require('child_process')" });
+  assert.equal(cell?.block, true);
+  assert.match(cell.blockReason, /node:vm executor can reach the gateway's own process/);
+  const isolated = await session(plugin({ config: { tools: { codeMode: { enabled: true, executor: 'quickjs' } } } }), project);
+  assert.equal(await isolated('exec', { code: 'await read({ path: "notes.md" })' }), undefined);
+  // The model cannot say which executor runs its cell: the gateway's config does.
+  assert.equal((await byDefault('exec', { code: 'x', code_mode_executor: 'quickjs' }))?.block, true);
+});
+
+test('openclaw plugin: text typed through `process` into a shell exec left running is judged as the command it is', async () => {
+  const { project } = draftTddProject();
+  const call = await session(plugin(), project);
+  const typed = await call('process', { action: 'write', sessionId: 'pty-1', data: 'cat notes.md > .tdd-progress.md\n' });
+  assert.equal(typed?.block, true);
+  assert.match(typed.blockReason, /\.tdd-progress\.md is guarded/);
+  assert.equal((await call('process', { action: 'send-keys', sessionId: 'pty-1', literal: 'rm -rf .continuity', keys: ['Enter'] }))?.block, true);
+  assert.equal((await call('process', { action: 'paste', sessionId: 'pty-1', text: 'echo x >> .tdd-progress.md' }))?.block, true);
+  assert.equal(await call('process', { action: 'write', sessionId: 'pty-1', data: 'ls\n' }), undefined);
+  assert.equal(await call('process', { action: 'poll', sessionId: 'pty-1' }), undefined);
+});
