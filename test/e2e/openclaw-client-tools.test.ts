@@ -3,9 +3,12 @@
 // client's tools that change what runs the agent, the path forms OpenClaw
 // normalises before it writes, input typed into a process exec left running.
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { registerContinuity, type OpenClawApi } from '../../src/adapters/openclaw/plugin.js';
 import { draftTddProject, violations } from '../helpers/agent-hook.js';
+import { tempProject } from '../helpers/cli.js';
 
 type Handler = (event: unknown, ctx: unknown) => Promise<any>;
 
@@ -66,4 +69,31 @@ test('openclaw plugin: text typed through `process` into a shell exec left runni
   assert.equal((await call('process', { action: 'paste', sessionId: 'pty-1', text: 'echo x >> .tdd-progress.md' }))?.block, true);
   assert.equal(await call('process', { action: 'write', sessionId: 'pty-1', data: 'ls\n' }), undefined);
   assert.equal(await call('process', { action: 'poll', sessionId: 'pty-1' }), undefined);
+});
+
+test("openclaw plugin: writes through the path forms OpenClaw normalises are judged as the file it writes: ~/.openclaw/openclaw.json, @ and file:// forms of guarded files, an indented patch header", async () => {
+  const { project } = draftTddProject();
+  const home = tempProject();
+  mkdirSync(join(home, '.openclaw'), { recursive: true });
+  writeFileSync(join(home, '.openclaw', 'openclaw.json'), '{ "plugins": { "allow": ["continuity"] } }\n');
+  const call = await session(plugin({}, { HOME: home }), project);
+  const forms: [string, Record<string, unknown>][] = [
+    ['write', { path: '~/.openclaw/openclaw.json', content: '{}' }],
+    ['write', { path: `file://${join(home, '.openclaw', 'openclaw.json')}`, content: '{}' }],
+    ['write', { path: '@.continuity/config.json', content: '{}' }],
+    ['write', { path: `file://${project}/.tdd-progress.md`, content: '# forged\n' }],
+    ['edit', { path: '@.tdd-progress.md', edits: [{ oldText: 'pending', newText: 'done' }] }],
+    ['write', { path: '.tdd-progress.md</arg_value>>', content: '# forged\n' }],
+    ['apply_patch', { input: '*** Begin Patch\n  *** Update File: .tdd-progress.md\n@@\n-**Status:** pending\n+**Status:** done\n*** End Patch' }],
+    ['apply_patch', { input: '*** Begin Patch\n*** Add File: ~/.openclaw/openclaw.json\n+{}\n*** End Patch' }],
+  ];
+  for (const [tool, params] of forms) {
+    const r = await call(tool, params);
+    assert.equal(r?.block, true, `${tool} ${JSON.stringify(params)}`);
+    assert.match(r.blockReason, /is guarded/, `${tool} ${JSON.stringify(params)}`);
+  }
+  // A file whose name really begins with @ is that file, and an ordinary write is let through.
+  writeFileSync(join(project, '@notes.md'), 'x\n');
+  assert.equal(await call('write', { path: '@notes.md', content: 'y\n' }), undefined);
+  assert.equal(await call('write', { path: 'file://' + join(project, 'src', 'a.ts'), content: 'export {};\n' }), undefined);
 });

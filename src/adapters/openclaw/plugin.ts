@@ -16,6 +16,7 @@
  *                            with its result, result delivered to the requester
  */
 import { AsyncResource } from 'node:async_hooks';
+import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { isAbsolute, join } from 'node:path';
 import { registerInProcessProgram } from '../../util/running-program.js';
@@ -29,6 +30,7 @@ import { sourceOf } from '../bridge/types.js';
 import { afterToolFeedback, contextOf, stopReason, toolCallResult } from './from-claude.js';
 import { isSubagentSession, parseHook, type ContextOf, type EventOf, type HookName } from './protocol.js';
 import { sessionMemory } from './session-memory.js';
+import { openClawHome } from './tool-paths.js';
 import { announcedChild, deliveredPayload, lastAssistantText, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, toolPayloads, toolRan, type GatewayFacts, type Where } from './to-claude.js';
 
 /** The part of OpenClaw's plugin API the plugin uses (`OpenClawPluginApi`, 2026.9.6). */
@@ -73,13 +75,23 @@ export interface PluginOptions {
 /**
  * The gateway's config, which loads the plugin (`plugins.load.paths`,
  * `plugins.entries`): as OpenClaw finds it, `$OPENCLAW_CONFIG_PATH`, else
- * `openclaw.json` in its state folder (`$OPENCLAW_STATE_DIR`, `~/.openclaw`).
+ * `openclaw.json` in its state folder (`$OPENCLAW_STATE_DIR`, else `.openclaw`
+ * in OpenClaw's home: `$OPENCLAW_HOME`, else the OS home); a leading `~` is
+ * that home.
  */
 export function openClawConfigPath(env: NodeJS.ProcessEnv): string | null {
+  const osHome = openClawHome(env);
+  const explicit = env.OPENCLAW_HOME?.trim();
+  const home = explicit ? (explicit === '~' || explicit.startsWith('~/') ? (osHome ? osHome + explicit.slice(1) : undefined) : explicit) : osHome;
+  const user = (p: string): string | null => {
+    const expanded = p === '~' || p.startsWith('~/') ? (home ? home + p.slice(1) : null) : p;
+    return expanded && isAbsolute(expanded) ? expanded : null;
+  };
   const override = env.OPENCLAW_CONFIG_PATH?.trim();
-  if (override) return isAbsolute(override) ? override : null;
-  const state = env.OPENCLAW_STATE_DIR?.trim() || (env.HOME ? join(env.HOME, '.openclaw') : '');
-  return state && isAbsolute(state) ? join(state, 'openclaw.json') : null;
+  if (override) return user(override);
+  const stateOverride = env.OPENCLAW_STATE_DIR?.trim();
+  const state = stateOverride ? user(stateOverride) : home ? join(home, '.openclaw') : null;
+  return state ? join(state, 'openclaw.json') : null;
 }
 
 /** What the gateway's config says that the rules need: the Code Mode executor (`tools.codeMode.executor`, `node` when unset). */
@@ -95,7 +107,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
   // changed, the gateway would run no rule after its next reload).
   const config = openClawConfigPath(env);
   registerInProcessProgram([...(opts.pluginDirs ?? []).map((path) => ({ path, folder: true })), ...(config ? [{ path: config, folder: false }] : [])]);
-  const facts = gatewayFacts(api.config);
+  const facts: GatewayFacts = { ...gatewayFacts(api.config), home: openClawHome(env), exists: existsSync };
   const now = opts.clock ?? (() => new Date().toISOString());
   const memory = sessionMemory();
   // A turn started from inside a finished run's hook inherits that run's caller identity, which OpenClaw has

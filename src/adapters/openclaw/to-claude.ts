@@ -9,6 +9,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { patchOps, patchPayloads } from '../bridge/apply-patch.js';
 import { isSubagentSession, type AgentContext, type EventOf } from './protocol.js';
+import { fileToolPath, patchToolPath, type PathWorld } from './tool-paths.js';
 
 export interface Where {
   sessionId: string;
@@ -75,6 +76,9 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
     ...(tool_name !== event.toolName ? { agent_tool_name: event.toolName } : {}),
   });
   const path = (x: unknown): string | null => (typeof x === 'string' && x !== '' ? (isAbsolute(x) ? x : resolve(w.cwd, x)) : null);
+  // The file tools' paths as OpenClaw resolves them before it writes (`~`, `file://`, `@`, repaired parameters).
+  const world: PathWorld = { cwd: w.cwd, home: facts.home, exists: facts.exists ?? (() => false) };
+  const filePath = (x: unknown): string | null => (typeof x === 'string' && x !== '' ? fileToolPath(x, world) : null);
   switch (event.toolName) {
     case 'exec': {
       // A Code Mode cell (`code`, no `command`): which executor runs it is the gateway's config, said here, never the model's.
@@ -83,11 +87,11 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
       return [{ ...one('Bash', { command: p.command }), ...(workdir ? { cwd: workdir } : {}) }];
     }
     case 'write': {
-      const file = path(p.path ?? p.file_path);
+      const file = filePath(p.path ?? p.file_path);
       return file ? [one('Write', { file_path: file, content: typeof p.content === 'string' ? p.content : '' })] : [one('write', p)];
     }
     case 'edit': {
-      const file = path(p.path ?? p.file_path);
+      const file = filePath(p.path ?? p.file_path);
       if (!file) return [one('edit', p)];
       const edits = Array.isArray(p.edits) ? (p.edits as Payload[]) : [{ oldText: p.oldText, newText: p.newText }];
       return edits.map((e) => one('Edit', { file_path: file, old_string: String(e.oldText ?? e.old_string ?? ''), new_string: String(e.newText ?? e.new_string ?? '') }));
@@ -96,7 +100,7 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
       const text = typeof p.input === 'string' ? p.input : typeof p.patch === 'string' ? p.patch : null;
       const ops = text ? patchOps(text) : [];
       if (!ops.length) return [one('apply_patch', p)];
-      return ops.flatMap((op) => patchPayloads(op).map((t) => one(t.tool_name, { ...t.tool_input, file_path: path(t.tool_input.file_path) })));
+      return ops.flatMap((op) => patchPayloads(op).map((t) => one(t.tool_name, { ...t.tool_input, file_path: typeof t.tool_input.file_path === 'string' && t.tool_input.file_path !== '' ? patchToolPath(t.tool_input.file_path, world) : null })));
     }
     case 'sessions_spawn': {
       // The dispatch of a subagent: Claude Code's background Agent call, whose launch names the child (its session key).
@@ -110,7 +114,7 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
       return typed === null ? [one('process', p)] : [one('Bash', { command: typed })];
     }
     case 'read': {
-      const file = path(p.path ?? p.file_path);
+      const file = filePath(p.path ?? p.file_path);
       return [one('Read', file ? { file_path: file } : p)];
     }
     default:
@@ -118,10 +122,14 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
   }
 }
 
-/** What the plugin knows of the gateway it runs in (its config at registration). */
+/** What the plugin knows of the gateway it runs in: its config at registration, its process's home, the files there are. */
 export interface GatewayFacts {
   /** `tools.codeMode.executor`: `node` (OpenClaw's default) or `quickjs`. */
   codeModeExecutor?: string;
+  /** The gateway process's home (`~` in a file tool's path). */
+  home?: string;
+  /** Whether a file exists (a leading `@` names a literal file only when it does). */
+  exists?: (path: string) => boolean;
 }
 
 /**
