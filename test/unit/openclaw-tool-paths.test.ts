@@ -63,7 +63,7 @@ test("the gateway's config path as OpenClaw finds it: OPENCLAW_CONFIG_PATH, OPEN
 test('the payloads the guards judge name the file OpenClaw writes: write, edit, apply_patch with indented headers', () => {
   const w = { sessionId: 'agent:main:main', cwd: WS };
   const facts = { home: HOME, exists: () => false };
-  const pre = (toolName: string, params: Record<string, unknown>) => toolPayloads(w, { toolName, params, toolCallId: 'c1' } as never, 'PreToolUse', facts);
+  const pre = (toolName: string, params: Record<string, unknown>) => toolPayloads(w, { toolName, params, toolCallId: 'c1' } as never, 'PreToolUse', facts) as { tool_name: string; tool_input: Record<string, unknown> }[];
   assert.equal(pre('write', { path: '~/.openclaw/openclaw.json', content: '{}' })[0]!.tool_input.file_path, '/home/op/.openclaw/openclaw.json');
   assert.equal(pre('write', { path: 'file:///work/project/.continuity/config.json', content: '{}' })[0]!.tool_input.file_path, '/work/project/.continuity/config.json');
   assert.equal(pre('edit', { path: '@.continuity/config.json', edits: [{ oldText: 'a', newText: 'b' }] })[0]!.tool_input.file_path, '/work/project/.continuity/config.json');
