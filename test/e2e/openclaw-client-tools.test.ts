@@ -3,11 +3,12 @@
 // client's tools that change what runs the agent, the path forms OpenClaw
 // normalises before it writes, input typed into a process exec left running.
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { registerContinuity, type OpenClawApi } from '../../src/adapters/openclaw/plugin.js';
-import { draftTddProject, violations } from '../helpers/agent-hook.js';
+import { draftTddProject, planProject, planState, violations } from '../helpers/agent-hook.js';
 import { tempProject } from '../helpers/cli.js';
 
 type Handler = (event: unknown, ctx: unknown) => Promise<any>;
@@ -96,4 +97,45 @@ test("openclaw plugin: writes through the path forms OpenClaw normalises are jud
   writeFileSync(join(project, '@notes.md'), 'x\n');
   assert.equal(await call('write', { path: '@notes.md', content: 'y\n' }), undefined);
   assert.equal(await call('write', { path: 'file://' + join(project, 'src', 'a.ts'), content: 'export {};\n' }), undefined);
+});
+
+/** Is the process still there (a zombie is not: it runs nothing)? */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+test("openclaw plugin: while a job an exec left behind lives (its marks removed), the operator's approve is not taken: the run is stopped with the words and the refusal recorded; once the job has ended, approve is taken", async () => {
+  const hooks = plugin();
+  const project = planProject();
+  const marks = await hooks.resolve_exec_env!({ sessionKey: 'agent:main:x', toolName: 'exec', host: 'gateway' }, {});
+  assert.deepEqual(marks, { CONTINUITY_OPENCLAW_EXEC: String(process.pid) });
+  const ctx = { runId: `run-${++n}`, agentId: 'main', sessionKey: `agent:main:tools-${n}`, sessionId: `sid-${n}`, workspaceDir: project, trigger: 'user' };
+  await hooks.before_prompt_build!({ prompt: 'Run the checks.', messages: [] }, ctx);
+  const command = 'env -u OPENCLAW_SHELL -u CONTINUITY_OPENCLAW_EXEC nohup sleep 60 >/dev/null 2>&1 & echo $!';
+  const tool = { toolName: 'exec', agentId: 'main', sessionKey: ctx.sessionKey, sessionId: ctx.sessionId, runId: ctx.runId, toolCallId: 'call-bg' };
+  assert.equal(await hooks.before_tool_call!({ toolName: 'exec', params: { command }, runId: ctx.runId, toolCallId: 'call-bg' }, tool), undefined);
+  // What OpenClaw's exec runs, for real: a shell with the exec's environment, which exits and leaves its job to init.
+  const r = spawnSync('bash', ['-c', command], { cwd: project, env: { ...process.env, OPENCLAW_SHELL: 'exec', ...marks }, encoding: 'utf8' });
+  const job = Number(r.stdout.trim());
+  try {
+    await hooks.after_tool_call!({ toolName: 'exec', params: { command }, runId: ctx.runId, toolCallId: 'call-bg', result: { details: { status: 'completed', exitCode: 0 } } }, tool);
+    const operator = { ...ctx, runId: `run-${++n}` };
+    await hooks.before_prompt_build!({ prompt: 'approve', messages: [] }, operator);
+    const blocked = await hooks.before_agent_run!({ prompt: 'approve', messages: [], senderIsOwner: true }, operator);
+    assert.equal(blocked?.outcome, 'block');
+    assert.match(blocked.message, new RegExp(`^continuity: the prompt "approve" was not taken as the person's: a shell the agent started in the background \\(pid ${job}: [^)]*\\) was still running\\. .* Send it again once that has ended\\.$`));
+    assert.equal(planState(project), 'draft');
+    assert.equal(violations(project)[0]?.kind, 'untrusted_approval');
+  } finally {
+    process.kill(job, 'SIGKILL');
+  }
+  for (let i = 0; i < 100 && alive(job); i++) await new Promise((ok) => setTimeout(ok, 20));
+  const again = { ...ctx, runId: `run-${++n}` };
+  await hooks.before_prompt_build!({ prompt: 'approve', messages: [] }, again);
+  assert.equal(await hooks.before_agent_run!({ prompt: 'approve', messages: [], senderIsOwner: true }, again), undefined);
+  assert.equal(planState(project), 'approved');
 });

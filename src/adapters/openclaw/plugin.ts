@@ -31,6 +31,7 @@ import { afterToolFeedback, contextOf, stopReason, toolCallResult } from './from
 import { isSubagentSession, parseHook, type ContextOf, type EventOf, type HookName } from './protocol.js';
 import { sessionMemory } from './session-memory.js';
 import { openClawHome } from './tool-paths.js';
+import { execMarker, execReturned, execStarted, liveExecSurvivors } from './exec-survivors.js';
 import { announcedChild, deliveredPayload, lastAssistantText, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, toolPayloads, toolRan, type GatewayFacts, type Where } from './to-claude.js';
 
 /** The part of OpenClaw's plugin API the plugin uses (`OpenClawPluginApi`, 2026.9.6). */
@@ -60,10 +61,14 @@ export const CONTINUATION_PREFIX = 'continuity-next-';
  * entry: before_agent_run fires when OpenClaw admits a new run for a message
  * (the only place the plugin reads a prompt as the operator's).
  */
-const IN_PROCESS: InProcessClient = {
-  name: `openclaw (in process, pid ${process.pid})`,
-  transcript: { kind: 'read', last: 'user-prompt', toolUses: new Map(), toolResults: new Set() },
-};
+function inProcessClient(memory: ReturnType<typeof sessionMemory>): InProcessClient {
+  return {
+    name: `openclaw (in process, pid ${process.pid})`,
+    transcript: { kind: 'read', last: 'user-prompt', toolUses: new Map(), toolResults: new Set() },
+    // Processes an exec of this gateway started and left running: they can speak as the operator (openclaw agent).
+    liveAgentProcesses: () => liveExecSurvivors(memory, Date.now()),
+  };
+}
 
 export interface PluginOptions {
   env?: NodeJS.ProcessEnv;
@@ -101,6 +106,23 @@ export function gatewayFacts(config: unknown): GatewayFacts {
   return { codeModeExecutor: typeof executor === 'string' ? executor : 'node' };
 }
 
+/** One exec call, as both its hooks name it. */
+const execKey = (event: { runId?: string; toolCallId?: string }, ctx: { runId?: string; toolCallId?: string }) => `${ctx.runId ?? event.runId ?? ''}:${ctx.toolCallId ?? event.toolCallId ?? ''}`;
+
+/** An exec OpenClaw sent to the background (`yieldMs`, `background`): it returned while its command goes on. */
+function execBackgrounded(event: EventOf<'after_tool_call'>): boolean {
+  const details = (event.result as { details?: { status?: unknown } } | undefined)?.details;
+  return details?.status === 'running';
+}
+
+/** The words for the person when their approve, stop or pause was not taken as theirs (UserPromptSubmit refused), or null. */
+export function refusedPrompt(answer: Record<string, unknown> | null): string | null {
+  const said = typeof answer?.systemMessage === 'string' ? answer.systemMessage : '';
+  const m = /continuity: the prompt "[^"]*" was not taken as the person's: [^]*?(?=(?: continuity: |$))/.exec(said);
+  if (!m) return null;
+  return `${m[0].trim()} Send it again once that has ended.`;
+}
+
 export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): void {
   const env = opts.env ?? process.env;
   // What runs continuity here, guarded like its state: the plugin's folder, and the config that loads it (removed or
@@ -110,6 +132,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
   const facts: GatewayFacts = { ...gatewayFacts(api.config), home: openClawHome(env), exists: existsSync };
   const now = opts.clock ?? (() => new Date().toISOString());
   const memory = sessionMemory();
+  const client = inProcessClient(memory);
   // A turn started from inside a finished run's hook inherits that run's caller identity, which OpenClaw has
   // already retired ("agent tool caller authority is no longer active"): continuations start from this scope instead.
   const neutral = new AsyncResource('continuity-continue');
@@ -118,7 +141,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
   async function decide(where: Where, payloads: Record<string, unknown>[]): Promise<Record<string, unknown> | null> {
     const e = projectEnv(env, where.cwd);
     const outputs: (Record<string, unknown> | null)[] = [];
-    for (const p of payloads) outputs.push((await handlePayload(validatePayload(p), { env: e, now: now(), fallbackCwd: where.cwd, source: SOURCE, inProcessClient: IN_PROCESS })).output);
+    for (const p of payloads) outputs.push((await handlePayload(validatePayload(p), { env: e, now: now(), fallbackCwd: where.cwd, source: SOURCE, inProcessClient: client })).output);
     return mergeAnswers(outputs);
   }
 
@@ -184,8 +207,11 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     if (ctx.runId) memory.prompts.delete(ctx.runId);
     const child = announcedChild(ctx);
     if (child && ctx.runId) memory.announces.set(ctx.runId, child);
-    await decide(where, [promptPayload(where, { ...event, prompt: prompt ?? event.prompt }, ctx, own)]);
-    return undefined;
+    const answer = await decide(where, [promptPayload(where, { ...event, prompt: prompt ?? event.prompt }, ctx, own)]);
+    // The operator's approve, stop or pause not taken as theirs: the run is stopped and the person told why, in OpenClaw's
+    // own words for a blocked run (its `message` is what the person sees; the model never reads the prompt).
+    const refused = refusedPrompt(answer);
+    return refused ? { outcome: 'block', reason: 'continuity: the prompt was not taken as the person\'s', message: refused } : undefined;
   });
 
   // A tool call continuity cannot judge, in a project where continuity is enabled, is blocked: a failed hook must not be a "go ahead".
@@ -195,6 +221,8 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
   on(
     'before_tool_call',
     async (event, ctx) => {
+      // Every exec of this gateway, in any workspace: a process it starts and leaves running is the agent's.
+      if (event.toolName === 'exec' && typeof event.params.command === 'string') execStarted(memory, execKey(event, ctx), Date.now());
       const where = whereOf(ctx.sessionKey, ctx.sessionId);
       if (!where) return undefined;
       const payloads = toolPayloads(where, event, 'PreToolUse', facts);
@@ -203,7 +231,14 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     failClosed,
   );
 
+  // Every exec of this gateway carries its mark: a process that keeps it is the agent's, whenever it asks (exec-survivors.ts).
+  api.on('resolve_exec_env', () => {
+    const m = execMarker();
+    return { [m.name]: m.value };
+  });
+
   on('after_tool_call', async (event, ctx) => {
+    if (event.toolName === 'exec') execReturned(memory, execKey(event, ctx), Date.now(), execBackgrounded(event));
     const where = whereOf(ctx.sessionKey, ctx.sessionId);
     if (!where || !toolRan(event)) return undefined;
     const payloads = toolPayloads(where, event, 'PostToolUse', facts);
