@@ -24,8 +24,8 @@ let n = 0;
 async function session(hooks: Record<string, Handler>, project: string) {
   const ctx = { runId: `run-${++n}`, agentId: 'main', sessionKey: `agent:main:tools-${n}`, sessionId: `sid-${n}`, workspaceDir: project, trigger: 'user' };
   await hooks.before_prompt_build!({ prompt: 'Go on.', messages: [] }, ctx);
-  return (toolName: string, params: Record<string, unknown>) =>
-    hooks.before_tool_call!({ toolName, params, runId: ctx.runId, toolCallId: `call-${++n}` }, { toolName, agentId: 'main', sessionKey: ctx.sessionKey, sessionId: ctx.sessionId, runId: ctx.runId, toolCallId: `call-${n}` });
+  return (toolName: string, params: Record<string, unknown>, identity: Record<string, unknown> = {}) =>
+    hooks.before_tool_call!({ toolName, params, runId: ctx.runId, toolCallId: `call-${++n}`, ...identity }, { toolName, agentId: 'main', sessionKey: ctx.sessionKey, sessionId: ctx.sessionId, runId: ctx.runId, toolCallId: `call-${n}`, ...identity });
 }
 
 test("openclaw plugin: `plugins disable continuity` is blocked with the reason and recorded as a violation; `plugins list` is not", async () => {
@@ -56,6 +56,9 @@ test('openclaw plugin: a Code Mode cell is refused under the default node:vm exe
   assert.match(cell.blockReason, /node:vm executor can reach the gateway's own process/);
   const isolated = await session(plugin({ config: { tools: { codeMode: { enabled: true, executor: 'quickjs' } } } }), project);
   assert.equal(await isolated('exec', { code: 'await read({ path: "notes.md" })' }), undefined);
+  // As OpenClaw hands a cell to the hook: marked by its kind, the cell as both code and command.
+  const marked = await byDefault('exec', { code: 'globalThis.process', command: 'globalThis.process' }, { toolKind: 'code_mode_exec', toolInputKind: 'javascript' });
+  assert.equal(marked?.block, true);
   // The model cannot say which executor runs its cell: the gateway's config does.
   assert.equal((await byDefault('exec', { code: 'x', code_mode_executor: 'quickjs' }))?.block, true);
 });

@@ -70,3 +70,17 @@ test('the payloads the guards judge name the file OpenClaw writes: write, edit, 
   const patch = pre('apply_patch', { input: '*** Begin Patch\n  *** Add File: ~/.openclaw/openclaw.json\n+{}\n   *** Delete File: @.continuity/ledger.db\n*** End Patch' });
   assert.deepEqual(patch.map((p) => [p.tool_name, p.tool_input.file_path]), [['Write', '/home/op/.openclaw/openclaw.json'], ['Write', '/work/project/.continuity/ledger.db']]);
 });
+
+test("apply_patch: a target OpenClaw derived (its event's derivedPaths) that the envelope's reading missed is judged too", () => {
+  const w = { sessionId: 'agent:main:main', cwd: WS };
+  const payloads = toolPayloads(w, { toolName: 'apply_patch', params: { input: '*** Begin Patch\n*** Add File: notes.md\n+x\n*** End Patch' }, derivedPaths: ['/work/project/notes.md', '/work/project/.continuity/config.json'], toolCallId: 'c1' } as never, 'PreToolUse', { home: HOME, exists: () => false }) as { tool_name: string; tool_input: Record<string, unknown> }[];
+  assert.deepEqual(payloads.map((p) => p.tool_input.file_path), ['/work/project/notes.md', '/work/project/.continuity/config.json']);
+});
+
+test("a Code Mode cell as OpenClaw hands it to the hook (toolKind code_mode_exec, the cell as both code and command) is a cell, not a shell command", () => {
+  const w = { sessionId: 'agent:main:main', cwd: WS };
+  const cell = toolPayloads(w, { toolName: 'exec', toolKind: 'code_mode_exec', params: { code: 'await read({path:"a"})', command: 'await read({path:"a"})' }, toolCallId: 'c1' } as never, 'PreToolUse', { codeModeExecutor: 'node' }) as { tool_name: string; tool_input: Record<string, unknown> }[];
+  assert.deepEqual(cell.map((p) => [p.tool_name, p.tool_input]), [['exec', { code: 'await read({path:"a"})', code_mode_executor: 'node' }]]);
+  const shell = toolPayloads(w, { toolName: 'exec', params: { command: 'ls' }, toolCallId: 'c2' } as never, 'PreToolUse', {}) as { tool_name: string }[];
+  assert.equal(shell[0]!.tool_name, 'Bash');
+});

@@ -81,8 +81,10 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
   const filePath = (x: unknown): string | null => (typeof x === 'string' && x !== '' ? fileToolPath(x, world) : null);
   switch (event.toolName) {
     case 'exec': {
-      // A Code Mode cell (`code`, no `command`): which executor runs it is the gateway's config, said here, never the model's.
-      if (typeof p.command !== 'string') return [one('exec', { ...p, code_mode_executor: facts.codeModeExecutor ?? 'node' })];
+      // A Code Mode cell: JavaScript, not a shell command (OpenClaw marks the call `toolKind: "code_mode_exec"` and passes
+      // the cell as both `code` and `command`). Which executor runs it is the gateway's config, said here, never the model's.
+      if (isCodeModeCell(event)) return [one('exec', { code: p.code ?? p.command, code_mode_executor: facts.codeModeExecutor ?? 'node' })];
+      if (typeof p.command !== 'string') return [one('exec', p)];
       const workdir = path(p.workdir);
       return [{ ...one('Bash', { command: p.command }), ...(workdir ? { cwd: workdir } : {}) }];
     }
@@ -99,8 +101,12 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
     case 'apply_patch': {
       const text = typeof p.input === 'string' ? p.input : typeof p.patch === 'string' ? p.patch : null;
       const ops = text ? patchOps(text) : [];
-      if (!ops.length) return [one('apply_patch', p)];
-      return ops.flatMap((op) => patchPayloads(op).map((t) => one(t.tool_name, { ...t.tool_input, file_path: typeof t.tool_input.file_path === 'string' && t.tool_input.file_path !== '' ? patchToolPath(t.tool_input.file_path, world) : null })));
+      const judged = ops.flatMap((op) => patchPayloads(op).map((t) => one(t.tool_name, { ...t.tool_input, file_path: typeof t.tool_input.file_path === 'string' && t.tool_input.file_path !== '' ? patchToolPath(t.tool_input.file_path, world) : null })));
+      // OpenClaw's own reading of the targets (`derivedPaths`, before the call): any this reading missed is judged too.
+      const seen = new Set(judged.map((j) => (j.tool_input as Payload).file_path));
+      const derived = 'derivedPaths' in event && Array.isArray(event.derivedPaths) ? event.derivedPaths.filter((d) => !seen.has(d)) : [];
+      const extra = derived.map((d) => one('Write', { file_path: d, content: '', patch_op: 'derived' }));
+      return judged.length || extra.length ? [...judged, ...extra] : [one('apply_patch', p)];
     }
     case 'sessions_spawn': {
       // The dispatch of a subagent: Claude Code's background Agent call, whose launch names the child (its session key).
@@ -120,6 +126,12 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
     default:
       return [one(event.toolName, p)];
   }
+}
+
+/** OpenClaw's Code Mode `exec`: marked by its tool kind, or a `code` cell with no shell command. */
+export function isCodeModeCell(event: { params: Payload; toolKind?: unknown }): boolean {
+  if (event.toolKind === 'code_mode_exec') return true;
+  return typeof event.params.code === 'string' && typeof event.params.command !== 'string';
 }
 
 /** What the plugin knows of the gateway it runs in: its config at registration, its process's home, the files there are. */
