@@ -72,6 +72,11 @@ test('openclaw plugin: text typed through `process` into a shell exec left runni
   assert.equal((await call('process', { action: 'send-keys', sessionId: 'pty-1', literal: 'rm -rf .continuity', keys: ['Enter'] }))?.block, true);
   assert.equal((await call('process', { action: 'paste', sessionId: 'pty-1', text: 'echo x >> .tdd-progress.md' }))?.block, true);
   assert.equal(await call('process', { action: 'write', sessionId: 'pty-1', data: 'ls\n' }), undefined);
+  // A line typed over several calls is judged whole: the piece that completes the guarded name is refused.
+  assert.equal(await call('process', { action: 'write', sessionId: 'pty-2', data: 'rm -rf .conti' }), undefined);
+  assert.equal((await call('process', { action: 'paste', sessionId: 'pty-2', text: 'nuity' }))?.block, true);
+  // Enter (submit) after a refused piece enters only what was let through.
+  assert.equal(await call('process', { action: 'submit', sessionId: 'pty-2' }), undefined);
   assert.equal(await call('process', { action: 'poll', sessionId: 'pty-1' }), undefined);
 });
 

@@ -32,7 +32,7 @@ import { isSubagentSession, parseHook, type ContextOf, type EventOf, type HookNa
 import { sessionMemory } from './session-memory.js';
 import { openClawHome } from './tool-paths.js';
 import { execMarker, execReturned, execStarted, liveExecSurvivors } from './exec-survivors.js';
-import { announcedChild, deliveredPayload, lastAssistantText, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, toolPayloads, toolRan, type GatewayFacts, type Where } from './to-claude.js';
+import { announcedChild, deliveredPayload, lastAssistantText, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, processInput, toolPayloads, toolRan, unentered, type GatewayFacts, type Where } from './to-claude.js';
 
 /** The part of OpenClaw's plugin API the plugin uses (`OpenClawPluginApi`, 2026.9.6). */
 export interface OpenClawApi {
@@ -225,8 +225,12 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
       if (event.toolName === 'exec' && typeof event.params.command === 'string') execStarted(memory, execKey(event, ctx), Date.now());
       const where = whereOf(ctx.sessionKey, ctx.sessionId);
       if (!where) return undefined;
-      const payloads = toolPayloads(where, event, 'PreToolUse', facts);
-      return payloads.length ? toolCallResult(await decide(where, payloads)) : undefined;
+      const payloads = toolPayloads(where, event, 'PreToolUse', { ...facts, typedBefore: (id) => memory.typed.get(id) ?? '' });
+      const result = payloads.length ? toolCallResult(await decide(where, payloads)) : undefined;
+      // Text typed into an exec's session and not yet entered is remembered (unless refused), to judge the line whole.
+      const typed = event.toolName === 'process' ? processInput(event.params) : null;
+      if (typed !== null && !result && typeof event.params.sessionId === 'string') memory.typed.set(event.params.sessionId, unentered((memory.typed.get(event.params.sessionId) ?? '') + typed).slice(-4096));
+      return result;
     },
     failClosed,
   );

@@ -116,8 +116,11 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
     }
     case 'process': {
       // Input to a process exec left running (a pty shell takes it as commands): judged as the command it may be.
+      // A line typed over several calls is judged whole: what earlier calls typed since the last Enter comes first.
       const typed = processInput(p);
-      return typed === null ? [one('process', p)] : [one('Bash', { command: typed })];
+      const before = typeof p.sessionId === 'string' ? (facts.typedBefore?.(p.sessionId) ?? '') : '';
+      // A carriage return is Enter to a terminal: a line end to the shell parser.
+      return typed === null ? [one('process', p)] : [one('Bash', { command: (before + typed).replace(/\r\n?/g, '\n') })];
     }
     case 'read': {
       const file = filePath(p.path ?? p.file_path);
@@ -142,6 +145,14 @@ export interface GatewayFacts {
   home?: string;
   /** Whether a file exists (a leading `@` names a literal file only when it does). */
   exists?: (path: string) => boolean;
+  /** What earlier `process` calls typed into an exec session since its last Enter. */
+  typedBefore?: (sessionId: string) => string;
+}
+
+/** What stays typed and not yet entered after this text: the part after its last line end. */
+export function unentered(text: string): string {
+  const cut = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
+  return cut < 0 ? text : text.slice(cut + 1);
 }
 
 /**
@@ -153,13 +164,14 @@ export function processInput(p: Payload): string | null {
   const action = typeof p.action === 'string' ? p.action : '';
   if (action === 'write' && typeof p.data === 'string') return p.data;
   if (action === 'paste' && typeof p.text === 'string') return p.text;
+  if (action === 'submit') return '\r';
   if (action !== 'send-keys') return null;
   const parts: string[] = [];
   if (Array.isArray(p.keys)) for (const k of p.keys) parts.push(typeof k === 'string' && /^(enter|return|kpenter|c-m|c-j)$/i.test(k) ? '\n' : typeof k === 'string' && k.length === 1 ? k : ' ');
   if (Array.isArray(p.hex)) parts.push(Buffer.from(p.hex.filter((h): h is string => typeof h === 'string').map((h) => h.replace(/^0x/i, '')).join(''), 'hex').toString('latin1'));
   if (typeof p.literal === 'string') parts.push(p.literal);
   const text = parts.join('');
-  return text.trim() === '' ? null : text;
+  return text === '' ? null : text;
 }
 
 /** The agent type a run records for a subagent spawned without one (OpenClaw runs it as the requester's agent). */
