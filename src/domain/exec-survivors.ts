@@ -10,7 +10,7 @@
  *   `OPENCLAW_SHELL=exec` in every exec), or it descends from a live process
  *   that does;
  * - it was started while a shell call of this client ran (or within a
- *   second of it), and it, or the nearest of its ancestors started in such a
+ *   quarter of a second of it), and it, or the nearest of its ancestors started in such a
  *   window, has lost its parent (adopted by init or a subreaper): a job the
  *   call left behind, whatever it did to its environment, session or group.
  *
@@ -22,7 +22,7 @@
 export interface ProcessFact {
   pid: number;
   ppid: number;
-  /** When it started, ms since the epoch (to /proc's precision: 10 ms, and the boot time's second). */
+  /** When it started, ms since the epoch (to tens of ms). */
   startMs: number;
   /** Its environment (as it was at its last exec) carries the client's shell marker. */
   marked: boolean;
@@ -36,8 +36,8 @@ export interface CallWindow {
   endMs: number | null;
 }
 
-/** Clock slack around a window: /proc's start times are known to the boot time's second. */
-export const WINDOW_SLACK_MS = 1000;
+/** Clock slack around a window: a process's start is known to tens of ms (src/util/process-table.ts). */
+export const WINDOW_SLACK_MS = 250;
 
 export function agentSurvivors(processes: readonly ProcessFact[], windows: readonly CallWindow[], opts: { self: number; adopters: ReadonlySet<number> }): ProcessFact[] {
   const byPid = new Map(processes.map((p) => [p.pid, p]));

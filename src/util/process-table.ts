@@ -20,6 +20,24 @@ export interface ProcessRow {
 /** Clock ticks per second of /proc's start times (USER_HZ: 100 on every Linux architecture Node runs on). */
 const USER_HZ = 100;
 
+/**
+ * When the machine booted, in ms: /proc/stat's `btime` is whole seconds; this
+ * process's own start (its ticks since boot, and Node's `performance.timeOrigin`)
+ * places it to a few tens of ms, so a process's start can be set against a
+ * tool call's time without a second of doubt.
+ */
+function bootMs(btimeSec: number): number {
+  try {
+    const own = readFileSync('/proc/self/stat', 'utf8');
+    const ticks = Number(own.slice(own.lastIndexOf(')') + 2).split(' ')[19]);
+    const estimate = performance.timeOrigin - (ticks * 1000) / USER_HZ;
+    if (Number.isFinite(estimate) && Math.abs(estimate - btimeSec * 1000) < 1500) return estimate;
+  } catch {
+    // /proc/self unreadable: the second will do
+  }
+  return btimeSec * 1000;
+}
+
 export function processTable(marker: { name: string; value: string }): ProcessRow[] | null {
   if (process.platform !== 'linux') return null;
   let boot: number;
@@ -27,7 +45,7 @@ export function processTable(marker: { name: string; value: string }): ProcessRo
   try {
     const btime = /^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'));
     if (!btime) return null;
-    boot = Number(btime[1]) * 1000;
+    boot = bootMs(Number(btime[1]));
     pids = readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map(Number);
   } catch {
     return null;

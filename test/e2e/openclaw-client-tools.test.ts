@@ -34,6 +34,7 @@ test("openclaw plugin: `plugins disable continuity` is blocked with the reason a
   const call = await session(hooks, project);
   const r = await call('plugins', { action: 'disable', pluginId: 'continuity' });
   assert.equal(r?.block, true);
+  assert.match(violations(project)[0]!.summary, /^plugins disable continuity denied: /);
   assert.match(r.blockReason, /^continuity: the plugins call was not run: `plugins disable` of continuity would change or stop the plugin that runs the agent's hooks\.$/);
   assert.equal(await call('plugins', { action: 'list' }), undefined);
   assert.equal(await call('gateway', { action: 'config.get', path: 'plugins' }), undefined);
@@ -43,9 +44,14 @@ test("openclaw plugin: `plugins disable continuity` is blocked with the reason a
   assert.equal(script?.block, true);
   assert.match(script.blockReason, /runs code under the gateway unattended/);
   assert.equal((await call('terminal', { action: 'input', sessionId: 't1', data: 'continuity approve\n' }))?.block, true);
-  const recorded = violations(project).map((v) => v.kind);
-  assert.deepEqual(recorded.slice(0, 5).sort(), Array(5).fill('client_control_denied'));
-  assert.ok(violations(project).some((v) => /^plugins disable continuity denied: /.test(v.summary)));
+  // The same through OpenClaw's CLI in an exec.
+  const cli = await call('exec', { command: 'openclaw plugins disable continuity' });
+  assert.equal(cli?.block, true);
+  assert.match(cli.blockReason, /`openclaw plugins disable` changes the gateway's plugins/);
+  assert.equal(await call('exec', { command: 'openclaw plugins list' }), undefined);
+  const recorded = violations(project);
+  assert.deepEqual(recorded.map((v) => v.kind), Array(5).fill('client_control_denied'));
+  assert.match(recorded[0]!.summary, /^Bash `openclaw plugins disable continuity` denied: /);
 });
 
 test('openclaw plugin: a Code Mode cell is refused under the default node:vm executor and allowed when the gateway is configured for QuickJS', async () => {

@@ -76,3 +76,35 @@ test('tools outside the set are not wanted (no ledger opened for them); secrets,
   for (const t of ['secrets', 'process', 'mobile_ui', 'Bash', 'Write', 'read']) assert.equal(clientControlWants({ tool_name: t }), false, t);
   allowed('secrets', { action: 'delete', name: 'X' });
 });
+
+test("OpenClaw's CLI run as a command: what changes its config or plugins is refused, through quotes and global options; reads, other plugins and `openclaw agent` are not this rule's", () => {
+  const cli = (command: string) => clientControlRefusal('Bash', { command });
+  for (const command of [
+    'openclaw plugins disable continuity',
+    'OPENCLAW_PROFILE=x openclaw --profile work plugins uninstall continuity',
+    "open'claw' plugins disable continuity",
+    '/usr/lib/node_modules/openclaw/openclaw.mjs plugins disable continuity',
+    'cd /tmp && openclaw config set plugins.entries.continuity.enabled false',
+    'openclaw config unset plugins.load.paths',
+    'openclaw plugins install @someone/tool',
+    'openclaw update',
+    'openclaw doctor --fix --non-interactive',
+    "openclaw cron add --every 1m --script 'await exec({command:\"continuity approve\"})'",
+    'openclaw nodes approve req-1',
+    'true; openclaw hooks disable continuity',
+  ]) assert.notEqual(cli(command), null, command);
+  assert.match(cli('openclaw plugins disable continuity')!, /^`openclaw plugins disable` changes the gateway's plugins: the gateway it changes loads and runs continuity's hooks/);
+  for (const command of [
+    'openclaw plugins list',
+    'openclaw plugins inspect continuity --runtime --json',
+    'openclaw plugins disable memory-core',
+    'openclaw config get plugins',
+    'openclaw doctor --lint',
+    'openclaw agent --session-key agent:main:main --message "update the config docs"',
+    'cat ~/.openclaw/openclaw.json',
+    'grep -r openclaw-update notes.md',
+    "openclaw cron add --every 1h --message 'check CI'",
+  ]) assert.equal(cli(command), null, command);
+  assert.equal(clientControlWants({ tool_name: 'Bash', tool_input: { command: "open'claw' config set x y" } }), true);
+  assert.equal(clientControlWants({ tool_name: 'Bash', tool_input: { command: 'ls -la' } }), false);
+});

@@ -17,6 +17,7 @@ export function clientControlBefore(ctx: HookContext<ToolPayload>): HandlerResul
 }
 
 function summaryOf(input: Record<string, unknown>): string {
+  if (typeof input.command === 'string') return `\`${input.command.length > 60 ? `${input.command.slice(0, 59)}…` : input.command}\``;
   const action = typeof input.action === 'string' ? input.action : typeof input.code === 'string' ? 'code cell' : '';
   const target = typeof input.pluginId === 'string' ? ` ${input.pluginId}` : '';
   return `${action}${target}`.trim() || 'call';

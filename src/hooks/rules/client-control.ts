@@ -12,16 +12,19 @@
  * rule does not know is refused, as the safe answer.
  */
 
+import { squash } from '../../shell/mentions.js';
+
 /** The plugin id continuity runs under in OpenClaw (openclaw/openclaw.plugin.json). */
 export const CONTINUITY_PLUGIN_ID = 'continuity';
 
-/** Every tool name this rule judges (the cheap `wants` test). */
+/** Every tool name this rule judges (the cheap `wants` test); a shell command only when it names OpenClaw's CLI. */
 export const CLIENT_CONTROL_TOOLS: ReadonlySet<string> = new Set(['plugins', 'gateway', 'openclaw', 'automations', 'cron', 'terminal', 'computer', 'nodes', 'exec']);
 
 type Input = Record<string, unknown>;
 
 /** Cheap: is this one of the client's own tools that can change what runs the agent? */
-export function clientControlWants(p: { tool_name: string }): boolean {
+export function clientControlWants(p: { tool_name: string; tool_input?: Record<string, unknown> }): boolean {
+  if (p.tool_name === 'Bash') return typeof p.tool_input?.command === 'string' && /openclaw/i.test(squash(p.tool_input.command));
   return CLIENT_CONTROL_TOOLS.has(p.tool_name);
 }
 
@@ -52,6 +55,8 @@ export function clientControlRefusal(tool: string, input: Input): string | null 
       return nodesRefusal(input);
     case 'exec':
       return codeCellRefusal(input);
+    case 'Bash':
+      return typeof input.command === 'string' ? openClawCliRefusal(input.command) : null;
     default:
       return null;
   }
@@ -140,6 +145,60 @@ function codeCellRefusal(input: Input): string | null {
   if (typeof input.command === 'string' || typeof input.code !== 'string') return null;
   if (input.code_mode_executor === 'quickjs') return null;
   return "a Code Mode cell run by OpenClaw's node:vm executor can reach the gateway's own process, where no hook sees what it does (the QuickJS executor, `tools.codeMode.executor: \"quickjs\"`, is isolated and allowed)";
+}
+
+/**
+ * OpenClaw's own CLI run as a command: the subcommands that change its
+ * config or plugins (`openclaw plugins disable continuity`, `openclaw config
+ * set …`, `openclaw update`, a cron job with a script). Read from the text, its
+ * quotes and backslashes seen through: a script or a name built at run time is
+ * not seen (the wall hides the config and the token from such commands).
+ * `openclaw agent` is left to the operator-channel check, which judges what
+ * its message would do.
+ */
+const CLI_ACTIONS: Record<string, { actions: RegExp | null; what: string; flags?: RegExp }> = {
+  plugins: { actions: /^(enable|disable|uninstall|install|update|reload|remove|rm)$/i, what: "changes the gateway's plugins" },
+  plugin: { actions: /^(enable|disable|uninstall|install|update|reload|remove|rm)$/i, what: "changes the gateway's plugins" },
+  config: { actions: /^(set|unset|patch|apply|edit|import|reset)$/i, what: "changes the gateway's config" },
+  configure: { actions: null, what: "changes the gateway's config" },
+  onboard: { actions: null, what: "changes the gateway's config" },
+  setup: { actions: null, what: "changes the gateway's config" },
+  reset: { actions: null, what: "resets the gateway's config and state" },
+  uninstall: { actions: null, what: 'removes OpenClaw' },
+  update: { actions: null, what: 'replaces the gateway' },
+  migrate: { actions: null, what: "rewrites the gateway's config and state" },
+  doctor: { actions: null, flags: /\s--(fix|repair|yes)\b/i, what: "repairs (rewrites) the gateway's config" },
+  hooks: { actions: /^(enable|disable|install|uninstall|remove)$/i, what: "changes the gateway's hooks" },
+  cron: { actions: /^(add|edit|update)$/i, flags: /\s--(script|trigger-script|stream-command|command|argv)\b/i, what: 'schedules a script or command the gateway runs unattended' },
+  automations: { actions: /^(add|edit|update)$/i, flags: /\s--(script|trigger-script|stream-command|command|argv)\b/i, what: 'schedules a script or command the gateway runs unattended' },
+  nodes: { actions: /^(approve|pair)$/i, what: 'pairs a device with operator rights' },
+  devices: { actions: /^(approve|pair)$/i, what: 'pairs a device with operator rights' },
+  secrets: { actions: /^(set|delete|rm|remove)$/i, what: "changes the gateway's credentials" },
+  gateway: { actions: /^(install|uninstall)$/i, what: 'changes how the gateway runs' },
+};
+/** Global options that take a value (`openclaw --profile work plugins …`). */
+const CLI_VALUE_OPTIONS = new Set(['--profile', '--log-level', '--container', '--config']);
+
+export function openClawCliRefusal(command: string): string | null {
+  const text = squash(command);
+  const at = /(?:^|[\s/;&|(`$=])openclaw(?:\.mjs)?(?=\s)/gi;
+  for (let m = at.exec(text); m; m = at.exec(text)) {
+    // The rest of this simple command, up to the next separator, as words.
+    const rest = (text.slice(m.index + m[0].length).split(/[;&|\n)]/)[0] ?? '').trim();
+    const words = rest.split(/\s+/).filter(Boolean);
+    let i = 0;
+    while (i < words.length && words[i]!.startsWith('-')) i += CLI_VALUE_OPTIONS.has(words[i]!) ? 2 : 1;
+    const sub = words[i]?.toLowerCase();
+    const rule = sub ? CLI_ACTIONS[sub] : undefined;
+    if (!rule) continue;
+    const action = words.slice(i + 1).find((w) => !w.startsWith('-')) ?? '';
+    if (rule.actions && !rule.actions.test(action)) continue;
+    if (rule.flags && !rule.flags.test(` ${rest}`)) continue;
+    // Another plugin enabled, disabled or reloaded is not continuity's business; an install loads new code into the gateway.
+    if ((sub === 'plugins' || sub === 'plugin') && !/^(install|update)$/i.test(action) && !/continuity/i.test(rest)) continue;
+    return `\`openclaw ${sub}${rule.actions ? ` ${action}` : ''}\` ${rule.what}: the gateway it changes loads and runs continuity's hooks; a person does that outside the agent`;
+  }
+  return null;
 }
 
 /** The violation a refused call leaves in the ledger. */
