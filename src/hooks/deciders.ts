@@ -12,6 +12,7 @@ export { handlePreCompact } from './handlers/pre-compact.js';
 export { handleToolUse } from './handlers/tool-use.js';
 export { handleSubagentStart, handleSubagentStop, handleToolFailure } from './watchdog/handlers.js';
 export { guardBeforeWrite } from './rules/guard-before.js';
+export { clientControlBefore } from './rules/client-control-before.js';
 export { guardAfterWrite } from './rules/guard-after.js';
 export { registerWrittenPlan } from './rules/register-plan.js';
 export { approveFromAnswer } from './rules/approval-answers.js';

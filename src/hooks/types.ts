@@ -2,7 +2,7 @@ import type { Config } from '../config/schema.js';
 import type { SqlDatabase } from '../ledger/driver.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { GenericPayload } from './payload.js';
-import type { TranscriptFacts } from '../domain/human-turn.js';
+import type { BackgroundShell, TranscriptFacts } from '../domain/human-turn.js';
 
 /** What a handler has to work with: facts are read through the ledger; time is given. */
 export interface HookContext<P = GenericPayload> {
@@ -31,6 +31,8 @@ export interface InProcessClient {
   name: string;
   /** The client's record of the session's turn, in the terms the transcript rules use. */
   transcript: TranscriptFacts;
+  /** Processes an agent's shell call started that are still alive (read when a person's words would approve or pause). */
+  liveAgentProcesses?: () => readonly BackgroundShell[];
 }
 
 /**

@@ -89,8 +89,17 @@ export function agentClients(list: readonly AncestorProcess[]): AncestorProcess[
 const AGENT_EXECUTABLES = /^(claude|claude\.exe|codex|codex-[\w-]+|cursor-agent|gemini|openclaw)$/i;
 const AGENT_SCRIPTS = /(@anthropic-ai[\\/]claude-code|@openai[\\/]codex|@google[\\/]gemini-cli|[\\/]openclaw[\\/]|cursor-agent)/i;
 
+/**
+ * The process title OpenClaw gives itself (`process.title`): `openclaw-gateway`
+ * for the gateway, `openclaw-<command>` for every CLI command (`openclaw-agent`,
+ * `openclaw-node`, …). Node writes it over its command line, so /proc shows
+ * the executable `node` and the title as the only argument.
+ */
+const OPENCLAW_TITLE = /^openclaw(-[a-z][\w-]*)?$/i;
+
 export function isAgentClient(p: AncestorProcess): boolean {
   if (AGENT_EXECUTABLES.test(p.name)) return true;
+  if (OPENCLAW_TITLE.test(p.args[0] ?? '')) return true;
   // An interpreter running a client's script: the script's path names the client.
   return /^(node|bun|deno)(\.exe)?$/i.test(p.name) && p.args.slice(1, 3).some((a) => AGENT_SCRIPTS.test(a));
 }
@@ -106,6 +115,7 @@ export function isHookRunner(p: AncestorProcess): boolean {
 
 /** How an agent client is named in words: its executable, or the script an interpreter runs. */
 export function describeClient(p: AncestorProcess): string {
+  if (OPENCLAW_TITLE.test(p.args[0] ?? '') && !AGENT_EXECUTABLES.test(p.name)) return `${p.args[0]} (${p.name}, pid ${p.pid})`;
   const script = p.args.slice(1, 3).find((a) => AGENT_SCRIPTS.test(a));
   return `${p.name}${script ? ` ${script}` : ''} (pid ${p.pid})`;
 }

@@ -60,6 +60,19 @@ test('approve inside an agent\'s command is refused whatever its terminal and va
   assert.equal(planState(project), 'draft');
 });
 
+/** Under a stand-in for the OpenClaw gateway: node titling itself as OpenClaw's gateway does (process.title, which /proc shows as its command line). */
+const underGateway = (argv: string[]) => [process.execPath, '-e', "process.title='openclaw-gateway';const r=require('child_process').spawnSync(process.argv[1],process.argv.slice(2),{stdio:'inherit'});process.exit(r.status??1)", ...argv];
+
+test("approve run by the OpenClaw gateway (an exec's or an automation's command, under `script`, its marker removed) is refused", () => {
+  const project = draftProject();
+  const r = runAtTerminal(['approve'], { cwd: project, wrap: underGateway });
+  assert.equal(r.code, 6, r.stdout);
+  assert.match(r.stdout, /approve refused: it runs inside an agent's command \(openclaw-gateway \(node, pid \d+\) is among its parent processes\)/);
+  assert.equal(planState(project), 'draft');
+  const init = runAtTerminal(['config', 'accept'], { cwd: project, wrap: underGateway });
+  assert.equal(init.code, 6, init.stdout);
+});
+
 test('revoke takes an approval back (the Approved line of a tdd plan too); only a person at a terminal can', () => {
   const tdd = '# TDD Task: Search\n\n**Status:** pending\n\n## Slice 1: Tokenizer\n\n**Status:** pending\n';
   const project = tempProject({ '.tdd-progress.md': tdd });

@@ -16,7 +16,8 @@ export type PatchOp =
   | { kind: 'update'; path: string; moveTo: string | null; removed: string; added: string }
   | { kind: 'delete'; path: string };
 
-const HEADER = /^\*\*\* (Add File|Update File|Delete File|Move to): (.+)$/;
+// Headers may be indented: the clients trim a line before they read it as one (OpenClaw's parser does).
+const HEADER = /^\s*\*\*\* (Add File|Update File|Delete File|Move to): (.+)$/;
 
 export function patchOps(text: string): PatchOp[] {
   const ops: PatchOp[] = [];
@@ -41,9 +42,9 @@ export function patchOps(text: string): PatchOp[] {
       else current = { kind: what === 'Add File' ? 'add' : 'update', path, moveTo: null, removed: [], added: [] };
       continue;
     }
-    if (line.startsWith('*** ')) {
+    if (line.trimStart().startsWith('*** ')) {
       // *** End Patch, *** End of File: no file content.
-      if (/^\*\*\* End Patch/.test(line)) close();
+      if (/^\s*\*\*\* End Patch/.test(line)) close();
       continue;
     }
     if (!current) continue;

@@ -16,6 +16,7 @@
  *                            with its result, result delivered to the requester
  */
 import { AsyncResource } from 'node:async_hooks';
+import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { isAbsolute, join } from 'node:path';
 import { registerInProcessProgram } from '../../util/running-program.js';
@@ -29,12 +30,16 @@ import { sourceOf } from '../bridge/types.js';
 import { afterToolFeedback, contextOf, stopReason, toolCallResult } from './from-claude.js';
 import { isSubagentSession, parseHook, type ContextOf, type EventOf, type HookName } from './protocol.js';
 import { sessionMemory } from './session-memory.js';
-import { announcedChild, deliveredPayload, lastAssistantText, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, toolPayloads, toolRan, type Where } from './to-claude.js';
+import { openClawHome } from './tool-paths.js';
+import { execMarker, execReturned, execStarted, liveExecSurvivors } from './exec-survivors.js';
+import { announcedChild, deliveredPayload, lastAssistantText, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, processInput, toolPayloads, toolRan, unentered, type GatewayFacts, type Where } from './to-claude.js';
 
 /** The part of OpenClaw's plugin API the plugin uses (`OpenClawPluginApi`, 2026.9.6). */
 export interface OpenClawApi {
   /** The folder OpenClaw found the plugin in (its `plugins.load.paths` entry). */
   rootDir?: unknown;
+  /** The gateway's config as loaded (read for facts the tool calls do not carry). */
+  config?: unknown;
   on(hook: string, handler: (event: unknown, ctx: unknown) => unknown, opts?: { priority?: number }): void;
   runtime?: {
     subagent?: {
@@ -56,10 +61,14 @@ export const CONTINUATION_PREFIX = 'continuity-next-';
  * entry: before_agent_run fires when OpenClaw admits a new run for a message
  * (the only place the plugin reads a prompt as the operator's).
  */
-const IN_PROCESS: InProcessClient = {
-  name: `openclaw (in process, pid ${process.pid})`,
-  transcript: { kind: 'read', last: 'user-prompt', toolUses: new Map(), toolResults: new Set() },
-};
+function inProcessClient(memory: ReturnType<typeof sessionMemory>): InProcessClient {
+  return {
+    name: `openclaw (in process, pid ${process.pid})`,
+    transcript: { kind: 'read', last: 'user-prompt', toolUses: new Map(), toolResults: new Set() },
+    // Processes an exec of this gateway started and left running: they can speak as the operator (openclaw agent).
+    liveAgentProcesses: () => liveExecSurvivors(memory, Date.now()),
+  };
+}
 
 export interface PluginOptions {
   env?: NodeJS.ProcessEnv;
@@ -71,13 +80,47 @@ export interface PluginOptions {
 /**
  * The gateway's config, which loads the plugin (`plugins.load.paths`,
  * `plugins.entries`): as OpenClaw finds it, `$OPENCLAW_CONFIG_PATH`, else
- * `openclaw.json` in its state folder (`$OPENCLAW_STATE_DIR`, `~/.openclaw`).
+ * `openclaw.json` in its state folder (`$OPENCLAW_STATE_DIR`, else `.openclaw`
+ * in OpenClaw's home: `$OPENCLAW_HOME`, else the OS home); a leading `~` is
+ * that home.
  */
 export function openClawConfigPath(env: NodeJS.ProcessEnv): string | null {
+  const osHome = openClawHome(env);
+  const explicit = env.OPENCLAW_HOME?.trim();
+  const home = explicit ? (explicit === '~' || explicit.startsWith('~/') ? (osHome ? osHome + explicit.slice(1) : undefined) : explicit) : osHome;
+  const user = (p: string): string | null => {
+    const expanded = p === '~' || p.startsWith('~/') ? (home ? home + p.slice(1) : null) : p;
+    return expanded && isAbsolute(expanded) ? expanded : null;
+  };
   const override = env.OPENCLAW_CONFIG_PATH?.trim();
-  if (override) return isAbsolute(override) ? override : null;
-  const state = env.OPENCLAW_STATE_DIR?.trim() || (env.HOME ? join(env.HOME, '.openclaw') : '');
-  return state && isAbsolute(state) ? join(state, 'openclaw.json') : null;
+  if (override) return user(override);
+  const stateOverride = env.OPENCLAW_STATE_DIR?.trim();
+  const state = stateOverride ? user(stateOverride) : home ? join(home, '.openclaw') : null;
+  return state ? join(state, 'openclaw.json') : null;
+}
+
+/** What the gateway's config says that the rules need: the Code Mode executor (`tools.codeMode.executor`, `node` when unset). */
+export function gatewayFacts(config: unknown): GatewayFacts {
+  const codeMode = (config as { tools?: { codeMode?: unknown } } | null | undefined)?.tools?.codeMode;
+  const executor = codeMode && typeof codeMode === 'object' ? (codeMode as { executor?: unknown }).executor : undefined;
+  return { codeModeExecutor: typeof executor === 'string' ? executor : 'node' };
+}
+
+/** One exec call, as both its hooks name it. */
+const execKey = (event: { runId?: string; toolCallId?: string }, ctx: { runId?: string; toolCallId?: string }) => `${ctx.runId ?? event.runId ?? ''}:${ctx.toolCallId ?? event.toolCallId ?? ''}`;
+
+/** An exec OpenClaw sent to the background (`yieldMs`, `background`): it returned while its command goes on. */
+function execBackgrounded(event: EventOf<'after_tool_call'>): boolean {
+  const details = (event.result as { details?: { status?: unknown } } | undefined)?.details;
+  return details?.status === 'running';
+}
+
+/** The words for the person when their approve, stop or pause was not taken as theirs (UserPromptSubmit refused), or null. */
+export function refusedPrompt(answer: Record<string, unknown> | null): string | null {
+  const said = typeof answer?.systemMessage === 'string' ? answer.systemMessage : '';
+  const m = /continuity: the prompt "[^"]*" was not taken as the person's: [^]*?(?=(?: continuity: |$))/.exec(said);
+  if (!m) return null;
+  return `${m[0].trim()} Send it again once that has ended.`;
 }
 
 export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): void {
@@ -86,8 +129,10 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
   // changed, the gateway would run no rule after its next reload).
   const config = openClawConfigPath(env);
   registerInProcessProgram([...(opts.pluginDirs ?? []).map((path) => ({ path, folder: true })), ...(config ? [{ path: config, folder: false }] : [])]);
+  const facts: GatewayFacts = { ...gatewayFacts(api.config), home: openClawHome(env), exists: existsSync };
   const now = opts.clock ?? (() => new Date().toISOString());
   const memory = sessionMemory();
+  const client = inProcessClient(memory);
   // A turn started from inside a finished run's hook inherits that run's caller identity, which OpenClaw has
   // already retired ("agent tool caller authority is no longer active"): continuations start from this scope instead.
   const neutral = new AsyncResource('continuity-continue');
@@ -96,7 +141,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
   async function decide(where: Where, payloads: Record<string, unknown>[]): Promise<Record<string, unknown> | null> {
     const e = projectEnv(env, where.cwd);
     const outputs: (Record<string, unknown> | null)[] = [];
-    for (const p of payloads) outputs.push((await handlePayload(validatePayload(p), { env: e, now: now(), fallbackCwd: where.cwd, source: SOURCE, inProcessClient: IN_PROCESS })).output);
+    for (const p of payloads) outputs.push((await handlePayload(validatePayload(p), { env: e, now: now(), fallbackCwd: where.cwd, source: SOURCE, inProcessClient: client })).output);
     return mergeAnswers(outputs);
   }
 
@@ -162,8 +207,11 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     if (ctx.runId) memory.prompts.delete(ctx.runId);
     const child = announcedChild(ctx);
     if (child && ctx.runId) memory.announces.set(ctx.runId, child);
-    await decide(where, [promptPayload(where, { ...event, prompt: prompt ?? event.prompt }, ctx, own)]);
-    return undefined;
+    const answer = await decide(where, [promptPayload(where, { ...event, prompt: prompt ?? event.prompt }, ctx, own)]);
+    // The operator's approve, stop or pause not taken as theirs: the run is stopped and the person told why, in OpenClaw's
+    // own words for a blocked run (its `message` is what the person sees; the model never reads the prompt).
+    const refused = refusedPrompt(answer);
+    return refused ? { outcome: 'block', reason: 'continuity: the prompt was not taken as the person\'s', message: refused } : undefined;
   });
 
   // A tool call continuity cannot judge, in a project where continuity is enabled, is blocked: a failed hook must not be a "go ahead".
@@ -173,18 +221,31 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
   on(
     'before_tool_call',
     async (event, ctx) => {
+      // Every exec of this gateway, in any workspace: a process it starts and leaves running is the agent's.
+      if (event.toolName === 'exec' && typeof event.params.command === 'string') execStarted(memory, execKey(event, ctx), Date.now());
       const where = whereOf(ctx.sessionKey, ctx.sessionId);
       if (!where) return undefined;
-      const payloads = toolPayloads(where, event, 'PreToolUse');
-      return payloads.length ? toolCallResult(await decide(where, payloads)) : undefined;
+      const payloads = toolPayloads(where, event, 'PreToolUse', { ...facts, typedBefore: (id) => memory.typed.get(id) ?? '' });
+      const result = payloads.length ? toolCallResult(await decide(where, payloads)) : undefined;
+      // Text typed into an exec's session and not yet entered is remembered (unless refused), to judge the line whole.
+      const typed = event.toolName === 'process' ? processInput(event.params) : null;
+      if (typed !== null && !result && typeof event.params.sessionId === 'string') memory.typed.set(event.params.sessionId, unentered((memory.typed.get(event.params.sessionId) ?? '') + typed).slice(-4096));
+      return result;
     },
     failClosed,
   );
 
+  // Every exec of this gateway carries its mark: a process that keeps it is the agent's, whenever it asks (exec-survivors.ts).
+  api.on('resolve_exec_env', () => {
+    const m = execMarker();
+    return { [m.name]: m.value };
+  });
+
   on('after_tool_call', async (event, ctx) => {
+    if (event.toolName === 'exec') execReturned(memory, execKey(event, ctx), Date.now(), execBackgrounded(event));
     const where = whereOf(ctx.sessionKey, ctx.sessionId);
     if (!where || !toolRan(event)) return undefined;
-    const payloads = toolPayloads(where, event, 'PostToolUse');
+    const payloads = toolPayloads(where, event, 'PostToolUse', facts);
     if (!payloads.length) return undefined;
     const child = spawnedChild(event);
     if (child) memory.children.set(child, where.sessionId);

@@ -54,8 +54,8 @@ const params = v.optional(v.record(v.string(), v.unknown()), {});
 export const EVENTS = {
   before_prompt_build: v.looseObject({ prompt: v.optional(v.string(), '') }),
   before_agent_run: v.looseObject({ prompt: v.optional(v.string(), ''), senderIsOwner: v.optional(v.boolean()) }),
-  before_tool_call: v.looseObject({ toolName: v.pipe(v.string(), v.minLength(1)), params, runId: str, toolCallId: str, derivedPaths: v.optional(v.array(v.string())) }),
-  after_tool_call: v.looseObject({ toolName: v.pipe(v.string(), v.minLength(1)), params, runId: str, toolCallId: str, result: v.optional(v.unknown()), error: str }),
+  before_tool_call: v.looseObject({ toolName: v.pipe(v.string(), v.minLength(1)), params, runId: str, toolCallId: str, derivedPaths: v.optional(v.array(v.string())), toolKind: str }),
+  after_tool_call: v.looseObject({ toolName: v.pipe(v.string(), v.minLength(1)), params, runId: str, toolCallId: str, result: v.optional(v.unknown()), error: str, toolKind: str }),
   before_agent_finalize: v.looseObject({ runId: str, sessionId: v.optional(v.string(), ''), sessionKey: str, cwd: str, stopHookActive: v.optional(v.boolean(), false), lastAssistantMessage: str }),
   agent_end: v.looseObject({ runId: str, success: v.optional(v.boolean(), true), error: str }),
   before_compaction: v.looseObject({ messageCount: v.optional(v.number()), tokenCount: v.optional(v.number()) }),

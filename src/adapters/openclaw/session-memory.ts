@@ -30,12 +30,20 @@ export interface SessionMemory {
   prompts: Map<string, string>;
   /** Session key → what the rules said after a tool call, for the session's next turn. */
   feedback: Map<string, string[]>;
+  /**
+   * Every exec call of this gateway (any session) → when it ran: a process
+   * started then that outlives it is the agent's. `endMs` null: still running,
+   * or sent to the background (`backgrounded`).
+   */
+  execWindows: Map<string, { startMs: number; endMs: number | null; backgrounded: boolean }>;
+  /** An exec's background session → what `process` typed into it since its last Enter. */
+  typed: Map<string, string>;
 }
 
 const KEY = Symbol.for('continuity.openclaw.session-memory');
 
 export function sessionMemory(): SessionMemory {
   const g = globalThis as { [KEY]?: SessionMemory };
-  g[KEY] ??= { workspaces: new Map(), started: new Set(), compacted: new Set(), ownRuns: new Set(), owed: new Map(), children: new Map(), announces: new Map(), prompts: new Map(), feedback: new Map() };
+  g[KEY] ??= { workspaces: new Map(), started: new Set(), compacted: new Set(), ownRuns: new Set(), owed: new Map(), children: new Map(), announces: new Map(), prompts: new Map(), feedback: new Map(), execWindows: new Map(), typed: new Map() };
   return g[KEY];
 }

@@ -10,6 +10,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { unwrapCommand } from '../../wall/bwrap.js';
 import { patchOps, patchPayloads } from '../bridge/apply-patch.js';
 import { isSubagentSession, type AgentContext, type EventOf } from './protocol.js';
+import { fileToolPath, patchToolPath, type PathWorld } from './tool-paths.js';
 
 export interface Where {
   sessionId: string;
@@ -64,7 +65,7 @@ const WRAPPERS = new Set(['tool_call']);
  * file tool per file of the patch, `read` as Read. Any other tool keeps its
  * name (recorded; no rule judges it). Relative paths are the workspace's.
  */
-export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | EventOf<'after_tool_call'>, phase: 'PreToolUse' | 'PostToolUse'): Payload[] {
+export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | EventOf<'after_tool_call'>, phase: 'PreToolUse' | 'PostToolUse', facts: GatewayFacts = {}): Payload[] {
   if (WRAPPERS.has(event.toolName)) return [];
   const p = event.params;
   const one = (tool_name: string, tool_input: Payload): Payload => ({
@@ -76,10 +77,15 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
     ...(tool_name !== event.toolName ? { agent_tool_name: event.toolName } : {}),
   });
   const path = (x: unknown): string | null => (typeof x === 'string' && x !== '' ? (isAbsolute(x) ? x : resolve(w.cwd, x)) : null);
+  // The file tools' paths as OpenClaw resolves them before it writes (`~`, `file://`, `@`, repaired parameters).
+  const world: PathWorld = { cwd: w.cwd, home: facts.home, exists: facts.exists ?? (() => false) };
+  const filePath = (x: unknown): string | null => (typeof x === 'string' && x !== '' ? fileToolPath(x, world) : null);
   switch (event.toolName) {
     case 'exec': {
-      // Code mode's exec carries JavaScript, not a shell command (its own tool calls fire their own hooks).
-      if (typeof p.command !== 'string' || (event as { toolKind?: unknown }).toolKind === 'code_mode_exec') return [one('exec', p)];
+      // A Code Mode cell: JavaScript, not a shell command (OpenClaw marks the call `toolKind: "code_mode_exec"` and passes
+      // the cell as both `code` and `command`). Which executor runs it is the gateway's config, said here, never the model's.
+      if (isCodeModeCell(event)) return [one('exec', { code: p.code ?? p.command, code_mode_executor: facts.codeModeExecutor ?? 'node' })];
+      if (typeof p.command !== 'string') return [one('exec', p)];
       const workdir = path(p.workdir);
       // after_tool_call carries the parameters as they ran: the command wrapped in continuity's wall. The records
       // keep the command the agent asked for, as before_tool_call had it.
@@ -87,11 +93,11 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
       return [{ ...one('Bash', { command }), ...(workdir ? { cwd: workdir } : {}) }];
     }
     case 'write': {
-      const file = path(p.path ?? p.file_path);
+      const file = filePath(p.path ?? p.file_path);
       return file ? [one('Write', { file_path: file, content: typeof p.content === 'string' ? p.content : '' })] : [one('write', p)];
     }
     case 'edit': {
-      const file = path(p.path ?? p.file_path);
+      const file = filePath(p.path ?? p.file_path);
       if (!file) return [one('edit', p)];
       const edits = Array.isArray(p.edits) ? (p.edits as Payload[]) : [{ oldText: p.oldText, newText: p.newText }];
       return edits.map((e) => one('Edit', { file_path: file, old_string: String(e.oldText ?? e.old_string ?? ''), new_string: String(e.newText ?? e.new_string ?? '') }));
@@ -99,8 +105,12 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
     case 'apply_patch': {
       const text = typeof p.input === 'string' ? p.input : typeof p.patch === 'string' ? p.patch : null;
       const ops = text ? patchOps(text) : [];
-      if (!ops.length) return [one('apply_patch', p)];
-      return ops.flatMap((op) => patchPayloads(op).map((t) => one(t.tool_name, { ...t.tool_input, file_path: path(t.tool_input.file_path) })));
+      const judged = ops.flatMap((op) => patchPayloads(op).map((t) => one(t.tool_name, { ...t.tool_input, file_path: typeof t.tool_input.file_path === 'string' && t.tool_input.file_path !== '' ? patchToolPath(t.tool_input.file_path, world) : null })));
+      // OpenClaw's own reading of the targets (`derivedPaths`, before the call): any this reading missed is judged too.
+      const seen = new Set(judged.map((j) => (j.tool_input as Payload).file_path));
+      const derived = 'derivedPaths' in event && Array.isArray(event.derivedPaths) ? event.derivedPaths.filter((d) => !seen.has(d)) : [];
+      const extra = derived.map((d) => one('Write', { file_path: d, content: '', patch_op: 'derived' }));
+      return judged.length || extra.length ? [...judged, ...extra] : [one('apply_patch', p)];
     }
     case 'sessions_spawn': {
       // The dispatch of a subagent: Claude Code's background Agent call, whose launch names the child (its session key).
@@ -108,13 +118,64 @@ export function toolPayloads(w: Where, event: EventOf<'before_tool_call'> | Even
       if (phase === 'PreToolUse') return [one('Agent', input)];
       return [{ ...one('Agent', input), tool_response: spawnResponse(event as EventOf<'after_tool_call'>) }];
     }
+    case 'process': {
+      // Input to a process exec left running (a pty shell takes it as commands): judged as the command it may be.
+      // A line typed over several calls is judged whole: what earlier calls typed since the last Enter comes first.
+      const typed = processInput(p);
+      const before = typeof p.sessionId === 'string' ? (facts.typedBefore?.(p.sessionId) ?? '') : '';
+      // A carriage return is Enter to a terminal: a line end to the shell parser.
+      return typed === null ? [one('process', p)] : [one('Bash', { command: (before + typed).replace(/\r\n?/g, '\n') })];
+    }
     case 'read': {
-      const file = path(p.path ?? p.file_path);
+      const file = filePath(p.path ?? p.file_path);
       return [one('Read', file ? { file_path: file } : p)];
     }
     default:
       return [one(event.toolName, p)];
   }
+}
+
+/** OpenClaw's Code Mode `exec`: marked by its tool kind, or a `code` cell with no shell command. */
+export function isCodeModeCell(event: { params: Payload; toolKind?: unknown }): boolean {
+  if (event.toolKind === 'code_mode_exec') return true;
+  return typeof event.params.code === 'string' && typeof event.params.command !== 'string';
+}
+
+/** What the plugin knows of the gateway it runs in: its config at registration, its process's home, the files there are. */
+export interface GatewayFacts {
+  /** `tools.codeMode.executor`: `node` (OpenClaw's default) or `quickjs`. */
+  codeModeExecutor?: string;
+  /** The gateway process's home (`~` in a file tool's path). */
+  home?: string;
+  /** Whether a file exists (a leading `@` names a literal file only when it does). */
+  exists?: (path: string) => boolean;
+  /** What earlier `process` calls typed into an exec session since its last Enter. */
+  typedBefore?: (sessionId: string) => string;
+}
+
+/** What stays typed and not yet entered after this text: the part after its last line end. */
+export function unentered(text: string): string {
+  const cut = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
+  return cut < 0 ? text : text.slice(cut + 1);
+}
+
+/**
+ * The text a `process` call types into a running process (`write` data,
+ * `paste` text, `send-keys` literal and hex bytes, Enter as a newline), or
+ * null when it types nothing.
+ */
+export function processInput(p: Payload): string | null {
+  const action = typeof p.action === 'string' ? p.action : '';
+  if (action === 'write' && typeof p.data === 'string') return p.data;
+  if (action === 'paste' && typeof p.text === 'string') return p.text;
+  if (action === 'submit') return '\r';
+  if (action !== 'send-keys') return null;
+  const parts: string[] = [];
+  if (Array.isArray(p.keys)) for (const k of p.keys) parts.push(typeof k === 'string' && /^(enter|return|kpenter|c-m|c-j)$/i.test(k) ? '\n' : typeof k === 'string' && k.length === 1 ? k : ' ');
+  if (Array.isArray(p.hex)) parts.push(Buffer.from(p.hex.filter((h): h is string => typeof h === 'string').map((h) => h.replace(/^0x/i, '')).join(''), 'hex').toString('latin1'));
+  if (typeof p.literal === 'string') parts.push(p.literal);
+  const text = parts.join('');
+  return text === '' ? null : text;
 }
 
 /** The agent type a run records for a subagent spawned without one (OpenClaw runs it as the requester's agent). */

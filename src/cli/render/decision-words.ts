@@ -57,6 +57,8 @@ function describeStop(d: Record<string, unknown>, action: string): string {
 function describeToolRules(rules: Record<string, Record<string, unknown>>, action: string): string {
   const guard = rules['guard-before'];
   if (guard?.action === 'deny') return `DENIED: ${String(guard.path)} is guarded (${String(guard.via)})`;
+  const control = rules['client-control'];
+  if (control?.action === 'deny') return `DENIED: ${String(control.tool)} (${String(control.why)})`;
   const after = rules['guard-after'];
   if (after?.action === 'reverted') return `BLOCKED: guarded files put back (${(after.restored as string[]).join('; ')})`;
   const registered = rules['register-plan'];

@@ -24,7 +24,7 @@ export function humanTurnFacts(db: SqlDatabase, payload: { session_id: string; t
     // In the client's own process it is the client, started by whatever started it: its ancestors are not its hooks' runners.
     ...(inProcess ? { client: inProcess.name, nestedUnder: null } : hookClient()),
     clientSeen: clientSeen(db),
-    backgroundShells: backgroundShells(db, nowMs),
+    backgroundShells: [...(inProcess?.liveAgentProcesses?.() ?? []), ...backgroundShells(db, nowMs)],
     sessionId: payload.session_id,
     transcript: inProcess ? inProcess.transcript : transcriptFacts(payload.transcript_path),
     inFlight: inFlightBash(db, nowMs),
