@@ -48,7 +48,8 @@ test("openclaw plugin: `plugins disable continuity` is blocked with the reason a
   const cli = await call('exec', { command: 'openclaw plugins disable continuity' });
   assert.equal(cli?.block, true);
   assert.match(cli.blockReason, /`openclaw plugins disable` changes the gateway's plugins/);
-  assert.equal(await call('exec', { command: 'openclaw plugins list' }), undefined);
+  // Allowed, so run in continuity's own wall: not blocked.
+  assert.notEqual((await call('exec', { command: 'openclaw plugins list' }))?.block, true);
   const recorded = violations(project);
   assert.deepEqual(recorded.map((v) => v.kind), Array(5).fill('client_control_denied'));
   assert.match(recorded[0]!.summary, /^Bash `openclaw plugins disable continuity` denied: /);
@@ -131,7 +132,8 @@ test("openclaw plugin: while a job an exec left behind lives (its marks removed)
   await hooks.before_prompt_build!({ prompt: 'Run the checks.', messages: [] }, ctx);
   const command = 'env -u OPENCLAW_SHELL -u CONTINUITY_OPENCLAW_EXEC nohup sleep 60 >/dev/null 2>&1 & echo $!';
   const tool = { toolName: 'exec', agentId: 'main', sessionKey: ctx.sessionKey, sessionId: ctx.sessionId, runId: ctx.runId, toolCallId: 'call-bg' };
-  assert.equal(await hooks.before_tool_call!({ toolName: 'exec', params: { command }, runId: ctx.runId, toolCallId: 'call-bg' }, tool), undefined);
+  // Let through (in continuity's own wall where it stands); the job below is run as if it had got out of it.
+  assert.notEqual((await hooks.before_tool_call!({ toolName: 'exec', params: { command }, runId: ctx.runId, toolCallId: 'call-bg' }, tool))?.block, true);
   // What OpenClaw's exec runs, for real: a shell with the exec's environment, which exits and leaves its job to init.
   const r = spawnSync('bash', ['-c', command], { cwd: project, env: { ...process.env, OPENCLAW_SHELL: 'exec', ...marks }, encoding: 'utf8' });
   const job = Number(r.stdout.trim());
@@ -141,7 +143,8 @@ test("openclaw plugin: while a job an exec left behind lives (its marks removed)
     await hooks.before_prompt_build!({ prompt: 'approve', messages: [] }, operator);
     const blocked = await hooks.before_agent_run!({ prompt: 'approve', messages: [], senderIsOwner: true }, operator);
     assert.equal(blocked?.outcome, 'block');
-    assert.match(blocked.message, new RegExp(`^continuity: the prompt "approve" was not taken as the person's: a shell the agent started in the background \\(pid ${job}: [^)]*\\) was still running\\. .* Send it again once that has ended\\.$`));
+    assert.match(blocked.message, new RegExp(`^continuity: the prompt "approve" was not taken as the person's: a shell the agent started in the background \\(pid \\d+: [^)]*\\) was still running\\. .* Send it again once that has ended\\.$`));
+    // Any such process refuses it (another test's job may be named first); this one is among them until it ends.
     assert.equal(planState(project), 'draft');
     assert.equal(violations(project)[0]?.kind, 'untrusted_approval');
   } finally {

@@ -116,8 +116,12 @@ test('openclaw: a malformed hook call is one PayloadError line', () => {
 });
 
 test('openclaw answers: a deny blocks the call with its reason; a held stop gives its facts; context is prepended', () => {
-  assert.deepEqual(toolCallResult({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'guarded' } }), { block: true, blockReason: 'guarded' });
-  assert.equal(toolCallResult(null), undefined);
+  assert.deepEqual(toolCallResult({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'guarded' } }, 'exec'), { block: true, blockReason: 'guarded' });
+  assert.equal(toolCallResult(null, 'exec'), undefined);
+  // The wall's rewrite is exec's parameters; text typed through process, judged as a command too, is left as it was.
+  const wrapped = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: "bwrap -- sh -c 'ls'" } } };
+  assert.deepEqual(toolCallResult(wrapped, 'exec'), { params: { command: "bwrap -- sh -c 'ls'" } });
+  assert.equal(toolCallResult(wrapped, 'process'), undefined);
   assert.equal(stopReason({ decision: 'block', reason: 'Task 2 is next.' }), 'Task 2 is next.');
   assert.equal(stopReason({ systemMessage: 'let through' }), null);
   assert.equal(contextOf({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'ground truth' } }), 'ground truth');

@@ -226,7 +226,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
       const where = whereOf(ctx.sessionKey, ctx.sessionId);
       if (!where) return undefined;
       const payloads = toolPayloads(where, event, 'PreToolUse', { ...facts, typedBefore: (id) => memory.typed.get(id) ?? '' });
-      const result = payloads.length ? toolCallResult(await decide(where, payloads)) : undefined;
+      const result = payloads.length ? toolCallResult(await decide(where, payloads), event.toolName) : undefined;
       // Text typed into an exec's session and not yet entered is remembered (unless refused), to judge the line whole.
       const typed = event.toolName === 'process' ? processInput(event.params) : null;
       if (typed !== null && !result && typeof event.params.sessionId === 'string') memory.typed.set(event.params.sessionId, unentered((memory.typed.get(event.params.sessionId) ?? '') + typed).slice(-4096));
