@@ -41,6 +41,19 @@ test('each fact that says otherwise refuses, with its reason', () => {
   assert.equal(why(facts({ inFlight: [{ sessionId: 's1', toolUseId: 't1', command: 'x', at: 'x' }], transcript: read('user-prompt', ['t1']) })), null);
 });
 
+test('a session the client never started (Gemini CLI starts each with a SessionStart) is not the person\'s; the refusal says the event did not come from the prompt', () => {
+  assert.deepEqual(judgeUserPrompt(facts({ sessionStarted: true })), { ok: true });
+  assert.deepEqual(judgeUserPrompt(facts({ sessionStarted: null })), { ok: true }, 'a client that promises no SessionStart');
+  assert.deepEqual(judgeUserPrompt(facts({ sessionStarted: false, clientSeen: false })), { ok: true }, 'a project no client ever ran');
+  assert.deepEqual(judgeUserPrompt(facts({ sessionStarted: false, sessionId: 'made-up' })), { ok: false, notFromPrompt: true, why: 'the client never started session made-up here (no SessionStart of it was recorded)' });
+  const running = judgeUserPrompt(facts({ sessionStarted: false, inFlight: [{ sessionId: 's2', toolUseId: 'paired-by-input:4', command: 'printf x | continuity hook gemini', at: 'x' }] }));
+  assert.equal(running.ok ? null : running.notFromPrompt, true);
+  assert.match(running.ok ? '' : running.why, /a Bash call \(printf x \| continuity hook gemini\) was running in session s2/, 'the running call is the reason given first');
+  // The transcript says the turn had not ended: the person's own prompt, arriving early, is told in the same answer.
+  const early = judgeUserPrompt(facts({ transcript: read('tool-result') }));
+  assert.equal(early.ok ? null : early.notFromPrompt, undefined);
+});
+
 test('an approval answer needs the client\'s own announcement of that call and the call in the transcript', () => {
   const base = { ...facts(), toolUseId: 't5', toolName: 'AskUserQuestion', transcript: read('assistant-tool-use', [], [['t5', 'AskUserQuestion']]) };
   assert.deepEqual(judgeToolAnswer({ ...base, pairedPreToolUse: true }), { ok: true });
