@@ -13,6 +13,7 @@ import { appendEventsTail, extendChain, keepRecoveryCopy, ledgerDamage, needsFul
 import { appendEvent } from './events.js';
 import { insertViolation } from './sessions.js';
 import { insertNotice } from './notices.js';
+import { rememberWorkspace } from './guarded-workspaces.js';
 
 export { LEDGER_DIR, LEDGER_FILE, ledgerDirExists } from './ledger-dir.js';
 
@@ -110,6 +111,8 @@ export class Ledger {
         ledger.migrate();
       }
       ledger.healthy = true;
+      // Remembered outside the workspace: should the ledger and its copy both vanish, the hooks fail closed instead of going quiet.
+      if (recoveryDir) rememberWorkspace(root, now, opts.env);
       if (damage) {
         // The events recorded since the copy was taken follow it back.
         ledger.recordRestore(damage, restored?.kept ?? null, now);
