@@ -154,6 +154,26 @@ function refuseInsideWall(root: string, payload: GenericPayload, now: string, so
   throw new CliError(`hook refused: this process runs inside the agent's sandbox, where continuity's ledger is read-only; hook events come only from the agent client itself. The attempt is recorded.`, ExitCode.refused);
 }
 
+/**
+ * A hook call started inside one of the agent's tool calls (its process
+ * tree says so: src/hooks/trust/hook-client.ts startedInsideToolCall): an
+ * event made up by the agent's command. It decides nothing and is recorded
+ * through the inbox, which the next hook the client runs takes in and tells
+ * the person.
+ */
+export function refuseFromToolCall(root: string | null, event: { session_id?: unknown; hook_event_name?: unknown; agent_event_name?: unknown }, now: string, source: string): never {
+  const command = `continuity hook ${source.replace(/^hook:/, '')}`;
+  const name = [event.agent_event_name, event.hook_event_name].find((n): n is string => typeof n === 'string') ?? 'hook';
+  if (root && ledgerAccess(root) !== 'absent') {
+    try {
+      writeRequest(root, { v: 1, at: now, sessionId: typeof event.session_id === 'string' ? event.session_id : null, refused: { command, within: 'tool-call', why: `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} event piped into the hook; hook events come only from the agent client` } });
+    } catch {
+      // Not even the inbox can be written here.
+    }
+  }
+  throw new CliError(`hook refused: this process was started inside one of the agent's tool calls; hook events come only from the agent client itself. The attempt is recorded.`, ExitCode.refused);
+}
+
 /** The ledger file is missing: the facts are read only as far as the rule needs them (a workspace that never had continuity costs one read and one stat). */
 function guardWithoutLedger(root: string, folder: boolean, env: NodeJS.ProcessEnv): WorkspaceGuard {
   const recoveryCopy = readRecoveryHead(recoveryDirOf(root, env), root) !== null;

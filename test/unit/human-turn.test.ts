@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { judgeToolAnswer, judgeUserPrompt, type HumanTurnFacts } from '../../src/domain/human-turn.js';
 import { stateOf } from '../../src/hooks/trust/transcript-state.js';
+import { hookClient, startedInsideToolCall } from '../../src/hooks/trust/hook-client.js';
 import { isAgentClient, isHookRunner } from '../../src/util/process-ancestry.js';
 
 const read = (last: 'assistant-text' | 'assistant-tool-use' | 'tool-result' | 'user-prompt' | 'none', results: string[] = [], uses: [string, string][] = []) => ({ kind: 'read' as const, last, toolUses: new Map(uses), toolResults: new Set(results) });
@@ -87,9 +88,39 @@ test('agent clients and hook runners by their process', () => {
   assert.ok(isAgentClient(p('claude')));
   assert.ok(isAgentClient(p('codex')));
   assert.ok(isAgentClient(p('node', ['node', '/usr/lib/node_modules/@google/gemini-cli/dist/index.js'])));
+  // As Gemini CLI 0.61.0 runs from npm's link, and relaunches itself with a larger heap (seen in its process tree).
+  assert.ok(isAgentClient(p('node', ['node', '/home/me/project/node_modules/.bin/gemini', '-p', 'x'])));
+  assert.ok(isAgentClient(p('node', ['/usr/bin/node', '--max-old-space-size=12052', '/usr/local/bin/gemini', '-m', 'm'])));
+  assert.ok(!isAgentClient(p('node', ['node', '--gemini'])));
   assert.ok(isAgentClient(p('node', ['node', '/x/node_modules/@anthropic-ai/claude-code/cli.js'])));
   assert.ok(!isAgentClient(p('node', ['node', '/x/dist/cli.cjs', 'hook', 'claude-code'])));
   assert.ok(!isAgentClient(p('bash')));
   assert.ok(!isAgentClient(p('Cursor')), 'an editor hosting a terminal is not an agent');
   assert.ok(isHookRunner(p('Cursor')), 'but it runs its own agent\'s hooks');
+});
+
+test('a hook started inside a tool call: a process in another session than the client\'s stands between them', () => {
+  const gemini = { pid: 100, name: 'node', args: ['node', '/x/node_modules/@google/gemini-cli/bundle/gemini.js'], sid: 50 };
+  // Gemini CLI's own hook: `sh -c "continuity hook gemini"`, a plain child in its session.
+  assert.equal(startedInsideToolCall([{ pid: 101, name: 'sh', args: ['sh'], sid: 50 }, gemini]), false);
+  // From run_shell_command: its shell leads a session of its own.
+  assert.equal(startedInsideToolCall([{ pid: 121, name: 'sh', args: ['sh'], sid: 120 }, { pid: 120, name: 'bash', args: ['bash'], sid: 120 }, gemini]), true);
+  // A nested client is the nearest runner: its own hooks are its.
+  assert.equal(startedInsideToolCall([{ pid: 131, name: 'sh', args: ['sh'], sid: 120 }, { ...gemini, pid: 130, sid: 120 }, { pid: 120, name: 'bash', args: ['bash'], sid: 120 }, gemini]), false);
+  // Sessions not known (no /proc), no runner, no list: nothing is said.
+  assert.equal(startedInsideToolCall([{ pid: 121, name: 'sh', args: ['sh'] }, { ...gemini, sid: undefined }]), false);
+  assert.equal(startedInsideToolCall([{ pid: 121, name: 'sh', args: ['sh'], sid: 1 }]), false);
+  assert.equal(startedInsideToolCall(null), false);
+});
+
+test('Gemini CLI relaunching itself is one client; a Gemini CLI started inside another\'s shell is nested', () => {
+  const outer = { pid: 19678, name: 'node', args: ['node', '/p/node_modules/.bin/gemini', '-p', 'x'], sid: 19678 };
+  const relaunched = { pid: 19815, name: 'node', args: ['/usr/bin/node', '--max-old-space-size=12052', '/p/node_modules/.bin/gemini', '-p', 'x'], sid: 19678 };
+  const hookShell = { pid: 20000, name: 'sh', args: ['sh', '-c', 'continuity hook gemini'], sid: 19678 };
+  const own = hookClient([hookShell, relaunched, outer, { pid: 3014, name: 'bash', args: ['bash'], sid: 3014 }]);
+  assert.equal(own.nestedUnder, null);
+  assert.match(String(own.client), /^node \/p\/node_modules\/\.bin\/gemini \(pid 19815\)$/);
+  const toolShell = { pid: 20340, name: 'bash', args: ['bash', '-c', 'gemini -p approve'], sid: 20340 };
+  const nested = hookClient([{ ...hookShell, sid: 20340 }, { ...relaunched, pid: 30001, sid: 20340 }, { ...outer, pid: 30000, sid: 20340 }, toolShell, relaunched, outer]);
+  assert.match(String(nested.nestedUnder), /pid 19815/);
 });
