@@ -116,6 +116,13 @@ export function clientKind(p: AncestorProcess): string | null {
   return kind === 'claude-code' ? 'claude' : kind === 'gemini-cli' ? 'gemini' : kind;
 }
 
+/** A client's own arguments: after its executable, or after the script its interpreter runs (the interpreter's options left out). */
+export function clientArguments(p: AncestorProcess): string[] {
+  if (AGENT_EXECUTABLES.test(p.name)) return p.args.slice(1);
+  const script = p.args.findIndex((a, i) => i > 0 && isClientScript(a));
+  return script < 0 ? p.args.slice(1) : p.args.slice(script + 1);
+}
+
 function isClientScript(arg: string): boolean {
   return AGENT_SCRIPTS.test(arg) || (!arg.startsWith('-') && AGENT_EXECUTABLES.test(basename(arg)));
 }

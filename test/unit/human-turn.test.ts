@@ -123,4 +123,8 @@ test('Gemini CLI relaunching itself is one client; a Gemini CLI started inside a
   const toolShell = { pid: 20340, name: 'bash', args: ['bash', '-c', 'gemini -p approve'], sid: 20340 };
   const nested = hookClient([{ ...hookShell, sid: 20340 }, { ...relaunched, pid: 30001, sid: 20340 }, { ...outer, pid: 30000, sid: 20340 }, toolShell, relaunched, outer]);
   assert.match(String(nested.nestedUnder), /pid 19815/);
+  // Codex's Node launcher and the native binary it starts, with the same arguments.
+  const launcher = { pid: 500, name: 'node', args: ['node', '/p/node_modules/.bin/codex', 'exec', 'go'], sid: 500 };
+  const native = { pid: 501, name: 'codex', args: ['/p/node_modules/@openai/codex-linux-x64/vendor/codex', 'exec', 'go'], sid: 500 };
+  assert.equal(hookClient([{ pid: 502, name: 'sh', args: ['sh'], sid: 500 }, native, launcher]).nestedUnder, null);
 });

@@ -1,4 +1,4 @@
-import { agentClients, ancestors, clientKind, describeClient, isHookRunner, type AncestorProcess } from '../../util/process-ancestry.js';
+import { agentClients, ancestors, clientArguments, clientKind, describeClient, isHookRunner, type AncestorProcess } from '../../util/process-ancestry.js';
 
 /**
  * Who started this hook process, from its ancestors: the nearest process
@@ -33,10 +33,13 @@ export function startedInsideToolCall(list: readonly AncestorProcess[] | null = 
   return list.slice(0, runner).some((p) => p.sid !== undefined && p.sid !== sid);
 }
 
-/** `child` is `parent` started again: the same client running the same command, an interpreter's heap size aside. */
+/**
+ * `child` is `parent` started again with the same arguments: Gemini CLI
+ * relaunching itself with a larger heap, Codex's Node launcher starting its
+ * native binary. A client started inside another's command has a shell
+ * between them and arguments of its own.
+ */
 function relaunched(child: AncestorProcess, parent: AncestorProcess): boolean {
   const kind = clientKind(child);
-  if (!kind || clientKind(parent) !== kind) return false;
-  const command = (p: AncestorProcess) => p.args.slice(1).filter((a) => !a.startsWith('--max-old-space-size')).join('\0');
-  return command(child) === command(parent);
+  return !!kind && clientKind(parent) === kind && clientArguments(child).join('\0') === clientArguments(parent).join('\0');
 }
