@@ -11,12 +11,12 @@ import { sourceOf, type AgentAdapter, type AgentAnswer } from './types.js';
  * the merged answer in the agent's protocol. Throws PayloadError for a
  * payload the agent's schema rejects.
  */
-export async function runAgentHook<P>(adapter: AgentAdapter<P>, raw: string, opts: { env: NodeJS.ProcessEnv; now: string; cwd: string; /** Stands in for the process tree in tests. */ insideToolCall?: () => boolean }): Promise<AgentAnswer> {
+export async function runAgentHook<P>(adapter: AgentAdapter<P>, raw: string, opts: { env: NodeJS.ProcessEnv; now: string; cwd: string }): Promise<AgentAnswer> {
   const payload = adapter.parse(raw);
   const call = adapter.toClaude(payload, opts.env);
   const env = projectEnv(opts.env, call.searchFrom);
   // Where the client runs its hooks and its tool calls in different sessions, a hook started inside a tool call is made up.
-  if (adapter.toolCallsInOwnSession && (opts.insideToolCall ?? startedInsideToolCall)()) {
+  if (adapter.toolCallsInOwnSession && startedInsideToolCall()) {
     refuseFromToolCall(env.CLAUDE_PROJECT_DIR ?? null, call.payloads[0] ?? {}, opts.now, sourceOf(adapter.name));
   }
   const outputs: (Record<string, unknown> | null)[] = [];
