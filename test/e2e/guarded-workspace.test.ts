@@ -58,6 +58,13 @@ test('the ledger and its recovery copy removed by the agent\'s command: every la
   assert.match(String(agentHook('codex', dir, { session_id: 'c1', cwd: dir, hook_event_name: 'UserPromptSubmit', prompt: 'hi', transcript_path: null, model: 'm', permission_mode: 'default', turn_id: 't' }, env).out?.systemMessage), LOST);
 
   assert.ok(!existsSync(join(dir, '.continuity')), 'no ledger is made anew in silence');
+
+  // A new ledger, made by a command: it says what was lost, once, to the person.
+  assert.equal(runCli(['plan', 'import', 'docs/plans/p.md'], { cwd: dir, env }).code, 0);
+  const status = JSON.parse(runCli(['status', '--json'], { cwd: dir, env }).stdout) as { recentViolations: { kind: string }[] };
+  assert.deepEqual(status.recentViolations.map((v) => v.kind), ['ledger_lost']);
+  assert.match(out(hook(dir, { hook_event_name: 'UserPromptSubmit', prompt: 'go on' }, { env }))?.systemMessage, /continuity's ledger here was started anew: the previous ledger and its recovery copy were both gone/);
+  assert.equal(out(hook(dir, { hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'done' }, { env }))?.systemMessage, undefined, 'said once');
 });
 
 test('the ledger file alone removed with the copy (the folder kept) is the same', () => {

@@ -1,0 +1,14 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+import{a as b,b as I}from"./chunk-7QYRF4MW.mjs";import"./chunk-ESS7DH77.mjs";import"./chunk-TBLF3YNQ.mjs";import{c as v}from"./chunk-ZH4C5UTC.mjs";import{a as k,b as E}from"./chunk-G3KJJT4L.mjs";import"./chunk-QQRSY6HK.mjs";import"./chunk-M6CYJ6CJ.mjs";import{F as g,P as w,W as y,e as l}from"./chunk-XO67OR7L.mjs";import"./chunk-FZNAQFRX.mjs";import"./chunk-HLVIX3Q3.mjs";import"./chunk-OXABFHX2.mjs";import"./chunk-WOA3HKLZ.mjs";import"./chunk-LFWNAGAV.mjs";import"./chunk-BAZ5ECFQ.mjs";import{a as h}from"./chunk-ZCO3IQQH.mjs";import"./chunk-3XLOZEKD.mjs";import"./chunk-VOO3F556.mjs";import{a as d,f,q as m}from"./chunk-GZFVOT7J.mjs";import"./chunk-EBDPSTOY.mjs";import{a as o,b as s}from"./chunk-A5HBJMMP.mjs";import"./chunk-WH4J7M4T.mjs";import"./chunk-AFWJ5HLU.mjs";import"./chunk-ZBWUQEUR.mjs";import"./chunk-XVUYSP4M.mjs";import"./chunk-52QU4TEI.mjs";import"./chunk-CXS6YJ7R.mjs";import{parseArgs as j}from"node:util";import{join as x}from"node:path";var A=`usage: continuity config accept
+
+Takes a person's edit of the files continuity guards (.continuity/config.json,
+the progress tracker of a plan that is not approved, the files of the protect
+list, the agents' hook wiring) as authorised, so the hooks stop putting them
+back. Nothing else adopts such an edit: until it is
+accepted, the next tool call of the agent restores the last authorised
+content. The config must be valid (exit 4 otherwise, nothing accepted). Only
+a person at an interactive terminal outside an agent can accept.`;async function W(R){let[n,...S]=R;if(n==="--help"||n==="-h"||n===void 0)return process.stdout.write(`${A}
+`),n===void 0?o.invalidInput:o.ok;if(n!=="accept")throw new s(`config: unknown subcommand "${n}" (accept)`,o.invalidInput);try{j({args:S,options:{},strict:!0})}catch(e){throw new s(`config accept: ${e.message}`,o.invalidInput)}f(k())==="read-only"&&v("continuity config accept","only a person authorises an edit of continuity's guarded files, at their own terminal");let i=new Date().toISOString(),r=await E({create:!1},(e,{root:a,config:c})=>{I("continuity config accept",b(a,e.db,i),{needsTerminal:!0,ledger:e,now:i,kind:"config_forgery",what:"only a person authorises an edit of continuity's guarded files"});let O=new Map(e.db.all("SELECT path, hash FROM guard_snapshots").map(t=>[t.path,t.hash])),p=y(e,c,{now:i,adopt:!0,openRuns:g(e.db)});m(x(a,d),p);let u=p.guarded.filter(t=>O.get(t.path)!==t.hash).map(t=>t.path);return e.write(t=>h(t,{at:i,source:"cli",kind:"config.accept",sessionId:null,input:{paths:w(l(t),c,a,process.env.HOME)},decision:{action:"accepted",changed:u}})),u});return process.stdout.write(r.length?`Accepted as authorised: ${r.join(", ")}.
+`:`Nothing to accept: the guarded files are as last authorised.
+`),o.ok}export{W as run};
