@@ -29,7 +29,8 @@ export const InboxRecordSchema = v.pipe(
     at: v.pipe(v.string(), v.maxLength(64)),
     sessionId: v.nullable(v.pipe(v.string(), v.maxLength(200))),
     request: v.optional(AgentRequestSchema),
-    refused: v.optional(v.strictObject({ command: line, why: line })),
+    // `within`: where the refused command ran: the agent's sandbox (the default), or one of its tool calls where no sandbox stands.
+    refused: v.optional(v.strictObject({ command: line, why: line, within: v.optional(v.picklist(['sandbox', 'tool-call'])) })),
   }),
   v.check((r) => (r.request === undefined) !== (r.refused === undefined), 'a record holds either a request or a refusal'),
 );
@@ -116,11 +117,12 @@ async function takeOne(ledger: Ledger, file: string, name: string, ctx: { root: 
   if (record.refused) {
     const { command, why: refusal } = record.refused;
     const kind = refusalKind(command);
+    const within = record.refused.within === 'tool-call' ? 'inside one of its tool calls' : 'inside its sandbox';
     ledger.write((db) => {
       const eventId = appendEvent(db, { at: ctx.now, source: ctx.source, kind: 'refused', sessionId, input: { command, why: refusal, attemptedAt: record.at, via: 'inbox' }, decision: { action: 'refused' } });
-      insertViolation(db, { at: ctx.now, sessionId, kind, summary: `${command} refused inside the agent's sandbox: ${refusal}`, eventId });
+      insertViolation(db, { at: ctx.now, sessionId, kind, summary: `${command} refused ${within.replace('its', "the agent's")}: ${refusal}`, eventId });
     });
-    out.userLines.push(`continuity: the agent ran "${command}" inside its sandbox; it was refused (${refusal}) and recorded.`);
+    out.userLines.push(`continuity: the agent ran "${command}" ${within}; it was refused (${refusal}) and recorded.`);
     return;
   }
   const request = record.request!;

@@ -64,9 +64,21 @@ export interface HumanTurnFacts {
   sessionToolCalls: number;
   /** An agent client among the ancestors of the client that ran this hook: a session started by an agent's command. */
   nestedUnder: string | null;
+  /**
+   * The ledger recorded this session's SessionStart; null where the client
+   * does not start every session with one the hooks see (only Gemini CLI is
+   * known to).
+   */
+  sessionStarted?: boolean | null;
 }
 
-export type Judgement = { ok: true } | { ok: false; why: string };
+/**
+ * `notFromPrompt`: the refusal says the event did not come from the client's
+ * prompt (agent code was running: a tool call, a background shell, a process
+ * no client started; or a session the client never started): its answer went
+ * to whatever made it up, not to the person.
+ */
+export type Judgement = { ok: true } | { ok: false; why: string; notFromPrompt?: true };
 
 function running(calls: readonly InFlightCall[]): string {
   const c = calls[0]!;
@@ -75,11 +87,11 @@ function running(calls: readonly InFlightCall[]): string {
 
 /** What holds for every event a person's action must come from: a client runs the hook, no agent starts that client, no agent code runs in the background. */
 function commonJudgement(f: HumanTurnFacts): Judgement | null {
-  if (f.client === null && f.clientSeen) return { ok: false, why: 'an agent client runs the hooks of this project, and none started this hook call (it came from a script or a process an agent left behind)' };
+  if (f.client === null && f.clientSeen) return { ok: false, notFromPrompt: true, why: 'an agent client runs the hooks of this project, and none started this hook call (it came from a script or a process an agent left behind)' };
   if (f.nestedUnder) return { ok: false, why: `the session was started inside another agent's command (${f.nestedUnder})` };
   if (f.backgroundShells.length) {
     const b = f.backgroundShells[0]!;
-    return { ok: false, why: `a shell the agent started in the background (${b.command.length > 60 ? `${b.command.slice(0, 57)}…` : b.command}) was still running` };
+    return { ok: false, notFromPrompt: true, why: `a shell the agent started in the background (${b.command.length > 60 ? `${b.command.slice(0, 57)}…` : b.command}) was still running` };
   }
   return null;
 }
@@ -91,7 +103,8 @@ export function judgeUserPrompt(f: HumanTurnFacts): Judgement {
   // A call counts as running until the ledger has its PostToolUse, or this session's transcript its result.
   const resolved = f.transcript.kind === 'read' ? f.transcript.toolResults : new Set<string>();
   const calls = f.inFlight.filter((c) => !resolved.has(c.toolUseId));
-  if (calls.length) return { ok: false, why: running(calls) };
+  if (calls.length) return { ok: false, notFromPrompt: true, why: running(calls) };
+  if (f.sessionStarted === false && f.clientSeen) return { ok: false, notFromPrompt: true, why: `the client never started session ${f.sessionId} here (no SessionStart of it was recorded)` };
   switch (f.transcript.kind) {
     case 'unreadable':
       return { ok: false, why: `the session's transcript cannot be read (${f.transcript.why})` };
@@ -116,7 +129,7 @@ export function judgeToolAnswer(f: HumanTurnFacts & { toolUseId: string; toolNam
   if (!f.pairedPreToolUse) return { ok: false, why: `no ${f.toolName} call ${f.toolUseId} was announced by the client before this answer (PreToolUse)` };
   const resolved = f.transcript.kind === 'read' ? f.transcript.toolResults : new Set<string>();
   const bash = f.inFlight.filter((c) => c.toolUseId !== f.toolUseId && !resolved.has(c.toolUseId));
-  if (bash.length) return { ok: false, why: running(bash) };
+  if (bash.length) return { ok: false, notFromPrompt: true, why: running(bash) };
   if (f.transcript.kind !== 'read') return { ok: false, why: f.transcript.kind === 'absent' ? "the session's transcript does not exist" : `the session's transcript cannot be read (${f.transcript.why})` };
   if (f.transcript.toolUses.get(f.toolUseId) !== f.toolName) return { ok: false, why: `the session's transcript holds no ${f.toolName} call ${f.toolUseId}` };
   return { ok: true };

@@ -16,6 +16,9 @@ import { NOTHING_TO_SAY, type HandlerResult, type InProcessClient } from './type
 
 import { failClosed } from './fail-closed.js';
 import { walledClient, wallRecord, withWall } from './rules/wall-answer.js';
+import { lostWorkspaceAnswer } from './lost-workspace.js';
+import { workspaceGuard, type WorkspaceGuard } from '../domain/workspace-guard.js';
+import { isRemembered } from '../ledger/guarded-workspaces.js';
 
 export { PayloadError } from './hook-payload.js';
 
@@ -23,6 +26,8 @@ export interface HookOutcome {
   /** Claude Code protocol JSON to print, or null for no output. */
   output: Record<string, unknown> | null;
   eventId: number | null;
+  /** A workspace continuity guarded whose ledger and recovery copy are gone: nothing is enforced (src/hooks/lost-workspace.ts). */
+  unguarded?: true;
 }
 
 /**
@@ -39,7 +44,8 @@ export function validatePayload(data: unknown): GenericPayload {
 /**
  * load facts → one rule → persist with the audit event → render.
  * A project without `.continuity/` has not enabled continuity: nothing is
- * opened, written or said.
+ * opened, written or said; unless continuity guarded it (its recovery copy,
+ * or its record outside the workspace, says so: src/domain/workspace-guard.ts).
  */
 export async function handlePayload(
   payload: GenericPayload,
@@ -48,8 +54,10 @@ export async function handlePayload(
   const source = opts.source;
   const root = findProjectRoot(payload.cwd ?? opts.fallbackCwd, opts.env);
   const access = ledgerAccess(root);
-  // Without .continuity/ continuity is not enabled here, unless a ledger existed (its recovery copy says so): then it is restored.
-  if (access === 'absent' && !ledgerExisted(root, opts.env)) return { output: unenforcedWords(root, payload.hook_event_name), eventId: null };
+  // Without its ledger, a workspace is restored from the recovery copy, fails closed if continuity guarded it, and is otherwise not enabled.
+  const guard = access === 'absent' || !existsSync(join(root, LEDGER_DIR, LEDGER_FILE)) ? guardWithoutLedger(root, access !== 'absent', opts.env) : 'ledger';
+  if (guard === 'lost') return { output: lostWorkspaceAnswer(payload, root), eventId: null, unguarded: true };
+  if (guard === 'not-enabled') return { output: unenforcedWords(root, payload.hook_event_name), eventId: null };
   // Read-only to its own owner without a sandbox: put back and recorded; inside the wall nothing can be put back and the call is refused.
   const reclaimed = access === 'read-only' ? reclaimWrite(join(root, LEDGER_DIR)) : null;
   if (access === 'read-only' && !reclaimed) refuseInsideWall(root, payload, opts.now, source);
@@ -150,8 +158,30 @@ function refuseInsideWall(root: string, payload: GenericPayload, now: string, so
   throw new CliError(`hook refused: this process runs inside the agent's sandbox, where continuity's ledger is read-only; hook events come only from the agent client itself. The attempt is recorded.`, ExitCode.refused);
 }
 
-function ledgerExisted(root: string, env: NodeJS.ProcessEnv): boolean {
-  return readRecoveryHead(recoveryDirOf(root, env), root) !== null;
+/**
+ * A hook call started inside one of the agent's tool calls (its process
+ * tree says so: src/hooks/trust/hook-client.ts startedInsideToolCall): an
+ * event made up by the agent's command. It decides nothing and is recorded
+ * through the inbox, which the next hook the client runs takes in and tells
+ * the person.
+ */
+export function refuseFromToolCall(root: string | null, event: { session_id?: unknown; hook_event_name?: unknown; agent_event_name?: unknown }, now: string, source: string): never {
+  const command = `continuity hook ${source.replace(/^hook:/, '')}`;
+  const name = [event.agent_event_name, event.hook_event_name].find((n): n is string => typeof n === 'string') ?? 'hook';
+  if (root && ledgerAccess(root) !== 'absent') {
+    try {
+      writeRequest(root, { v: 1, at: now, sessionId: typeof event.session_id === 'string' ? event.session_id : null, refused: { command, within: 'tool-call', why: `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} event piped into the hook; hook events come only from the agent client` } });
+    } catch {
+      // Not even the inbox can be written here.
+    }
+  }
+  throw new CliError(`hook refused: this process was started inside one of the agent's tool calls; hook events come only from the agent client itself. The attempt is recorded.`, ExitCode.refused);
+}
+
+/** The ledger file is missing: the facts are read only as far as the rule needs them (a workspace that never had continuity costs one read and one stat). */
+function guardWithoutLedger(root: string, folder: boolean, env: NodeJS.ProcessEnv): WorkspaceGuard {
+  const recoveryCopy = readRecoveryHead(recoveryDirOf(root, env), root) !== null;
+  return workspaceGuard({ folder, ledger: false, recoveryCopy, remembered: !recoveryCopy && isRemembered(root, env) });
 }
 
 /** Where a person is told things: the events whose answer Claude Code shows them. */

@@ -13,6 +13,7 @@ import { appendEventsTail, extendChain, keepRecoveryCopy, ledgerDamage, needsFul
 import { appendEvent } from './events.js';
 import { insertViolation } from './sessions.js';
 import { insertNotice } from './notices.js';
+import { isRemembered, rememberWorkspace } from './guarded-workspaces.js';
 
 export { LEDGER_DIR, LEDGER_FILE, ledgerDirExists } from './ledger-dir.js';
 
@@ -83,6 +84,8 @@ export class Ledger {
     if (!exists && (!opts.create || opts.copy)) {
       throw new CliError(`no ledger at ${path}: run \`continuity plan import FILE\` first`, ExitCode.ledger);
     }
+    // A workspace continuity guarded, its ledger and copy both gone: the new ledger says so, once, to the person.
+    const startedAnew = !exists && !head && !!recoveryDir && isRemembered(root, opts.env);
     if (!exists) mkdirSync(dir, { recursive: true });
     const copyDir = opts.copy ? copyLedger(path) : null;
     const openPath = copyDir ? join(copyDir, LEDGER_FILE) : path;
@@ -110,6 +113,9 @@ export class Ledger {
         ledger.migrate();
       }
       ledger.healthy = true;
+      if (startedAnew) ledger.recordStartedAnew(now);
+      // Remembered outside the workspace: should the ledger and its copy both vanish, the hooks fail closed instead of going quiet.
+      if (recoveryDir) rememberWorkspace(root, now, opts.env);
       if (damage) {
         // The events recorded since the copy was taken follow it back.
         ledger.recordRestore(damage, restored?.kept ?? null, now);
@@ -121,6 +127,16 @@ export class Ledger {
       throw err instanceof CliError ? err : explainOpenFailure(path, err);
     }
     return ledger;
+  }
+
+  /** A ledger made in a workspace whose previous ledger and recovery copy were both gone: a violation, and the person is told at the next hook. */
+  private recordStartedAnew(now: string): void {
+    const text = "continuity's ledger here was started anew: the previous ledger and its recovery copy were both gone, and with them the plan's approval and the audit trail. `continuity log` starts from here.";
+    this.write((db) => {
+      const eventId = appendEvent(db, { at: now, source: 'continuity', kind: 'ledger-started-anew', sessionId: null, input: { root: this.root }, decision: { action: 'started' } });
+      insertViolation(db, { at: now, sessionId: null, kind: 'ledger_lost', summary: 'the ledger and its recovery copy were both gone; a new ledger was started', eventId });
+      insertNotice(db, { at: now, kind: 'ledger_lost', text, eventId });
+    });
   }
 
   /** A restored ledger is a violation, and the person is told at the next hook. */

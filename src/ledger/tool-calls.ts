@@ -6,11 +6,14 @@
  * ledger (it takes the spool in first).
  */
 import type { BackgroundShell, InFlightCall } from '../domain/human-turn.js';
+import { unpairedCalls, type ToolEvent } from '../domain/tool-pairing.js';
 import type { SqlDatabase } from './driver.js';
 
 /**
  * A Bash call is running from its PreToolUse until its PostToolUse or
- * PostToolUseFailure; one continuity denied never ran. How long a Bash call without its PostToolUse counts as running: Claude
+ * PostToolUseFailure (paired by the client's id, or by session and input
+ * where the client gives none: src/domain/tool-pairing.ts); one continuity
+ * denied never ran. How long a Bash call without its PostToolUse counts as running: Claude
  * Code's longest Bash timeout (10 minutes) and a margin. A call interrupted
  * by the person never gets its PostToolUse; its session's transcript says
  * the turn moved on.
@@ -19,20 +22,30 @@ export const IN_FLIGHT_HORIZON_MS = 11 * 60_000;
 
 export function inFlightBash(db: SqlDatabase, nowMs: number): InFlightCall[] {
   const since = new Date(nowMs - IN_FLIGHT_HORIZON_MS).toISOString();
-  const rows = db.all<{ session_id: string | null; id: string | null; command: string | null; at: string }>(
-    `SELECT e.session_id, json_extract(e.input, '$.tool_use_id') AS id, json_extract(e.input, '$.tool_input.command') AS command, e.at
+  // Read further back than the horizon: an after event pairs with the oldest call it can, which may have started before it.
+  const readFrom = new Date(nowMs - 2 * IN_FLIGHT_HORIZON_MS).toISOString();
+  const rows = db.all<{ event_id: number; kind: string; session_id: string | null; id: string | null; input: string | null; command: string | null; at: string }>(
+    `SELECT e.id AS event_id, e.kind, e.session_id, json_extract(e.input, '$.tool_use_id') AS id, json_extract(e.input, '$.tool_input') AS input,
+            json_extract(e.input, '$.tool_input.command') AS command, e.at
        FROM events e
-      WHERE e.kind = 'PreToolUse' AND e.at >= ? AND json_extract(e.input, '$.tool_name') = 'Bash'
-        AND coalesce(json_extract(e.decision, '$.action'), '') != 'deny'
-        AND NOT EXISTS (
-          SELECT 1 FROM events p
-           WHERE p.kind IN ('PostToolUse', 'PostToolUseFailure') AND p.at >= ?
-             AND json_extract(p.input, '$.tool_use_id') = json_extract(e.input, '$.tool_use_id'))
-      ORDER BY e.at`,
-    since,
-    since,
+      WHERE e.kind IN ('PreToolUse', 'PostToolUse', 'PostToolUseFailure') AND e.at >= ? AND json_extract(e.input, '$.tool_name') = 'Bash'
+        AND (e.kind != 'PreToolUse' OR coalesce(json_extract(e.decision, '$.action'), '') != 'deny')
+      ORDER BY e.at, e.id`,
+    readFrom,
   );
-  return rows.filter((r) => typeof r.id === 'string').map((r) => ({ sessionId: r.session_id, toolUseId: r.id!, command: String(r.command ?? ''), at: r.at }));
+  const commands = new Map(rows.map((r) => [r.event_id, String(r.command ?? '')]));
+  const events: ToolEvent[] = rows.map((r) => ({
+    eventId: r.event_id,
+    phase: r.kind === 'PreToolUse' ? 'before' : 'after',
+    sessionId: r.session_id,
+    toolName: 'Bash',
+    toolUseId: typeof r.id === 'string' && r.id !== '' ? r.id : null,
+    input: String(r.input ?? ''),
+    at: r.at,
+  }));
+  return unpairedCalls(events)
+    .filter((c) => c.at >= since)
+    .map((c) => ({ sessionId: c.sessionId, toolUseId: c.toolUseId, command: commands.get(c.eventId) ?? '', at: c.at }));
 }
 
 export function sessionToolCalls(db: SqlDatabase, sessionId: string): number {

@@ -14,6 +14,8 @@ export interface AncestorProcess {
   name: string;
   /** The command line, for interpreters (`node …/gemini-cli/…`). */
   args: string[];
+  /** Its session id (Linux: /proc/<pid>/stat); absent where the platform's list does not give it. */
+  sid?: number;
 }
 
 const MAX_ANCESTORS = 64;
@@ -37,7 +39,10 @@ function linuxAncestors(startPid: number): AncestorProcess[] {
     // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after the last ')'.
     const close = stat.lastIndexOf(')');
     const comm = stat.slice(stat.indexOf('(') + 1, close);
-    const ppid = Number(stat.slice(close + 2).split(' ')[1]);
+    // state ppid pgrp session …
+    const fields = stat.slice(close + 2).split(' ');
+    const ppid = Number(fields[1]);
+    const sid = Number(fields[3]);
     let exe = comm;
     try {
       exe = basename(readlinkSync(`/proc/${pid}/exe`).replace(/ \(deleted\)$/, ''));
@@ -50,7 +55,7 @@ function linuxAncestors(startPid: number): AncestorProcess[] {
     } catch {
       // unreadable
     }
-    out.push({ pid, name: exe, args });
+    out.push({ pid, name: exe, args, ...(Number.isInteger(sid) ? { sid } : {}) });
     if (!Number.isInteger(ppid) || ppid === pid) break;
     pid = ppid;
   }
@@ -100,8 +105,38 @@ const OPENCLAW_TITLE = /^openclaw(-[a-z][\w-]*)?$/i;
 export function isAgentClient(p: AncestorProcess): boolean {
   if (AGENT_EXECUTABLES.test(p.name)) return true;
   if (OPENCLAW_TITLE.test(p.args[0] ?? '')) return true;
-  // An interpreter running a client's script: the script's path names the client.
-  return /^(node|bun|deno)(\.exe)?$/i.test(p.name) && p.args.slice(1, 3).some((a) => AGENT_SCRIPTS.test(a));
+  // An interpreter running a client's script: the script's path names the client, or it is the client's command
+  // (`node /usr/local/bin/gemini`, `node …/node_modules/.bin/gemini`: the link npm makes, as the shebang runs it).
+  return /^(node|bun|deno)(\.exe)?$/i.test(p.name) && p.args.slice(1, 3).some(isClientScript);
+}
+
+/**
+ * Which client a process is (`gemini`, `claude`, …), or null: its executable's
+ * name, or the command its interpreter runs. Used to tell a client that
+ * relaunches itself (Gemini CLI starts a child of itself with a larger heap)
+ * from a client started inside another.
+ */
+export function clientKind(p: AncestorProcess): string | null {
+  if (OPENCLAW_TITLE.test(p.args[0] ?? '') && !AGENT_EXECUTABLES.test(p.name)) return 'openclaw';
+  if (AGENT_EXECUTABLES.test(p.name)) return p.name.toLowerCase().replace(/\.exe$/, '').replace(/^codex-.*/, 'codex');
+  if (!isAgentClient(p)) return null;
+  const script = p.args.slice(1, 3).find(isClientScript)!;
+  const known = /(claude-code|codex|gemini-cli|openclaw|cursor-agent)/i.exec(script)?.[1]?.toLowerCase();
+  const kind = known ?? basename(script).toLowerCase();
+  return kind === 'claude-code' ? 'claude' : kind === 'gemini-cli' ? 'gemini' : kind;
+}
+
+/** A client's own arguments: after its executable, or after the script its interpreter runs (the interpreter's options left out). */
+export function clientArguments(p: AncestorProcess): string[] {
+  // A retitled process (the OpenClaw gateway) has no arguments left to read.
+  if (OPENCLAW_TITLE.test(p.args[0] ?? '') && !AGENT_EXECUTABLES.test(p.name)) return [];
+  if (AGENT_EXECUTABLES.test(p.name)) return p.args.slice(1);
+  const script = p.args.findIndex((a, i) => i > 0 && isClientScript(a));
+  return script < 0 ? p.args.slice(1) : p.args.slice(script + 1);
+}
+
+function isClientScript(arg: string): boolean {
+  return AGENT_SCRIPTS.test(arg) || (!arg.startsWith('-') && AGENT_EXECUTABLES.test(basename(arg)));
 }
 
 /**
@@ -116,6 +151,6 @@ export function isHookRunner(p: AncestorProcess): boolean {
 /** How an agent client is named in words: its executable, or the script an interpreter runs. */
 export function describeClient(p: AncestorProcess): string {
   if (OPENCLAW_TITLE.test(p.args[0] ?? '') && !AGENT_EXECUTABLES.test(p.name)) return `${p.args[0]} (${p.name}, pid ${p.pid})`;
-  const script = p.args.slice(1, 3).find((a) => AGENT_SCRIPTS.test(a));
+  const script = p.args.slice(1, 3).find(isClientScript);
   return `${p.name}${script ? ` ${script}` : ''} (pid ${p.pid})`;
 }

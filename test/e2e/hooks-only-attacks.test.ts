@@ -79,7 +79,7 @@ const target = path.join(${DIR}, 'ledger.db'); fs.rmSync(target); fs.symlinkSync
   assert.ok(violations(dir, env).some((v) => v.kind === 'ledger_restored' && /symbolic link/.test(v.summary)));
 });
 
-test('the ledger and its recovery copy removed together: a project whose settings run the hooks says nothing is enforced, instead of going quiet', () => {
+test('the ledger and its recovery copy removed together: the project continuity guarded says nothing is enforced, instead of going quiet', () => {
   const { dir, env } = draftProject();
   assert.equal(runCli(['init', '--no-gitignore'], { cwd: dir, env }).code, 0);
   const copy = recoveryDirOf(dir, env);
@@ -87,7 +87,7 @@ test('the ledger and its recovery copy removed together: a project whose setting
   writeFileSync(join(dir, 'wipe.js'), `const fs = require('fs'); fs.rmSync(${DIR}, { recursive: true }); fs.rmSync(${JSON.stringify(copy)}, { recursive: true });\n`);
   const r = bashBetweenHooks(dir, 'node wipe.js', { env });
   assert.equal(r.denied, false);
-  assert.match(r.post, /run continuity's hooks, but \.continuity\/ .* and its recovery copy are both gone: nothing is enforced here/);
+  assert.match(r.post, /continuity guarded .*, and its \.continuity\/ .* and the ledger's recovery copy are both gone: nothing is enforced here/);
   const prompt = hook(dir, { hook_event_name: 'UserPromptSubmit', prompt: 'go on' }, { env });
   assert.match(prompt.stdout, /nothing is enforced here/);
   // A project that never wired continuity (a plugin seen everywhere) stays quiet.

@@ -9,13 +9,14 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { cliCommand, cliEnv, type CliResult } from './cli.js';
 
-let bin: string | null = null;
+const bins = new Map<string, string>();
 
-/** The stand-in executable: `<tmp>/claude`, the same program as process.execPath. */
-export function standInClient(): string {
-  if (bin) return bin;
+/** The stand-in executable: `<tmp>/<name>` (`claude`, `gemini`, …), the same program as process.execPath. */
+export function standInClient(name = 'claude'): string {
+  const known = bins.get(name);
+  if (known) return known;
   const dir = mkdtempSync(join(tmpdir(), 'continuity-client-'));
-  const path = join(dir, 'claude');
+  const path = join(dir, name);
   try {
     linkSync(process.execPath, path);
   } catch {
@@ -23,7 +24,7 @@ export function standInClient(): string {
   }
   // Kept for the whole test file: every test's hooks run under it.
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-  bin = path;
+  bins.set(name, path);
   return path;
 }
 
@@ -31,19 +32,19 @@ export function standInClient(): string {
 const RELAY = "const c=JSON.parse(process.env.CONTINUITY_STAND_IN_CMD);const r=require('child_process').spawnSync(c[0],c.slice(1),{stdio:'inherit'});process.exit(r.status===null?1:r.status)";
 
 /** Runs `continuity ARGS` as a child of the stand-in client (`depth` clients nested: 2 is a session started inside an agent's command). */
-export function runUnderClient(args: string[], opts: { cwd: string; input?: string; env?: NodeJS.ProcessEnv; depth?: number }): CliResult {
+export function runUnderClient(args: string[], opts: { cwd: string; input?: string; env?: NodeJS.ProcessEnv; depth?: number; client?: string }): CliResult {
   const c = cliCommand(args);
   return spawnUnderClient([c.cmd, ...c.args], opts);
 }
 
 /** Runs any command as a child of the stand-in client: a hook, or the agent's own Bash command as the client runs it. */
-export function spawnUnderClient(argv: string[], opts: { cwd: string; input?: string; env?: NodeJS.ProcessEnv; depth?: number }): CliResult {
+export function spawnUnderClient(argv: string[], opts: { cwd: string; input?: string; env?: NodeJS.ProcessEnv; depth?: number; /** The stand-in's executable name (default `claude`). */ client?: string }): CliResult {
   // Each level reads the command it runs from the environment, innermost first.
   const env: NodeJS.ProcessEnv = { ...cliEnv(opts.env) };
   let command = [...argv];
   for (let i = 0; i < (opts.depth ?? 1); i++) {
     env[`CONTINUITY_STAND_IN_CMD_${i}`] = JSON.stringify(command);
-    command = [standInClient(), '-e', RELAY.replace('CONTINUITY_STAND_IN_CMD', `CONTINUITY_STAND_IN_CMD_${i}`)];
+    command = [standInClient(opts.client), '-e', RELAY.replace('CONTINUITY_STAND_IN_CMD', `CONTINUITY_STAND_IN_CMD_${i}`)];
   }
   const r = spawnSync(command[0]!, command.slice(1), { cwd: opts.cwd, input: opts.input ?? '', encoding: 'utf8', env });
   if (r.error) throw r.error;

@@ -1,5 +1,6 @@
 import { findProjectRoot } from '../../ledger/project-root.js';
-import { handlePayload, validatePayload } from '../../hooks/handle.js';
+import { handlePayload, refuseFromToolCall, validatePayload } from '../../hooks/handle.js';
+import { startedInsideToolCall } from '../../hooks/trust/hook-client.js';
 import { mergeAnswers } from './merge.js';
 import { sourceOf, type AgentAdapter, type AgentAnswer } from './types.js';
 
@@ -14,6 +15,10 @@ export async function runAgentHook<P>(adapter: AgentAdapter<P>, raw: string, opt
   const payload = adapter.parse(raw);
   const call = adapter.toClaude(payload, opts.env);
   const env = projectEnv(opts.env, call.searchFrom);
+  // Where the client runs its hooks and its tool calls in different sessions, a hook started inside a tool call is made up.
+  if (adapter.toolCallsInOwnSession && startedInsideToolCall()) {
+    refuseFromToolCall(env.CLAUDE_PROJECT_DIR ?? null, call.payloads[0] ?? {}, opts.now, sourceOf(adapter.name));
+  }
   const outputs: (Record<string, unknown> | null)[] = [];
   for (const p of call.payloads) {
     const outcome = await handlePayload(validatePayload(p), { env, now: opts.now, fallbackCwd: opts.cwd, source: sourceOf(adapter.name) });

@@ -31,6 +31,12 @@ export interface AgentAnswer {
 
 export interface AgentAdapter<P> {
   name: BridgedAgent;
+  /**
+   * The client runs its hooks in its own session and each tool call's
+   * command in a session of its own (seen in its code): a hook process with
+   * such a session between it and the client was started by a tool call.
+   */
+  toolCallsInOwnSession?: boolean;
   /** Validates raw stdin against the agent's documented payload; throws PayloadError. */
   parse(raw: string): P;
   /** Pure: the agent's payload as Claude Code payloads. `env` is the hook process's environment. */

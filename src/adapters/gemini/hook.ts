@@ -6,6 +6,8 @@ import { geminiToClaude } from './to-claude.js';
 
 export const adapter: AgentAdapter<GeminiPayload> = {
   name: 'gemini',
+  // 0.61.0: hooks are spawned as plain children (hookRunner), run_shell_command detached or on a pseudo-terminal.
+  toolCallsInOwnSession: true,
   parse: parseGeminiPayload,
   toClaude: geminiToClaude,
   fromClaude: claudeToGemini,

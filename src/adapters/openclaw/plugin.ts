@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { isAbsolute, join } from 'node:path';
 import { registerInProcessProgram } from '../../util/running-program.js';
 import { ledgerDirExists } from '../../ledger/ledger-dir.js';
+import { isRemembered } from '../../ledger/guarded-workspaces.js';
 import { findProjectRoot } from '../../ledger/project-root.js';
 import { handlePayload, validatePayload } from '../../hooks/handle.js';
 import type { InProcessClient } from '../../hooks/types.js';
@@ -141,7 +142,12 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
   async function decide(where: Where, payloads: Record<string, unknown>[]): Promise<Record<string, unknown> | null> {
     const e = projectEnv(env, where.cwd);
     const outputs: (Record<string, unknown> | null)[] = [];
-    for (const p of payloads) outputs.push((await handlePayload(validatePayload(p), { env: e, now: now(), fallbackCwd: where.cwd, source: SOURCE, inProcessClient: client })).output);
+    for (const p of payloads) {
+      const outcome = await handlePayload(validatePayload(p), { env: e, now: now(), fallbackCwd: where.cwd, source: SOURCE, inProcessClient: client });
+      // OpenClaw shows the operator no hook message: a guarded workspace left without its ledger is said in the gateway's log too.
+      if (outcome.unguarded && typeof outcome.output?.systemMessage === 'string') warn(outcome.output.systemMessage.replace(/^continuity: /, ''));
+      outputs.push(outcome.output);
+    }
     return mergeAnswers(outputs);
   }
 
@@ -214,9 +220,10 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     return refused ? { outcome: 'block', reason: 'continuity: the prompt was not taken as the person\'s', message: refused } : undefined;
   });
 
-  // A tool call continuity cannot judge, in a project where continuity is enabled, is blocked: a failed hook must not be a "go ahead".
+  const guardedHere = (root: string) => ledgerDirExists(root) || isRemembered(root, env);
+  // A tool call continuity cannot judge, in a project where continuity is enabled or was (remembered outside it), is blocked: a failed hook must not be a "go ahead".
   const failClosed = (workspace: string | null) =>
-    workspace && ledgerDirExists(findProjectRoot(workspace, {})) ? { block: true, blockReason: 'continuity: this tool call could not be checked, so it was not run.' } : undefined;
+    workspace && guardedHere(findProjectRoot(workspace, {})) ? { block: true, blockReason: 'continuity: this tool call could not be checked, so it was not run.' } : undefined;
 
   on(
     'before_tool_call',

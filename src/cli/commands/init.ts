@@ -17,6 +17,7 @@ import { DEFAULT_CONFIG, type Config } from '../../config/schema.js';
 import { hookCommandOfThisInstall, runningFromPlugin } from '../../install/this-install.js';
 import { WIRING_FILES } from '../../app/wiring-files.js';
 import { releaseRecoveryCopy, recoveryDirOf } from '../../ledger/recovery-copy.js';
+import { forgetWorkspace, guardedRecordOf, isRemembered } from '../../ledger/guarded-workspaces.js';
 import { LEDGER_DIR, LEDGER_FILE, ledgerAccess } from '../../ledger/ledger-dir.js';
 import { refuseInsideWall } from '../requests.js';
 import { humanCommandFacts, refuseUnlessHuman } from '../human-command.js';
@@ -81,6 +82,11 @@ export async function run(argv: string[]): Promise<number> {
     if (!opts.dryRun && report.changed) await adoptAfterInit(root, false);
     // The recovery copy would put a deleted ledger back: let go (last: opening the ledger renews it), so that deleting the folder is the person's to do.
     if (!opts.dryRun && releaseRecoveryCopy(root)) report.line('removed', recoveryDirOf(root), "the ledger's recovery copy");
+    // Likewise the record that continuity guards this workspace: without it, a workspace without .continuity/ is left alone.
+    if (!opts.dryRun && isRemembered(root)) {
+      forgetWorkspace(root);
+      report.line('removed', guardedRecordOf(root), 'the record that continuity guards this project');
+    }
     const sentence = report.changed ? `continuity's hooks for ${LABEL[opts.agent]} are removed from ${root}.` : `continuity's hooks for ${LABEL[opts.agent]} were not installed in ${root}.`;
     process.stdout.write(`${doneLine(opts, sentence)}\n`);
     return ExitCode.ok;

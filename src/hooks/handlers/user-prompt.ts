@@ -10,6 +10,7 @@ import { watchdogAt, withWatchdog } from '../watchdog/step.js';
 import { judgeUserPrompt } from '../../domain/human-turn.js';
 import { humanTurnFacts } from '../trust/human-turn-facts.js';
 import { insertViolation } from '../../ledger/sessions.js';
+import { insertNotice } from '../../ledger/notices.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
 
 type PromptPayload = PayloadOf<'UserPromptSubmit'>;
@@ -31,7 +32,7 @@ export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger
   const plan = approving ? activePlan(ledger.db) : null;
   const approvable = plan && (plan.state === 'draft' || plan.state === 'stale') ? plan : null;
   // Approving and pausing change what the agent may do: taken only when the client's own record says a person typed it.
-  const judgement = approvable || pauseAsked ? judgeUserPrompt(humanTurnFacts(ledger.db, payload, Date.parse(now), inProcessClient)) : { ok: true as const };
+  const judgement = approvable || pauseAsked ? judgeUserPrompt(humanTurnFacts(ledger.db, payload, Date.parse(now), inProcessClient, source)) : { ok: true as const };
   const approve = judgement.ok ? approvable : null;
   const pause = judgement.ok && pauseAsked;
 
@@ -64,6 +65,8 @@ export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger
       else saveSession(db, { ...session, suspended: pause, lastPromptAt: now, boundary: null, blocks: 0 }, now);
       if (approve) approvePlan(db, root, approve, { channel: 'user-prompt', at: now });
       if (!judgement.ok) insertViolation(db, { at: now, sessionId: payload.session_id, kind: approvable ? 'untrusted_approval' : 'untrusted_pause', summary: `the prompt "${payload.prompt.trim().slice(0, 40)}" was not taken as the person's: ${judgement.why}`, eventId });
+      // Not from the client's prompt, this call's answer went to whatever made it up: the person hears of it at the next hook call.
+      if (!judgement.ok && judgement.notFromPrompt) insertNotice(db, { at: now, kind: 'untrusted-prompt', text: `a prompt "${payload.prompt.trim().slice(0, 40)}" reached the hook and was not taken as yours (${judgement.why}); nothing was ${approvable ? 'approved' : 'paused'}.`, eventId });
     },
   };
   // The delivery watchdog: a lost subagent result reaches the agent as context; late runs are reported to the user.

@@ -10,6 +10,7 @@ import type { SqlDatabase } from '../../ledger/driver.js';
 import { backgroundShells, inFlightBash, sessionToolCalls } from '../../ledger/tool-calls.js';
 import { hookClient } from './hook-client.js';
 import { transcriptFacts } from './transcript-state.js';
+import { geminiTranscriptFacts } from './gemini-transcript.js';
 import type { InProcessClient } from '../types.js';
 
 /** Has an agent client run a hook of this project (recorded with each session start)? */
@@ -19,14 +20,28 @@ export function clientSeen(db: SqlDatabase): boolean {
 
 export { pairedPreToolUse } from '../../ledger/tool-calls.js';
 
-export function humanTurnFacts(db: SqlDatabase, payload: { session_id: string; transcript_path?: string }, nowMs: number, inProcess?: InProcessClient): HumanTurnFacts {
+/** Did the ledger record this session's start (SessionStart)? */
+function sessionStarted(db: SqlDatabase, sessionId: string): boolean {
+  return !!db.get("SELECT 1 AS x FROM events WHERE kind = 'SessionStart' AND session_id = ? LIMIT 1", sessionId);
+}
+
+/**
+ * `source`: the client the event names (`hook:gemini`, …). Gemini CLI starts
+ * every session with a SessionStart and writes the session's record before
+ * its first prompt: where a client has run this project's hooks, an event of
+ * a session it never started, or without that record, is not its own.
+ */
+export function humanTurnFacts(db: SqlDatabase, payload: { session_id: string; transcript_path?: string }, nowMs: number, inProcess?: InProcessClient, source?: string): HumanTurnFacts {
+  const seen = clientSeen(db);
+  const gemini = source === 'hook:gemini' && seen && !inProcess;
   return {
     // In the client's own process it is the client, started by whatever started it: its ancestors are not its hooks' runners.
     ...(inProcess ? { client: inProcess.name, nestedUnder: null } : hookClient()),
-    clientSeen: clientSeen(db),
+    clientSeen: seen,
     backgroundShells: [...(inProcess?.liveAgentProcesses?.() ?? []), ...backgroundShells(db, nowMs)],
     sessionId: payload.session_id,
-    transcript: inProcess ? inProcess.transcript : transcriptFacts(payload.transcript_path),
+    transcript: inProcess ? inProcess.transcript : gemini ? geminiTranscriptFacts(payload.transcript_path, payload.session_id) : transcriptFacts(payload.transcript_path),
+    sessionStarted: gemini ? sessionStarted(db, payload.session_id) : null,
     inFlight: inFlightBash(db, nowMs),
     sessionToolCalls: sessionToolCalls(db, payload.session_id),
   };
