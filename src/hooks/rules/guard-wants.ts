@@ -11,6 +11,7 @@ import { FILE_WRITING_TOOLS, guardedWriteTarget, isPlanCandidate, writtenPath } 
 import { realRoot } from '../../util/real-path.js';
 import { protectedFiles } from '../../app/protected-files.js';
 import { strangersInLedgerDir } from '../../ledger/ledger-dir.js';
+import { isWiringFile } from '../../app/wiring-files.js';
 
 /** What is guarded before anything was recorded: `.continuity/` at least. */
 const FALLBACK_NAMES = ['.continuity', '.tdd-progress.md', 'progress.md'];
@@ -66,6 +67,19 @@ export function guardWantsAfter(p: ToolPayload, hot: HotState | null, root: stri
     const text = readOrNull(join(root, hot.plan.path));
     if (text !== null && !sameApprovedLines(approvedLinesOf(text), hot.plan.approvedLine)) return true;
   }
+  return false;
+}
+
+/**
+ * A client whose hooks are switched off runs none, so the change cannot be
+ * seen by its own hooks: it is looked for at every moment continuity runs
+ * anywhere (any client's hook, any `continuity` command). The cheap half,
+ * read on every call: has a wiring file changed from the hash the hot state
+ * holds? Most of them are absent: one failed open each.
+ */
+export function wiringChanged(hot: HotState | null, root: string): boolean {
+  if (!hot) return false;
+  for (const g of hot.guarded) if (isWiringFile(g.path) && hashOrNull(isAbsolute(g.path) ? g.path : join(root, g.path)) !== g.hash) return true;
   return false;
 }
 
