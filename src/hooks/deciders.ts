@@ -13,6 +13,7 @@ export { handleToolUse } from './handlers/tool-use.js';
 export { handleSubagentStart, handleSubagentStop, handleToolFailure } from './watchdog/handlers.js';
 export { guardBeforeWrite } from './rules/guard-before.js';
 export { guardAfterWrite } from './rules/guard-after.js';
+export { guardDetached } from './rules/detach-guard.js';
 export { registerWrittenPlan } from './rules/register-plan.js';
 export { approveFromAnswer } from './rules/approval-answers.js';
 export { handleAgentDispatch, handleAgentResult, handleDeliveryPoint } from './watchdog/tool-handlers.js';

@@ -4,6 +4,7 @@ import type { HandlerResult, HookContext } from './types.js';
 import { WATCHDOG_DISPATCH_RULE, WATCHDOG_DELIVERY_RULE, WATCHDOG_RESULT_RULE } from './watchdog/tool-rules.js';
 import { FILE_WRITING_TOOLS, isPlanCandidate, writtenPath } from './rules/plan-paths.js';
 import { guardWantsAfter, guardWantsBefore } from './rules/guard-wants.js';
+import { mightDetach } from '../shell/detaching-commands.js';
 
 export type ToolPayload = PayloadOf<'PreToolUse'> | PayloadOf<'PostToolUse'>;
 
@@ -23,6 +24,8 @@ export interface ToolRule {
 /** Rules for PreToolUse, in the order their answers are merged. */
 export const PRE_TOOL_RULES: ToolRule[] = [
   { name: 'guard-before', wants: guardWantsBefore, load: async () => (await import('./deciders.js')).guardBeforeWrite },
+  // A process that outlives the call, where no wall stands (rules/detach-guard.ts).
+  { name: 'detach-guard', wants: (p) => p.tool_name === 'Bash' && typeof p.tool_input.command === 'string' && mightDetach(p.tool_input.command), load: async () => (await import('./deciders.js')).guardDetached },
 ];
 
 /** Rules for PostToolUse, in the order their answers are merged. */
