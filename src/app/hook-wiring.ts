@@ -66,7 +66,7 @@ export function wiringProjection(path: string, text: string | null, root?: strin
  * `[hooks]` tables and sandbox keys too; in a user's or the system's file the
  * entries about other projects and the person's own hooks are theirs.
  */
-function tomlProjection(path: string, text: string, root: string | undefined): string | null {
+function tomlProjection(path: string, text: string, root: string | undefined, opts: { trust?: boolean } = {}): string | null {
   const keys = tomlKeys(text);
   if (!keys) return `raw:${text}`;
   const user = path.startsWith('/');
@@ -79,9 +79,9 @@ function tomlProjection(path: string, text: string, root: string | undefined): s
       key === 'profile' ||
       key === 'allow_managed_hooks_only' ||
       (parts.includes('features') && /hooks/.test(last)) ||
-      (parts[0] === 'projects' && parts.length === 3 && last === 'trust_level' && about(parts[1]!)) ||
-      (parts[0] === 'hooks' && parts[1] === 'state' && parts.length > 2 && about(parts[2]!.replace(/:.*$/, '').replace(/\/\.codex\/hooks\.json$/, '')));
-    const projectOwn = !user && (parts[0] === 'hooks' || /^sandbox/.test(parts[0]!) || parts[0] === 'permissions' || key === 'default_permissions');
+      (opts.trust !== false && parts[0] === 'projects' && parts.length === 3 && last === 'trust_level' && about(parts[1]!)) ||
+      (opts.trust !== false && parts[0] === 'hooks' && parts[1] === 'state' && parts.length > 2 && about(parts[2]!.replace(/:.*$/, '').replace(/\/\.codex\/hooks\.json$/, '')));
+    const projectOwn = !user && ((parts[0] === 'hooks' && (opts.trust !== false || parts[1] !== 'state')) || /^sandbox/.test(parts[0]!) || parts[0] === 'permissions' || key === 'default_permissions');
     if (switchOff || projectOwn) picked.push([JSON.stringify(parts), value]);
   }
   picked.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -131,4 +131,68 @@ export function onlyEnablesContinuity(path: string, before: string | null, after
     enabled = true;
   }
   return enabled;
+}
+
+/**
+ * Does going from `before` to `after` only grant trust, taking nothing away?
+ * Codex runs a project's hooks only in a trusted project and once they are
+ * reviewed; Gemini CLI only in a trusted folder. The person grants both in
+ * the client's own dialogs (`trust_level = "trusted"`, `/hooks` recording a
+ * `trusted_hash`, `TRUST_FOLDER`), after continuity began to guard the file:
+ * such a change is kept. A trust taken back, a review removed, a switch
+ * changed with it, is not such a change. (A review hash replaced by another
+ * is taken for the person's re-review: the hash is Codex's to compute.)
+ */
+export function onlyGrantsTrust(path: string, before: string | null, after: string | null, root: string): boolean {
+  const kind = wiringKind(path);
+  if (kind === 'gemini-trust') {
+    const was = jsonObject(before);
+    const now = jsonObject(after);
+    if (!was || !now) return false;
+    const about = (folder: string) => root === folder || root.startsWith(`${folder.replace(/\/+$/, '')}/`);
+    for (const key of new Set([...Object.keys(was), ...Object.keys(now)])) {
+      if (!about(key) || was[key] === now[key]) continue;
+      if (now[key] !== 'TRUST_FOLDER' && now[key] !== 'TRUST_PARENT') return false;
+    }
+    return true;
+  }
+  if (kind !== 'codex-toml') return false;
+  const split = (text: string | null) => {
+    const keys = text === null ? [] : tomlKeys(text);
+    if (!keys) return null;
+    const trust = new Map<string, string>();
+    for (const { path: parts, value } of keys) if (parts[0] === 'projects' || (parts[0] === 'hooks' && parts[1] === 'state')) trust.set(JSON.stringify(parts), value);
+    return { trust };
+  };
+  const was = split(before);
+  const now = split(after);
+  if (!was || !now) return false;
+  // Everything else that wires the hooks unchanged.
+  const rest = (text: string | null) => (text === null ? null : tomlProjection(path, text, root, { trust: false }));
+  if (rest(before) !== rest(after)) return false;
+  for (const [key, value] of was.trust) {
+    const next = now.trust.get(key);
+    if (next === value) continue;
+    const last = (JSON.parse(key) as string[]).at(-1);
+    if (next === undefined && wiringProjection(path, before, root) === wiringProjection(path, after, root)) continue;
+    if (last === 'trust_level' && next === '"trusted"') continue;
+    if (last === 'trusted_hash' && next !== undefined) continue;
+    return false;
+  }
+  for (const [key, value] of now.trust) {
+    if (was.trust.has(key)) continue;
+    const last = (JSON.parse(key) as string[]).at(-1);
+    if (last === 'trust_level' ? value !== '"trusted"' : last !== 'trusted_hash') {
+      // A new key about another project is the person's; about this one, only a grant is.
+      if (wiringProjection(path, before, root) !== wiringProjection(path, after, root)) return false;
+    }
+  }
+  return true;
+}
+
+function jsonObject(text: string | null): Record<string, unknown> | null {
+  if (text === null) return {};
+  const errors: ParseError[] = [];
+  const v = parse(text, errors, { allowTrailingComma: true }) as unknown;
+  return errors.length || typeof v !== 'object' || v === null || Array.isArray(v) ? null : (v as Record<string, unknown>);
 }

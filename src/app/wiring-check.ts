@@ -2,7 +2,7 @@ import type { Config } from '../config/schema.js';
 import type { SqlDatabase } from '../ledger/driver.js';
 import { sha256 } from '../util/sha256.js';
 import { pathIn, readOrNull, snapshotOf, tryRestoreSnapshot } from './guard.js';
-import { onlyEnablesContinuity, wiringProjection } from './hook-wiring.js';
+import { onlyEnablesContinuity, onlyGrantsTrust, wiringProjection } from './hook-wiring.js';
 import { protectedPathMatcher } from '../shell/protected-model.js';
 import { isWiringFile } from './wiring-files.js';
 
@@ -38,7 +38,7 @@ export function repairWiring(db: SqlDatabase, root: string, config: Config, path
     if ((now === null ? null : sha256(now)) === snap.hash) continue;
     // A file the person also listed in `protect` is compared whole.
     const whole = protect(pathIn(root, path));
-    if (!whole && (wiringProjection(path, now, root) === wiringProjection(path, snap.content, root) || onlyEnablesContinuity(path, snap.content, now))) {
+    if (!whole && (wiringProjection(path, now, root) === wiringProjection(path, snap.content, root) || onlyEnablesContinuity(path, snap.content, now) || onlyGrantsTrust(path, snap.content, now, root))) {
       renewed.push({ path, content: now });
       continue;
     }

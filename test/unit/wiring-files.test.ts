@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { wiringProjection } from '../../src/app/hook-wiring.js';
+import { onlyGrantsTrust, wiringProjection } from '../../src/app/hook-wiring.js';
 import { isWiringFile, systemWiringFiles, userWiringEnvFiles, userWiringFiles, wiringKind, WIRING_FILES } from '../../src/app/wiring-files.js';
 import { tomlKeys } from '../../src/formats/toml-keys.js';
 
@@ -125,4 +125,24 @@ test('tomlKeys reads tables, dotted and quoted keys, inline tables, comments and
     '["list","n"]': '1',
   });
   assert.equal(tomlKeys('a = """\n[features]\nhooks = false\n'), null);
+});
+
+test('trust the person grants in the client\'s own dialogs is kept; trust taken back is not', () => {
+  const user = '/home/u/.codex/config.toml';
+  const grant = `[projects."${ROOT}"]\ntrust_level = "trusted"\n`;
+  const review = `${grant}\n[hooks.state."${ROOT}/.codex/hooks.json:pre_tool_use:0:0"]\ntrusted_hash = "sha256:aa"\n`;
+  assert.equal(onlyGrantsTrust(user, null, grant, ROOT), true);
+  assert.equal(onlyGrantsTrust(user, 'model = "x"\n', `model = "x"\n${grant}`, ROOT), true);
+  assert.equal(onlyGrantsTrust(user, grant, review, ROOT), true);
+  assert.equal(onlyGrantsTrust(user, review, review.replace('sha256:aa', 'sha256:bb'), ROOT), true);
+  assert.equal(onlyGrantsTrust(user, review, grant, ROOT), false);
+  assert.equal(onlyGrantsTrust(user, grant, grant.replace('"trusted"', '"untrusted"'), ROOT), false);
+  assert.equal(onlyGrantsTrust(user, grant, `${grant}[features]\nhooks = false\n`, ROOT), false);
+  assert.equal(onlyGrantsTrust(user, review, `${review}enabled = false\n`, ROOT), false);
+  const folders = '/home/u/.gemini/trustedFolders.json';
+  assert.equal(onlyGrantsTrust(folders, null, `{"${ROOT}":"TRUST_FOLDER"}`, ROOT), true);
+  assert.equal(onlyGrantsTrust(folders, '{}', '{"/home/u":"TRUST_PARENT"}', ROOT), true);
+  assert.equal(onlyGrantsTrust(folders, `{"${ROOT}":"TRUST_FOLDER"}`, `{"${ROOT}":"DO_NOT_TRUST"}`, ROOT), false);
+  assert.equal(onlyGrantsTrust(folders, `{"${ROOT}":"TRUST_FOLDER"}`, '{}', ROOT), false);
+  assert.equal(onlyGrantsTrust('/home/u/.gemini/settings.json', '{}', '{"hooksConfig":{"enabled":true}}', ROOT), false);
 });
