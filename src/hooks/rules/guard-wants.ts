@@ -1,5 +1,5 @@
 import { basename, isAbsolute, join } from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { approvedLinesOf } from '../../formats/approved-line.js';
 import { ledgerStamp, type HotState } from '../../ledger/hot-state.js';
 import { mightTouchProtected } from '../../shell/precheck.js';
@@ -79,7 +79,11 @@ export function guardWantsAfter(p: ToolPayload, hot: HotState | null, root: stri
  */
 export function wiringChanged(hot: HotState | null, root: string): boolean {
   if (!hot) return false;
-  for (const g of hot.guarded) if (isWiringFile(g.path) && hashOrNull(isAbsolute(g.path) ? g.path : join(root, g.path)) !== g.hash) return true;
+  for (const g of hot.guarded) {
+    if (!isWiringFile(g.path)) continue;
+    const abs = isAbsolute(g.path) ? g.path : join(root, g.path);
+    if (hashOrNull(abs) !== g.hash) return true;
+  }
   return false;
 }
 
@@ -89,6 +93,8 @@ export function sameApprovedLines(found: readonly string[], expected: string | n
 }
 
 function hashOrNull(path: string): string | null {
+  // Most guarded files are absent (every client's wiring is guarded): a stat that throws nothing, before a read that would.
+  if (statSync(path, { throwIfNoEntry: false }) === undefined) return null;
   const text = readOrNull(path);
   return text === null ? null : sha256(text);
 }
