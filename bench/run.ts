@@ -73,3 +73,4 @@ console.log(`  benign commands wrongly denied:     ${guard.falseDenies}/${guard.
 console.log(`  analysed commands read by the plain reader: ${guard.readPlain}/${guard.analysed}; the rest load mvdan-sh`);
 console.log(`  first analysis in a fresh process:  plain median ${fmt(guard.plainFirstMs)}, loading mvdan-sh ${fmt(guard.parserLoadMs)}`);
 console.log(`  analysis with the parser loaded:    median ${fmt(guard.medianAnalyzeMs)}`);
+console.log(`  processes that outlive the call:    ${guard.detachCaught}/${guard.detachTotal} detaching forms found (refused where no wall stands); ${guard.detachFalse}/${guard.detachBenign} commands that start nothing detached taken as detaching`);

@@ -211,3 +211,15 @@ test('a person\'s own switch, kept with `continuity config accept`, is not put b
   assert.doesNotMatch(status.stderr, /changed outside/);
   assert.equal(JSON.parse(read(settings)!).hooksConfig.enabled, false);
 });
+
+test('with Claude Code\'s sandbox up (the wall), a job left running is not refused: whatever it writes later, the kernel refuses', () => {
+  const home = mkdtempSync(join(tmpdir(), 'continuity-hooks-off-home-'));
+  const env: NodeJS.ProcessEnv = { HOME: home, CONTINUITY_STATE_HOME: join(home, '.state') };
+  const dir = tempProject({ 'docs/plans/p.md': PLAN });
+  assert.equal(runCli(['init', '--no-gitignore'], { cwd: dir, env }).code, 0);
+  const status = JSON.parse(runCli(['status', '--json'], { cwd: dir, env }).stdout) as { guard?: { level?: string } };
+  const walled = JSON.stringify(status).includes('"structural"');
+  const pre = hook(dir, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_bg', tool_input: { command: 'sleep 5 &' } }, { env });
+  // Where this machine cannot raise the wall (no bubblewrap), the hooks are the only layer and the job is refused.
+  assert.equal(pre.stdout.includes('"deny"'), !walled, pre.stdout);
+});
