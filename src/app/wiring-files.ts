@@ -30,6 +30,7 @@ export interface WiringEnv {
   GEMINI_CLI_HOME?: string;
   GEMINI_CLI_SYSTEM_SETTINGS_PATH?: string;
   GEMINI_CLI_SYSTEM_DEFAULTS_PATH?: string;
+  GEMINI_CLI_TRUSTED_FOLDERS_PATH?: string;
   CLAUDE_CONFIG_DIR?: string;
 }
 
@@ -66,6 +67,8 @@ export function userWiringFiles(env: WiringEnv | undefined): string[] {
     out.add(`${gemini}/.gemini/settings.json`);
     out.add(`${gemini}/.gemini/trustedFolders.json`);
   }
+  const trusted = abs(env?.GEMINI_CLI_TRUSTED_FOLDERS_PATH);
+  if (trusted) out.add(trusted);
   if (home) out.add(`${home}/.cursor/hooks.json`);
   for (const p of systemWiringFiles(env)) out.add(p);
   return [...out];
@@ -103,7 +106,7 @@ export function wiringKind(path: string): WiringKind | null {
   if (name === '.env') return 'env';
   if (name === 'hooks.json') return 'hooks-json';
   if (name.endsWith('.toml')) return 'codex-toml';
-  if (name === 'trustedFolders.json') return 'gemini-trust';
+  if (name === 'trustedFolders.json' || (path.startsWith('/') && /trust/i.test(name) && name.endsWith('.json'))) return 'gemini-trust';
   if (name.endsWith('.json')) return 'settings-json';
   return null;
 }

@@ -41,6 +41,8 @@ test('user and system files, per client, where each client looks for them', () =
   assert.ok(!moved.includes('/home/u/.gemini/settings.json'));
   assert.deepEqual(systemWiringFiles({ GEMINI_CLI_SYSTEM_SETTINGS_PATH: '/srv/gem/sys.json' }).filter((f) => f.startsWith('/srv')), ['/srv/gem/sys.json', '/srv/gem/system-defaults.json']);
   assert.ok(systemWiringFiles({ GEMINI_CLI_SYSTEM_DEFAULTS_PATH: '/srv/d.json' }).includes('/srv/d.json'));
+  assert.ok(userWiringFiles({ HOME: '/home/u', GEMINI_CLI_TRUSTED_FOLDERS_PATH: '/srv/trusted.json' }).includes('/srv/trusted.json'));
+  assert.equal(wiringKind('/srv/trusted.json'), 'gemini-trust');
   assert.deepEqual(userWiringEnvFiles({ HOME: '/home/u' }), ['/home/u/.gemini/.env', '/home/u/.env']);
   assert.deepEqual(userWiringFiles({ HOME: 'relative' }).filter((f) => !f.startsWith('/etc/')), []);
   for (const f of plain) assert.ok(isWiringFile(f), f);
