@@ -1,6 +1,6 @@
 import { createRequire as __continuityCreateRequire } from 'node:module';
 const require = __continuityCreateRequire(import.meta.url);
-import{a}from"./chunks/chunk-4Z52IXEF.mjs";import{a as t,b as r}from"./chunks/chunk-A5HBJMMP.mjs";import"./chunks/chunk-CXS6YJ7R.mjs";var i={hook:()=>import("./chunks/hook-4FDB32SX.mjs"),plan:()=>import("./chunks/plan-IKTCAB5L.mjs"),status:()=>import("./chunks/status-DXOSKT6C.mjs"),log:()=>import("./chunks/log-LGI4BIJT.mjs"),demo:()=>import("./chunks/demo-VZER6HQS.mjs"),gate:()=>import("./chunks/gate-SMQ7B2ZF.mjs"),task:()=>import("./chunks/task-EFWJ7AW2.mjs"),closure:()=>import("./chunks/closure-XVX4RKDY.mjs"),watchdog:()=>import("./chunks/watchdog-FORCSPYS.mjs"),summary:()=>import("./chunks/summary-627FAMWF.mjs"),replan:()=>import("./chunks/replan-EOSG3NSI.mjs"),approve:()=>import("./chunks/approve-P5KYAVVI.mjs"),revoke:()=>import("./chunks/revoke-4RBUO22R.mjs"),config:()=>import("./chunks/config-F6OQC3V5.mjs"),init:()=>import("./chunks/init-UMR2AGCR.mjs"),doctor:()=>import("./chunks/doctor-IRHWDIVX.mjs")},d=`usage: continuity <command> [options]
+import{a}from"./chunks/chunk-4Z52IXEF.mjs";import{a as t,b as r}from"./chunks/chunk-A5HBJMMP.mjs";import"./chunks/chunk-CXS6YJ7R.mjs";var i={hook:()=>import("./chunks/hook-6YVS7MSA.mjs"),plan:()=>import("./chunks/plan-NPTIRZW6.mjs"),status:()=>import("./chunks/status-U76FFH7Y.mjs"),log:()=>import("./chunks/log-M73S6IYZ.mjs"),demo:()=>import("./chunks/demo-US66BN5R.mjs"),gate:()=>import("./chunks/gate-DZLQZYEL.mjs"),task:()=>import("./chunks/task-RZUUHWHY.mjs"),closure:()=>import("./chunks/closure-FZO6BLWO.mjs"),watchdog:()=>import("./chunks/watchdog-MTQVAE7O.mjs"),summary:()=>import("./chunks/summary-RWCS3KCQ.mjs"),replan:()=>import("./chunks/replan-AAHDFNCN.mjs"),approve:()=>import("./chunks/approve-HVW5KYMG.mjs"),revoke:()=>import("./chunks/revoke-6AEJWK37.mjs"),config:()=>import("./chunks/config-KVOAVUHF.mjs"),init:()=>import("./chunks/init-73RXET5I.mjs"),doctor:()=>import("./chunks/doctor-SHZKWE4S.mjs")},c=`usage: continuity <command> [options]
 
 commands:
   init [--agent A] [--uninstall]
@@ -29,6 +29,6 @@ commands:
   replan --from-task ID \u2026    record a replan that accounts for a task's pending actions
   demo [--claude PATH]       a real Claude Code session, offline (else a recorded one replayed)
 
-Run \`continuity <command> --help\` for a command's options.`,c="0.1.0";async function p(o){let[e,...s]=o;if(e===void 0||e==="--help"||e==="-h"||e==="help")return process.stdout.write(d+`
-`),e===void 0?t.invalidInput:t.ok;if(e==="--version"||e==="-v")return process.stdout.write(`${c}
-`),t.ok;let n=i[e];if(!n)throw new r(`unknown command "${e}" (run \`continuity --help\`)`);return(await n()).run(s)}function h(o){return process.stdout.on("error",e=>{if(e.code!=="EPIPE")throw e}),a(()=>p(o))}export{p as main,h as start};
+Run \`continuity <command> --help\` for a command's options.`,d="0.1.0";async function p(o){let[e,...s]=o;if(e===void 0||e==="--help"||e==="-h"||e==="help")return process.stdout.write(c+`
+`),e===void 0?t.invalidInput:t.ok;if(e==="--version"||e==="-v")return process.stdout.write(`${d}
+`),t.ok;let n=i[e];if(!n)throw new r(`unknown command "${e}" (run \`continuity --help\`)`);return await(await import("./chunks/wiring-watch-WJFMKEQJ.mjs")).watchWiring(e,process.env,process.cwd(),new Date().toISOString()),(await n()).run(s)}function h(o){return process.stdout.on("error",e=>{if(e.code!=="EPIPE")throw e}),a(()=>p(o))}export{p as main,h as start};

@@ -1,3 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{a}from"./chunk-WUONWHX6.mjs";import"./chunk-6G6DZGHI.mjs";import"./chunk-4AJCHKKA.mjs";import"./chunk-224KWYTO.mjs";import"./chunk-RURTXS2P.mjs";import"./chunk-3TM5NGP4.mjs";import"./chunk-N6JJ3X3T.mjs";import"./chunk-LFWNAGAV.mjs";import"./chunk-BAZ5ECFQ.mjs";import"./chunk-LCEOYIKF.mjs";import"./chunk-3XLOZEKD.mjs";import"./chunk-VOO3F556.mjs";import"./chunk-GZFVOT7J.mjs";import"./chunk-EBDPSTOY.mjs";import"./chunk-A5HBJMMP.mjs";import"./chunk-H2LLLYFO.mjs";import"./chunk-ZBWUQEUR.mjs";import"./chunk-XVUYSP4M.mjs";import"./chunk-CXS6YJ7R.mjs";export{a as run};

@@ -1,0 +1,10 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+import{a as l,b as u}from"./chunk-ODDF5B3R.mjs";import"./chunk-6RKF642D.mjs";import"./chunk-HLVIX3Q3.mjs";import"./chunk-V3SUHJPC.mjs";import"./chunk-4ZQI5CHU.mjs";import"./chunk-KGX3EG2I.mjs";import"./chunk-4ZWRAVYG.mjs";import"./chunk-OXABFHX2.mjs";import"./chunk-LFWNAGAV.mjs";import"./chunk-7P3CBUXE.mjs";import"./chunk-WOA3HKLZ.mjs";import"./chunk-3XLOZEKD.mjs";import"./chunk-SBA4OXTX.mjs";import"./chunk-KSB6Y737.mjs";import"./chunk-HKYMGDQE.mjs";import"./chunk-ZZTAE656.mjs";import"./chunk-5HCPXA25.mjs";import"./chunk-ODA7YJTQ.mjs";import"./chunk-EBDPSTOY.mjs";import{a as e,b as i}from"./chunk-A5HBJMMP.mjs";import"./chunk-WH4J7M4T.mjs";import"./chunk-AFWJ5HLU.mjs";import"./chunk-ZBWUQEUR.mjs";import"./chunk-XVUYSP4M.mjs";import"./chunk-52QU4TEI.mjs";import"./chunk-CXS6YJ7R.mjs";import{parseArgs as f}from"node:util";var m=`usage: continuity replan --from-task ID [--absorb ACTION_ID=TASK_ID]\u2026 [--drop ACTION_ID=REASON]\u2026
+
+Records a replan for the open pending actions a completed task left. It is
+refused unless every open action of that task is absorbed into a task of the
+plan or dropped with a reason.`;async function h(a){let n;try{n=f({args:a,options:{"from-task":{type:"string"},absorb:{type:"string",multiple:!0},drop:{type:"string",multiple:!0},help:{type:"boolean",short:"h"}}})}catch(c){throw new i(`replan: ${c.message}`,e.invalidInput)}let{values:r}=n;if(r.help)return process.stdout.write(`${m}
+`),e.ok;let o=r["from-task"];if(!o)throw new i("replan: --from-task ID is required",e.invalidInput);let t=d(r.absorb??[],"--absorb","ACTION_ID=TASK_ID"),s=d(r.drop??[],"--drop","ACTION_ID=REASON"),p=await l({kind:"replan",fromTaskId:o,absorb:t,drop:s});return process.stdout.write(`${p.line}
+${p.queued?`${u}
+`:""}`),e.ok}function d(a,n,r){let o={};for(let t of a){let s=t.indexOf("=");if(s<=0)throw new i(`replan: ${n} expects ${r} (got "${t}")`,e.invalidInput);o[t.slice(0,s).trim()]=t.slice(s+1).trim()}return o}export{h as run};

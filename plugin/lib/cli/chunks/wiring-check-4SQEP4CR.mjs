@@ -1,0 +1,3 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+import{a,b}from"./chunk-LACTSAYQ.mjs";import"./chunk-7P3CBUXE.mjs";import"./chunk-WOA3HKLZ.mjs";import"./chunk-3XLOZEKD.mjs";import"./chunk-SBA4OXTX.mjs";import"./chunk-KSB6Y737.mjs";import"./chunk-HKYMGDQE.mjs";import"./chunk-ZZTAE656.mjs";import"./chunk-5HCPXA25.mjs";import"./chunk-ODA7YJTQ.mjs";import"./chunk-EBDPSTOY.mjs";import"./chunk-A5HBJMMP.mjs";import"./chunk-AFWJ5HLU.mjs";import"./chunk-ZBWUQEUR.mjs";import"./chunk-PQPAOMUR.mjs";import"./chunk-XVUYSP4M.mjs";import"./chunk-52QU4TEI.mjs";import"./chunk-CXS6YJ7R.mjs";export{a as repairWiring,b as wiringRepairWords};

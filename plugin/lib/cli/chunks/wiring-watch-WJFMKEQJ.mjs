@@ -1,0 +1,4 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+import{j as s}from"./chunk-XGOXJKRL.mjs";import"./chunk-RURTXS2P.mjs";import"./chunk-3TM5NGP4.mjs";import{a as c}from"./chunk-LFWNAGAV.mjs";import"./chunk-N6JJ3X3T.mjs";import"./chunk-SBA4OXTX.mjs";import{b as i}from"./chunk-5HCPXA25.mjs";import{a as n,f as e}from"./chunk-ODA7YJTQ.mjs";import"./chunk-EBDPSTOY.mjs";import"./chunk-ZBWUQEUR.mjs";import"./chunk-XVUYSP4M.mjs";import"./chunk-CXS6YJ7R.mjs";import{join as g}from"node:path";var p=new Set(["hook","init","config","doctor","demo","gate"]);async function P(a,t,m,f){if(!p.has(a))try{let r=c(m,t);if(e(r)!=="writable"||!s(i(g(r,n)),r))return;let{putBackWiring:d}=await import("./wiring-put-back-MJMFA3DQ.mjs"),o=await d(r,t,f);o&&process.stderr.write(`${o}
+`)}catch{}}export{P as watchWiring};
