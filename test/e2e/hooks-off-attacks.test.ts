@@ -223,3 +223,16 @@ test('with Claude Code\'s sandbox up (the wall), a job left running is not refus
   // Where this machine cannot raise the wall (no bubblewrap), the hooks are the only layer and the job is refused.
   assert.equal(pre.stdout.includes('"deny"'), !walled, pre.stdout);
 });
+
+test('the file tools: Gemini CLI\'s write_file to ~/.gemini/settings.json or the system settings, and Claude Code\'s Write to ~/.codex/config.toml, are denied before they run', () => {
+  const s = setup('gemini');
+  for (const file of [join(s.home, '.gemini', 'settings.json'), join(s.home, '.gemini', 'trustedFolders.json'), join(s.home, 'etc', 'gemini-cli', 'settings.json')]) {
+    const pre = agentHook(s, 'gemini', { ...base('gemini', s.dir, 'before-tool-write-file'), tool_input: { file_path: file, content: '{"hooksConfig":{"enabled":false}}' } });
+    // Gemini CLI's own answer shape: a decision and its reason.
+    assert.equal(pre?.decision, 'deny', file);
+    assert.match(String(pre?.reason), /is guarded: it wires the agent's hooks/);
+  }
+  const c = setup('claude-code');
+  const pre = hook(c.dir, { hook_event_name: 'PreToolUse', tool_name: 'Write', tool_use_id: 'toolu_w', tool_input: { file_path: join(c.home, '.codex', 'config.toml'), content: '[features]\nhooks = false\n' } }, { env: c.env });
+  assert.match(pre.stdout, /"deny".*config\.toml is guarded/);
+});
