@@ -11,6 +11,7 @@ const OWN_BACKGROUND: Readonly<Record<string, string>> = {
   'hook:claude-code': "Bash's own `run_in_background`",
   'hook:gemini': "run_shell_command's own `is_background`",
   'hook:codex': 'a long-running command that Codex keeps in its session (its own exec session, polled for output)',
+  'hook:openclaw': "exec's own `background` (a session the `process` tool polls and kills, ended by its timeout)",
 };
 
 const homeDir = () => (createRequire(import.meta.url)('node:os') as typeof import('node:os')).homedir();
