@@ -75,7 +75,7 @@ export function guardWantsAfter(p: ToolPayload, hot: HotState | null, root: stri
  * seen by its own hooks: it is looked for at every moment continuity runs
  * anywhere (any client's hook, any `continuity` command). The cheap half,
  * read on every call: has a wiring file changed from the hash the hot state
- * holds? Most of them are absent: one failed open each.
+ * holds? Most of them are absent: one stat each, no read.
  */
 export function wiringChanged(hot: HotState | null, root: string): boolean {
   if (!hot) return false;
