@@ -66,10 +66,11 @@ function tmuxSubcommand(text: readonly (string | null)[]): string | null | undef
 
 /**
  * Inline code of another language that starts a process meant to outlive
- * it: a new session, a fork, a detached child, a daemon.
+ * it: a new session, a fork, a detached child, a daemon, a shell snippet
+ * ending in `&` (`os.system('sleep 9 &')`).
  */
 export const INLINE_DETACH =
-  /\bstart_new_session\s*=\s*True\b|\bos\.(?:fork|forkpty|setsid|daemon)\b|\bsetsid\b|\bdetached\s*:\s*true\b|\.unref\s*\(\s*\)|\bProcess\.(?:detach|daemon)\b|\bfork\s*\(|\bnohup\b|\bdisown\b|\bcreationflags\s*=.*DETACHED_PROCESS|\bdaemon(?:ize)?\s*\(/;
+  /(?<![&>|<])&(?![&>])\s*['"`]\s*[),;]|\bstart_new_session\s*=\s*True\b|\bos\.(?:fork|forkpty|setsid|daemon)\b|\bsetsid\b|\bdetached\s*:\s*true\b|\.unref\s*\(\s*\)|\bProcess\.(?:detach|daemon)\b|\bfork\s*\(|\bnohup\b|\bdisown\b|\bcreationflags\s*=.*DETACHED_PROCESS|\bdaemon(?:ize)?\s*\(/;
 
 /**
  * The cheap pre-check: false only when the full detach analysis would find
