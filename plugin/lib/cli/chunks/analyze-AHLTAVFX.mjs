@@ -1,3 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{h as a,i as b,j as c,k as d}from"./chunk-K3OALTB7.mjs";import"./chunk-DXAUERIG.mjs";import"./chunk-N6JJ3X3T.mjs";import"./chunk-EBDPSTOY.mjs";import"./chunk-CXS6YJ7R.mjs";export{b as ANALYSIS_BUDGET_MS,a as MAX_COMMAND_CHARS,c as analyzeCommand,d as analyzeParsed};
