@@ -6,6 +6,7 @@ import { benchHookMatrix, CASES } from './hook-matrix.js';
 import { benchParseLargePlan } from './parse-large-plan.js';
 import { benchWatchdog } from './watchdog.js';
 import { benchShellGuard } from './shell-guard.js';
+import { benchWiringCheck } from './wiring-check.js';
 import { benchOpenClawPlugin } from './openclaw-plugin.js';
 import { benchOwnWall, reportOwnWall } from './own-wall.js';
 import { fmt } from './measure.js';
@@ -77,3 +78,8 @@ console.log(`  benign commands wrongly denied:     ${guard.falseDenies}/${guard.
 console.log(`  analysed commands read by the plain reader: ${guard.readPlain}/${guard.analysed}; the rest load mvdan-sh`);
 console.log(`  first analysis in a fresh process:  plain median ${fmt(guard.plainFirstMs)}, loading mvdan-sh ${fmt(guard.parserLoadMs)}`);
 console.log(`  analysis with the parser loaded:    median ${fmt(guard.medianAnalyzeMs)}`);
+console.log(`  processes that outlive the call:    ${guard.detachCaught}/${guard.detachTotal} detaching forms found (refused where no wall stands); ${guard.detachFalse}/${guard.detachBenign} commands that start nothing detached taken as detaching`);
+
+const wiring = benchWiringCheck();
+console.log('\nHook wiring check (every hook call, every command: has a client\'s wiring changed where no hook ran?)');
+console.log(`  ${wiring.files} guarded files, most absent: median ${wiring.medianUs.toFixed(1)} µs, p95 ${wiring.p95Us.toFixed(1)} µs`);

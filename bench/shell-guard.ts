@@ -13,6 +13,7 @@ import { build } from 'esbuild';
 import { analyzeCommand, mightTouchProtected } from '../src/shell/index.js';
 import { loadShellParser, parserLoadCount } from '../src/shell/parser.js';
 import { readPlainCommand } from '../src/shell/plain-reader.js';
+import { findDetached } from '../src/shell/detach.js';
 import { analyzeOptions, loadCorpus, PROTECTED_NAMES } from '../test/fixtures/shell/corpus.js';
 
 export interface ShellGuardResult {
@@ -37,6 +38,12 @@ export interface ShellGuardResult {
   parserLoadMs: number;
   /** Median analyzeCommand time over both corpora, parser loaded. */
   medianAnalyzeMs: number;
+  /** Detaching forms (a process that outlives the call) found, of the detach corpus. */
+  detachCaught: number;
+  detachTotal: number;
+  /** Commands that start nothing detached (both benign corpora) taken as detaching. */
+  detachFalse: number;
+  detachBenign: number;
 }
 
 const median = (xs: number[]) => {
@@ -67,7 +74,15 @@ export async function benchShellGuard(): Promise<ShellGuardResult> {
   let falseDenies = 0;
   for (const e of benign) if ((await timed(e.command)).verdict === 'deny') falseDenies++;
 
-  return { caught, total: writeForms.length, falseDenies, benign: benign.length, analysed: analysedCommands.length, readPlain, plainFirstMs, parserLoadMs, medianAnalyzeMs: median(times) };
+  // The detach analysis (src/shell/detach.ts): what the hooks refuse where no wall stands.
+  const detachForms = loadCorpus('detach-forms');
+  const detachBenign = [...loadCorpus('detach-benign'), ...benign];
+  let detachCaught = 0;
+  for (const e of detachForms) if ((await findDetached(e.command, analyzeOptions)).detached.length) detachCaught++;
+  let detachFalse = 0;
+  for (const e of detachBenign) if ((await findDetached(e.command, analyzeOptions)).detached.length) detachFalse++;
+
+  return { caught, total: writeForms.length, falseDenies, benign: benign.length, analysed: analysedCommands.length, readPlain, plainFirstMs, parserLoadMs, medianAnalyzeMs: median(times), detachCaught, detachTotal: detachForms.length, detachFalse, detachBenign: detachBenign.length };
 }
 
 /**
@@ -134,6 +149,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   console.log(`  first analysis (bundled, fresh process): plain ${r.plainFirstMs.toFixed(1)} ms, with mvdan-sh ${r.parserLoadMs.toFixed(1)} ms`);
   await bundledLoadTimes(3, (line) => console.log(line));
   console.log(`  median analyzeCommand:             ${r.medianAnalyzeMs.toFixed(2)} ms`);
+  console.log(`  detaching forms found (refused where no wall stands): ${r.detachCaught}/${r.detachTotal}; commands starting nothing detached taken as detaching: ${r.detachFalse}/${r.detachBenign}`);
 }
 
 declare const Bun: { version: string } | undefined;

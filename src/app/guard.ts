@@ -8,7 +8,7 @@ import { LEDGER_DIR } from '../ledger/ledger.js';
 import type { PlanRecord } from '../ledger/plans.js';
 import { sha256 } from '../util/sha256.js';
 import { sddLedgerPath } from './progress.js';
-import { userWiringFiles, WIRING_FILES } from './wiring-files.js';
+import { isWiringFile, userWiringEnvFiles, userWiringFiles, WIRING_ENV_FILES, WIRING_FILES, type WiringEnv } from './wiring-files.js';
 import { protectedFiles } from './protected-files.js';
 import { protectedPathMatcher } from '../shell/protected-model.js';
 
@@ -17,15 +17,17 @@ import { protectedPathMatcher } from '../shell/protected-model.js';
  * - everything under `.continuity/` (the ledger, its config, its state);
  * - the progress tracker of a plan that is not approved: the `.tdd-progress.md`
  *   itself for the tdd dialect, the SDD ledger for superpowers plans;
- * - the agents' hook wiring files (WIRING_FILES): a client that reloads its
- *   settings mid-session would otherwise run no hook after the write at all;
+ * - the agents' hook wiring files (WIRING_FILES, and the user's and the
+ *   system's: userWiringFiles): a client that reloads its settings
+ *   mid-session would otherwise run no hook after the write at all, and the
+ *   next session none;
  * - the paths the config's `protect` list names (globs, relative to the root);
  * - the program the hooks run (`programs`, src/util/running-program.ts): a
  *   project's own `node_modules/continuity/dist`, or wherever it is installed;
  * - any `Approved:` line in the active plan's file (only continuity writes it).
  */
-export function guardedPatterns(plan: PlanRecord | null, config: Config, home: string | undefined, programs: readonly string[] = []): string[] {
-  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...userWiringFiles(home), ...programs, ...config.protect];
+export function guardedPatterns(plan: PlanRecord | null, config: Config, env: WiringEnv | undefined, programs: readonly string[] = []): string[] {
+  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...userWiringFiles(env), ...programs, ...config.protect];
   const tracker = trackerOf(plan);
   if (tracker) patterns.push(tracker);
   return patterns;
@@ -36,11 +38,14 @@ export function guardedPatterns(plan: PlanRecord | null, config: Config, home: s
  * unauthorised write changes: the config, the tracker of a plan that is not
  * approved, the files of the protect list and the hook wiring. With the
  * ledger, files of a protect glob that have a snapshot but are gone now are
- * included, so that a deleted one is put back.
+ * included, so that a deleted one is put back. The env files that can move
+ * a client's settings are only compared after (WIRING_ENV_FILES).
  */
-export function snapshotPaths(plan: PlanRecord | null, config: Config, root: string, home: string | undefined, db?: SqlDatabase): string[] {
+export function snapshotPaths(plan: PlanRecord | null, config: Config, root: string, env: WiringEnv | undefined, db?: SqlDatabase): string[] {
   const tracker = trackerOf(plan);
-  const paths = new Set([CONFIG_PATH.split('\\').join('/'), ...(tracker ? [tracker] : []), ...WIRING_FILES, ...userWiringFiles(home), ...protectedFiles(root, config.protect)]);
+  const paths = new Set([CONFIG_PATH.split('\\').join('/'), ...(tracker ? [tracker] : []), ...WIRING_FILES, ...WIRING_ENV_FILES, ...userWiringFiles(env), ...userWiringEnvFiles(env), ...protectedFiles(root, config.protect)]);
+  // A user's or the system's wiring file known from an earlier call is kept when this process's environment does not name it (another client's hook, without its CODEX_HOME): dropped, a change made meanwhile would be taken as authorised.
+  if (db) for (const r of db.all<{ path: string }>("SELECT path FROM guard_snapshots WHERE path LIKE '/%'")) if (isWiringFile(r.path)) paths.add(r.path);
   if (db && config.protect.length) {
     const protectedPath = protectedPathMatcher(root, config.protect);
     for (const r of db.all<{ path: string }>('SELECT path FROM guard_snapshots')) if (protectedPath(join(root, r.path).split('\\').join('/'))) paths.add(r.path);
@@ -138,6 +143,21 @@ export function restoreSnapshot(root: string, s: Snapshot): void {
   else {
     mkdirSync(dirname(abs), { recursive: true });
     writeFileSync(abs, s.content);
+  }
+}
+
+/**
+ * The same, for a file that this process may not be allowed to write (a
+ * system file changed by an administrator, or by an agent running as root
+ * where continuity's hooks do not): the error's code when it could not be
+ * put back, else null.
+ */
+export function tryRestoreSnapshot(root: string, s: Snapshot): string | null {
+  try {
+    restoreSnapshot(root, s);
+    return null;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code ?? 'error';
   }
 }
 

@@ -22,8 +22,8 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
   const plan = activePlan(ledger.db);
   const before = readHotState(join(ledger.root, LEDGER_DIR));
   const newcomer = newcomerTest(ledger.root, config, before?.protectGlobs);
-  const snapshots = syncSnapshots(ledger, ledger.root, snapshotPaths(plan, config, ledger.root, process.env.HOME, ledger.db), { now: opts.now, adopt: opts.adopt, newcomer });
-  const patterns = guardedPatterns(plan, config, process.env.HOME);
+  const snapshots = syncSnapshots(ledger, ledger.root, snapshotPaths(plan, config, ledger.root, process.env, ledger.db), { now: opts.now, adopt: opts.adopt, newcomer });
+  const patterns = guardedPatterns(plan, config, process.env);
   return {
     v: 1,
     guarded: snapshots.map((s) => ({ path: s.path, hash: s.hash })),

@@ -3,18 +3,114 @@
  * sandbox, whichever agent the project uses: changed by the agent, they could
  * switch the hooks off (`disableAllHooks`, an emptied `hooks`), the sandbox
  * off, or a plugin away. They are guarded like continuity's own files.
+ *
+ * Every client's files are guarded in every project, whether or not that
+ * client is wired here: a project is often worked on with more than one
+ * client, a client can be wired after the agent wrote its settings, and the
+ * files that are absent cost one failed open each.
  */
-export const WIRING_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.gemini/settings.json', '.cursor/hooks.json'] as const;
+export const WIRING_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json'] as const;
 
 /**
- * The user's own Claude Code settings, which the client merges with the
- * project's: `disableAllHooks` there switches the project's hooks off too.
- * Absolute, outside the project; `home` is the hook's (the client's) HOME.
+ * Files of the project the agent may write whose few variables move a
+ * client's settings elsewhere (Gemini CLI reads `.gemini/.env`, else `.env`,
+ * walking up from the project: `GEMINI_CLI_SYSTEM_SETTINGS_PATH`, …). They are
+ * the person's (secrets, the app's own variables): never denied before, only
+ * those variables are put back after.
  */
-export function userWiringFiles(home: string | undefined): string[] {
-  return home && home.startsWith('/') ? [`${home.replace(/\/+$/, '')}/.claude/settings.json`] : [];
+export const WIRING_ENV_FILES = ['.gemini/.env', '.env'] as const;
+
+/** The variables of an env file that move a client's settings or home. */
+export const WIRING_ENV_VARS = ['GEMINI_CLI_SYSTEM_SETTINGS_PATH', 'GEMINI_CLI_SYSTEM_DEFAULTS_PATH', 'GEMINI_CLI_HOME', 'GEMINI_CLI_TRUSTED_FOLDERS_PATH'] as const;
+
+/** The environment that says where the clients keep their user and system settings: the hook's (the client's) own. */
+export interface WiringEnv {
+  HOME?: string;
+  CODEX_HOME?: string;
+  GEMINI_CLI_HOME?: string;
+  GEMINI_CLI_SYSTEM_SETTINGS_PATH?: string;
+  GEMINI_CLI_SYSTEM_DEFAULTS_PATH?: string;
+  GEMINI_CLI_TRUSTED_FOLDERS_PATH?: string;
+  CLAUDE_CONFIG_DIR?: string;
+}
+
+const abs = (p: string | undefined): string | null => (p && p.startsWith('/') ? p.replace(/\/+$/, '') : null);
+
+/**
+ * Settings outside the project that switch a client's hooks off or decide
+ * which run, per client, at user and system level (read from each client's
+ * own code; see docs/security.md, "Hooks switched off"):
+ * - Claude Code: `~/.claude/settings.json` (or `$CLAUDE_CONFIG_DIR/`),
+ *   `/etc/claude-code/managed-settings.json`;
+ * - Codex: `config.toml` and `hooks.json` in `$CODEX_HOME` (and `~/.codex`),
+ *   `/etc/codex/config.toml`, `managed_config.toml`, `requirements.toml`;
+ * - Gemini CLI: `settings.json` and `trustedFolders.json` in
+ *   `$GEMINI_CLI_HOME/.gemini` (else `~/.gemini`), the system settings and
+ *   defaults (`/etc/gemini-cli/`, or where its variables point);
+ * - Cursor: `~/.cursor/hooks.json`, `/etc/cursor/hooks.json`.
+ * Absolute paths; in a user's or the system's file only the keys that would
+ * switch continuity off are compared (hook-wiring.ts), the rest is theirs.
+ */
+export function userWiringFiles(env: WiringEnv | undefined): string[] {
+  const home = abs(env?.HOME);
+  const out = new Set<string>();
+  const claude = abs(env?.CLAUDE_CONFIG_DIR) ?? (home ? `${home}/.claude` : null);
+  if (home) out.add(`${home}/.claude/settings.json`);
+  if (claude) out.add(`${claude}/settings.json`);
+  for (const dir of [abs(env?.CODEX_HOME), home ? `${home}/.codex` : null]) {
+    if (!dir) continue;
+    out.add(`${dir}/config.toml`);
+    out.add(`${dir}/hooks.json`);
+  }
+  const gemini = abs(env?.GEMINI_CLI_HOME) ?? home;
+  if (gemini) {
+    out.add(`${gemini}/.gemini/settings.json`);
+    out.add(`${gemini}/.gemini/trustedFolders.json`);
+  }
+  const trusted = abs(env?.GEMINI_CLI_TRUSTED_FOLDERS_PATH);
+  if (trusted) out.add(trusted);
+  if (home) out.add(`${home}/.cursor/hooks.json`);
+  for (const p of systemWiringFiles(env)) out.add(p);
+  return [...out];
+}
+
+/** The system level: files an administrator writes, and the agent only when it runs as root. */
+export function systemWiringFiles(env: WiringEnv | undefined): string[] {
+  const geminiSystem = abs(env?.GEMINI_CLI_SYSTEM_SETTINGS_PATH) ?? '/etc/gemini-cli/settings.json';
+  const geminiDefaults = abs(env?.GEMINI_CLI_SYSTEM_DEFAULTS_PATH) ?? `${geminiSystem.replace(/\/[^/]*$/, '')}/system-defaults.json`;
+  return [
+    '/etc/claude-code/managed-settings.json',
+    '/etc/codex/config.toml',
+    '/etc/codex/managed_config.toml',
+    '/etc/codex/requirements.toml',
+    '/etc/codex/hooks.json',
+    geminiSystem,
+    geminiDefaults,
+    '/etc/cursor/hooks.json',
+  ];
+}
+
+/** The env files outside the project that Gemini CLI reads last: `~/.gemini/.env`, `~/.env`. After-check only. */
+export function userWiringEnvFiles(env: WiringEnv | undefined): string[] {
+  const home = abs(env?.HOME);
+  const gemini = abs(env?.GEMINI_CLI_HOME) ?? home;
+  return [...new Set([...(gemini ? [`${gemini}/.gemini/.env`] : []), ...(home ? [`${home}/.env`] : [])])];
+}
+
+/** What kind of wiring file a path is, from its name: null when it is none. Absolute paths come only from the lists above. */
+export type WiringKind = 'settings-json' | 'gemini-trust' | 'hooks-json' | 'codex-toml' | 'env';
+
+export function wiringKind(path: string): WiringKind | null {
+  if (!path.startsWith('/') && !(WIRING_FILES as readonly string[]).includes(path) && !(WIRING_ENV_FILES as readonly string[]).includes(path)) return null;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  if (name === '.env') return 'env';
+  if (name === 'hooks.json') return 'hooks-json';
+  if (name.endsWith('.toml')) return 'codex-toml';
+  if (name === 'trustedFolders.json' || (path.startsWith('/') && /trust/i.test(name) && name.endsWith('.json'))) return 'gemini-trust';
+  if (name.endsWith('.json')) return 'settings-json';
+  return null;
 }
 
 export function isWiringFile(path: string): boolean {
-  return (WIRING_FILES as readonly string[]).includes(path) || (path.startsWith('/') && path.endsWith('/.claude/settings.json'));
+  return wiringKind(path) !== null;
 }

@@ -72,6 +72,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const load = COMMANDS[name];
   if (!load) throw new CliError(`unknown command "${name}" (run \`continuity --help\`)`);
+  // A client whose hooks were switched off runs none: any command is a moment to see it and put it back.
+  await (await import('./wiring-watch.js')).watchWiring(name, process.env, process.cwd(), new Date().toISOString());
   const mod = await load();
   return mod.run(rest);
 }

@@ -14,6 +14,7 @@ export { handleSubagentStart, handleSubagentStop, handleToolFailure } from './wa
 export { guardBeforeWrite } from './rules/guard-before.js';
 export { clientControlBefore } from './rules/client-control-before.js';
 export { guardAfterWrite } from './rules/guard-after.js';
+export { guardDetached } from './rules/detach-guard.js';
 export { registerWrittenPlan } from './rules/register-plan.js';
 export { approveFromAnswer } from './rules/approval-answers.js';
 export { handleAgentDispatch, handleAgentResult, handleDeliveryPoint } from './watchdog/tool-handlers.js';
@@ -24,3 +25,6 @@ export { takeInbox } from '../app/take-inbox.js';
 export { withInboxWords } from './render/inbox-words.js';
 export { owedNotices } from '../ledger/notices.js';
 export { withNotices } from './render/notices.js';
+export { repairWiring } from '../app/wiring-check.js';
+export { snapshotPaths } from '../app/guard.js';
+export { withWiringRepair } from './render/wiring-words.js';

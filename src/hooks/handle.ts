@@ -2,6 +2,7 @@ import { appendEvent } from '../ledger/events.js';
 import { join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { WIRING_FILES } from '../app/wiring-files.js';
+import { READ_ONLY_TOOLS, wiringChanged } from './rules/guard-wants.js';
 import { LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../ledger/ledger-dir.js';
 import { readRecoveryHead, recoveryDirOf } from '../ledger/recovery-copy.js';
 import { pendingRequests, writeRequest } from '../ledger/inbox.js';
@@ -93,13 +94,17 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   // continuity's own wall around a walled client's shell command (src/hooks/rules/own-wall.ts), loaded only for one.
   const wall = event === 'PreToolUse' && walledClient(source) && (payload as { tool_name?: unknown }).tool_name === 'Bash' ? await (await import('./rules/own-wall.js')).ownWallAnswer(payload as never, root, opts.env, source, hot) : null;
   const wanted = !!entry && (!entry.wants || entry.wants(payload, hot, root));
+  // A client's hook wiring changed since the last call (a client whose hooks are off runs none): seen here, whichever client or event this is.
+  // A PostToolUse of a tool that can write leaves it to the guard after the call, which tells the agent too.
+  const toolName = (payload as { tool_name?: unknown }).tool_name;
+  const wiringDrift = !missing && wiringChanged(hot, root) && !(event === 'PostToolUse' && typeof toolName === 'string' && !READ_ONLY_TOOLS.has(toolName));
   // Requests the agent's commands left in the inbox are taken in by whichever call comes first.
   const requests = pendingRequests(root);
   // Nothing to decide, or decided from a current hot state: recorded through the spool, without opening SQLite.
   const quick = wanted && !requests.length && !missing ? await entry.fromHotState?.(payload, hot, root, opts.now) : null;
   // Which agent client starts sessions here: later, an event no client ran is not taken as the person's (src/domain/human-turn.ts).
   const started = event === 'SessionStart' ? { client: opts.inProcessClient?.name ?? (await import('./trust/hook-client.js')).hookClient().client } : {};
-  if ((!wanted || quick) && !requests.length && !hot?.notices && !missing) {
+  if ((!wanted || quick) && !requests.length && !hot?.notices && !missing && !wiringDrift) {
     const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started, ...wallRecord(quick?.result.output ?? null, wall) };
     const output = withWall(quick?.result.output ?? null, wall);
     spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations });
@@ -116,6 +121,11 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
       ? await (await entry.load())({ payload: payload as never, ledger, config, root, now: opts.now, source, env: opts.env, ...(opts.inProcessClient ? { inProcessClient: opts.inProcessClient } : {}) })
       : { output: null, decision: entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision };
     if (inbox) result = withInboxWords(result, event, inbox);
+    if (wiringDrift) {
+      const { repairWiring, snapshotPaths, withWiringRepair } = await import('./deciders.js');
+      const repair = repairWiring(ledger.db, root, config, snapshotPaths(null, config, root, process.env, ledger.db));
+      result = withWiringRepair(result, repair, { now: opts.now, sessionId: payload.session_id });
+    }
     const owed = owedNotices(ledger.db);
     // An invalid config is said to the person at every call until it is fixed or put back.
     if (fallback) owed.push({ id: -1, text: `.continuity/config.json cannot be used (${fallback}).` });

@@ -5,6 +5,7 @@ import { WATCHDOG_DISPATCH_RULE, WATCHDOG_DELIVERY_RULE, WATCHDOG_RESULT_RULE } 
 import { FILE_WRITING_TOOLS, isPlanCandidate, writtenPath } from './rules/plan-paths.js';
 import { guardWantsAfter, guardWantsBefore } from './rules/guard-wants.js';
 import { clientControlWants } from './rules/client-control.js';
+import { mightDetach } from '../shell/detaching-commands.js';
 
 export type ToolPayload = PayloadOf<'PreToolUse'> | PayloadOf<'PostToolUse'>;
 
@@ -26,6 +27,8 @@ export const PRE_TOOL_RULES: ToolRule[] = [
   { name: 'guard-before', wants: guardWantsBefore, load: async () => (await import('./deciders.js')).guardBeforeWrite },
   // The client's own tools that would switch continuity off or run code no hook sees (OpenClaw's plugins, gateway, automations…).
   { name: 'client-control', wants: clientControlWants, load: async () => (await import('./deciders.js')).clientControlBefore },
+  // A process that outlives the call, where no wall stands (rules/detach-guard.ts).
+  { name: 'detach-guard', wants: (p) => p.tool_name === 'Bash' && typeof p.tool_input.command === 'string' && mightDetach(p.tool_input.command), load: async () => (await import('./deciders.js')).guardDetached },
 ];
 
 /** Rules for PostToolUse, in the order their answers are merged. */

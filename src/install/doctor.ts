@@ -208,6 +208,22 @@ export function pluginEntryCheck(f: PluginEntryFacts): Check {
   return { name, ok: true, detail: `the plugin's hooks run Node with ${f.entry.path}: ${timed}${note}; a session start builds the executable in the background`, ms: f.ms };
 }
 
+/**
+ * The hook wiring as continuity last authorised it: a client whose hooks
+ * were switched off (`[features] hooks = false`, `hooksConfig.enabled:
+ * false`, `disableAllHooks`, …) runs none, and says nothing about it.
+ */
+export function wiringCheck(changed: readonly string[] | null): Check {
+  if (changed === null) return { name: 'wiring', ok: true, detail: 'no ledger: nothing to compare the hook wiring with' };
+  if (!changed.length) return { name: 'wiring', ok: true, detail: "every client's hook wiring is as continuity last authorised it" };
+  return {
+    name: 'wiring',
+    ok: false,
+    detail: `the hook wiring was changed outside continuity (a client with its hooks switched off runs none): ${changed.join('; ')}`,
+    fix: 'any other continuity command (`continuity status`), or the next hook of any client, puts continuity\'s entries back; if you made the change yourself, `continuity config accept` keeps it',
+  };
+}
+
 export function renderChecks(checks: readonly Check[]): string {
   const width = Math.max(...checks.map((c) => c.name.length));
   const lines = checks.flatMap((c) => [`${c.ok ? 'ok  ' : 'FAIL'}  ${c.name.padEnd(width)}  ${c.detail}`, ...(c.fix && !c.ok ? [`${' '.repeat(width + 8)}fix: ${c.fix}`] : [])]);

@@ -205,6 +205,7 @@ function parseTokens(tokens: Token[]): PlainNode {
     // mvdan-sh counts a statement's `&` or `;` as part of it (not a newline).
     if (sep === '&' || sep === ';') {
       st.end = tokens[k]!.end;
+      if (sep === '&') st.Background = true;
       k++;
     } else if (sep === 'nl') k++;
     else if (sep !== null) throw new Refused();

@@ -13,6 +13,7 @@ import { containsProtected, PROBE, type ProtectedModel } from './protected-model
 import { protectedHit, type Cwd, type WriteKind } from './targets.js';
 import type { ProtectedWrite } from './types.js';
 import { asCode, DYN_VAR, isStatic, staticText, type Word } from './word.js';
+import { detachingCommand, INLINE_DETACH } from './detaching-commands.js';
 
 /** Nested shells, evals and function calls deeper than this are denied outright. */
 const MAX_DEPTH = 12;
@@ -30,6 +31,12 @@ export interface WalkContext {
   /** The whole command text mentions a protected name, or encodes text: unknowable code is then denied. */
   suspicious: boolean;
   mentions: Mention[];
+  /**
+   * Set for the detach analysis (detach.ts): called with each construct that
+   * starts a process meant to outlive the command (`&` not waited for,
+   * `nohup`, `setsid`, `at`, …), prefixed by the layers it ran through.
+   */
+  detach?: (via: string) => void;
 }
 
 /** The walk ran out of its budget (steps or time): the command is denied, never let through (analyze.ts). */
@@ -103,7 +110,7 @@ export class Walker {
     const savedSource = this.source;
     this.source = code;
     try {
-      this.nested(`${via}: `, () => this.stmts(file.Stmts as ShNode[], scope, stdin));
+      this.nested(`${via}: `, () => this.inShell(() => this.stmts(file.Stmts as ShNode[], scope, stdin)));
     } finally {
       this.source = savedSource;
     }
@@ -122,10 +129,30 @@ export class Walker {
   }
 
   stmts(list: ShNode[], scope: Scope, stdin: Stdin): void {
-    for (const st of list) {
+    for (let i = 0; i < list.length; i++) {
+      const st = list[i]!;
+      // A background job: detached unless a bare `wait` of the same shell comes after it (inShell).
+      if (st.Background && this.ctx.detach) this.jobs[this.jobs.length - 1]!.push(`${this.prefix}&`);
       const before = scope.cwd;
       this.stmt(st, scope, stdin);
       mayHaveFailed(scope, before);
+    }
+  }
+
+  /** Background jobs of each shell being walked (the command's, a subshell's, a `bash -c`'s), not yet waited for. */
+  private jobs: string[][] = [[]];
+
+  /**
+   * Walks `fn` as a shell of its own: its background jobs that no bare
+   * `wait` of that shell waits for are reported as detached when it ends
+   * (a `wait` outside it does not wait for them).
+   */
+  inShell(fn: () => void): void {
+    this.jobs.push([]);
+    try {
+      fn();
+    } finally {
+      for (const job of this.jobs.pop()!) this.ctx.detach?.(job);
     }
   }
 
@@ -186,7 +213,7 @@ export class Walker {
         return;
       }
       case 'Subshell':
-        this.stmts(cmd.Stmts, cloneScope(scope), stdin);
+        this.inShell(() => this.stmts(cmd.Stmts, cloneScope(scope), stdin));
         return;
       case 'Block':
         this.stmts(cmd.Stmts, scope, stdin);
@@ -213,6 +240,7 @@ export class Walker {
         return;
       case 'TimeClause':
       case 'CoprocClause':
+        if (this.type(cmd) === 'CoprocClause') this.ctx.detach?.(`${this.prefix}coproc`);
         if (cmd.Stmt) this.stmt(cmd.Stmt, scope, stdin);
         return;
       case 'DeclClause':
@@ -289,7 +317,8 @@ export class Walker {
     let input = stdin;
     for (const stage of stages) {
       const s = cloneScope(scope);
-      this.stmt(stage, s, input);
+      // Each stage of a pipeline runs in a subshell of its own.
+      this.inShell(() => this.stmt(stage, s, input));
       input = this.stageOutput(stage, s, input);
     }
   }
@@ -368,6 +397,8 @@ export class Walker {
       return;
     }
     const name = commandName(rawName);
+    // A bare `wait` waits for every job this shell left running.
+    if (rawName === 'wait' && words.length === 1 && this.jobs.length) this.jobs[this.jobs.length - 1] = [];
     const alias = scope.aliases.get(rawName);
     // Past the nesting limit nothing more is read: what is left unread is denied, never let through.
     if ((alias !== undefined || scope.funcs.has(rawName)) && this.depth >= MAX_DEPTH) {
@@ -395,6 +426,10 @@ export class Walker {
         else scope.vars.set(k, v);
       }
       return;
+    }
+    if (this.ctx.detach) {
+      const detaching = detachingCommand(name, words.slice(1));
+      if (detaching) this.ctx.detach(this.prefix + detaching);
     }
     const handler = handlerFor(name);
     if (!handler) return;
@@ -449,6 +484,7 @@ export class Walker {
       return;
     }
     const text = typeof code === 'string' ? code : asCode(code);
+    if (this.ctx.detach && INLINE_DETACH.test(text)) this.ctx.detach(`${this.prefix}${via} (starts a detached process)`);
     if (!canWrite(text)) return;
     const mentions = findMentions(text, this.ctx.protectedNames);
     for (const m of mentions) this.report(posix.resolve(cwd.path, m.token), via);

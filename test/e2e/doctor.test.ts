@@ -63,7 +63,7 @@ describe('doctor', () => {
     const { r, report } = doctor(project);
     assert.equal(r.code, 0, r.stdout);
     assert.equal(report.ok, true);
-    assert.deepEqual(report.checks.map((c) => c.name), ['node', 'sqlite', 'ledger', 'hooks claude-code', 'config', 'wall', 'own wall', 'hook round-trip']);
+    assert.deepEqual(report.checks.map((c) => c.name), ['node', 'sqlite', 'ledger', 'hooks claude-code', 'config', 'wiring', 'wall', 'own wall', 'hook round-trip']);
     assert.equal(check(report, 'wall').detail, "structural: Claude Code's OS sandbox (bubblewrap) keeps .continuity/ and the hook wiring read-only to the agent's commands");
     for (const c of report.checks) assert.equal(c.ok, true, `${c.name}: ${c.detail}`);
     assert.match(check(report, 'ledger').detail, /^integrity ok, schema v\d+ \(the latest\)(, \d+ events? as recorded \(hash chain intact\))?$/);
@@ -95,7 +95,12 @@ describe('doctor', () => {
     assert.match(text.stdout, /^FAIL {2}hooks claude-code {2}Claude Code: \.claude\/settings\.json runs no continuity hook\n {25}fix: run `continuity init`, or install the continuity plugin$/m);
     // The wall went with the hooks.
     assert.equal(check(report, 'wall').detail, 'hooks only: the sandbox is not enabled in any Claude Code settings file');
-    assert.match(text.stdout, /\n2 checks failed\.\n$/);
+    // And the file differs from what continuity last authorised: said, with the fix (any command puts it back, `config accept` keeps it).
+    const wiring = check(report, 'wiring');
+    assert.equal(wiring.ok, false);
+    assert.match(wiring.detail, /runs none\): \.claude\/settings\.json \(changed\)$/);
+    assert.match(wiring.fix ?? '', /`continuity config accept` keeps it/);
+    assert.match(text.stdout, /\n3 checks failed\.\n$/);
   });
 
   test('the wall: hooks switched off in the local settings, or a sandbox that cannot run here, fail with their fix', () => {

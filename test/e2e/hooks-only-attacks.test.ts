@@ -2,7 +2,7 @@
 // for real between the hooks of the agent's Bash call in a throwaway project:
 // forging an approval past the after-the-call check, pointing the ledger
 // elsewhere, removing the ledger and its copy together, and deleting it from
-// a process that outlives the call.
+// a process that outlives the call (refused where the command shows it).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -98,8 +98,13 @@ test('the ledger and its recovery copy removed together: the project continuity 
 test('a ledger deleted by a process that outlives the call is restored by the next hook', async () => {
   const { dir, env } = draftProject();
   writeFileSync(join(dir, 'later.js'), `setTimeout(() => require('fs').rmSync(${DIR}, { recursive: true }), 300);\n`);
-  // The call returns at once; the process it started goes on.
-  const r = bashBetweenHooks(dir, 'node later.js > /dev/null 2>&1 &', { env });
+  // Left running by the command itself, it is refused: no wall stands here.
+  const refused = bashBetweenHooks(dir, 'node later.js > /dev/null 2>&1 &', { env });
+  assert.equal(refused.denied, true);
+  assert.match(refused.pre, /starts a process that outlives the tool call/);
+  // A script that forks a child of its own shows nothing of it in the command: the call returns at once; the child goes on.
+  writeFileSync(join(dir, 'fork.js'), "require('child_process').spawn(process.execPath, ['later.js'], { detached: true, stdio: 'ignore' }).unref();\n");
+  const r = bashBetweenHooks(dir, 'node fork.js', { env });
   assert.equal(r.denied, false);
   for (let i = 0; i < 50 && existsSync(join(dir, '.continuity')); i++) await new Promise((res) => setTimeout(res, 100));
   assert.equal(existsSync(join(dir, '.continuity')), false, 'the background process removed the folder');

@@ -257,3 +257,16 @@ test("openclaw plugin: the client is OpenClaw in the gateway's own process, what
   await prompt(hooks, { ...ctx, runId: `${ctx.runId}-2` }, 'approve', true);
   assert.equal(planState(project), 'approved');
 });
+
+test('openclaw plugin: an exec that leaves a process running is blocked with the reason and exec\'s own `background`; one whose jobs are waited for runs', async () => {
+  const { hooks } = standIn();
+  const { project } = draftTddProject();
+  const ctx = ctxOf(project);
+  await prompt(hooks, ctx, 'Start the server.', true);
+  const tool = { toolName: 'exec', agentId: 'main', sessionKey: ctx.sessionKey, sessionId: ctx.sessionId, runId: ctx.runId, toolCallId: 'call_bg' };
+  const left = await hooks.before_tool_call!({ toolName: 'exec', params: { command: 'nohup node server.js > /dev/null 2>&1 &' }, runId: ctx.runId, toolCallId: 'call_bg' }, tool);
+  assert.equal(left?.block, true);
+  assert.match(left.blockReason, /starts a process that outlives the tool call \(`nohup`, `&`\).*exec's own `background`/);
+  const waited = await hooks.before_tool_call!({ toolName: 'exec', params: { command: 'sleep 0 & sleep 0 & wait' }, runId: ctx.runId, toolCallId: 'call_w' }, tool);
+  assert.equal(waited, undefined);
+});

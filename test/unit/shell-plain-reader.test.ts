@@ -18,7 +18,7 @@ function shape(parser: ShellParser, node: any): Tree {
     case 'File':
       return { t, Stmts: shape(parser, node.Stmts) };
     case 'Stmt':
-      return { t, Cmd: shape(parser, node.Cmd), Redirs: shape(parser, node.Redirs), span: parser.span(node) };
+      return { t, Cmd: shape(parser, node.Cmd), Redirs: shape(parser, node.Redirs), Background: Boolean(node.Background), span: parser.span(node) };
     case 'CallExpr':
       return { t, Assigns: shape(parser, node.Assigns), Args: shape(parser, node.Args) };
     case 'BinaryCmd':

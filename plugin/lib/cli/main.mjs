@@ -1,6 +1,6 @@
 import { createRequire as __continuityCreateRequire } from 'node:module';
 const require = __continuityCreateRequire(import.meta.url);
-import{a}from"./chunks/chunk-4Z52IXEF.mjs";import{a as t,b as r}from"./chunks/chunk-A5HBJMMP.mjs";import"./chunks/chunk-CXS6YJ7R.mjs";var i={hook:()=>import("./chunks/hook-26HADZCJ.mjs"),plan:()=>import("./chunks/plan-HDGGHN6L.mjs"),status:()=>import("./chunks/status-YGFDOU6Q.mjs"),log:()=>import("./chunks/log-CGBYQWCN.mjs"),demo:()=>import("./chunks/demo-UUXVWNXL.mjs"),gate:()=>import("./chunks/gate-DZLQZYEL.mjs"),task:()=>import("./chunks/task-56Q47VPB.mjs"),closure:()=>import("./chunks/closure-MTLKES6C.mjs"),watchdog:()=>import("./chunks/watchdog-DSCPLTYW.mjs"),summary:()=>import("./chunks/summary-RWCS3KCQ.mjs"),replan:()=>import("./chunks/replan-TBDNDW5A.mjs"),approve:()=>import("./chunks/approve-TFWP37OU.mjs"),revoke:()=>import("./chunks/revoke-UVUYGURX.mjs"),config:()=>import("./chunks/config-X3OV36KW.mjs"),init:()=>import("./chunks/init-KHB72ILO.mjs"),doctor:()=>import("./chunks/doctor-VFF32HJ6.mjs")},d=`usage: continuity <command> [options]
+import{a}from"./chunks/chunk-4Z52IXEF.mjs";import{a as t,b as r}from"./chunks/chunk-A5HBJMMP.mjs";import"./chunks/chunk-CXS6YJ7R.mjs";var i={hook:()=>import("./chunks/hook-HAI4CGLZ.mjs"),plan:()=>import("./chunks/plan-GP2EWISY.mjs"),status:()=>import("./chunks/status-U2E2OO6H.mjs"),log:()=>import("./chunks/log-6EEL6F2N.mjs"),demo:()=>import("./chunks/demo-6UXYJR5S.mjs"),gate:()=>import("./chunks/gate-RWJO73TB.mjs"),task:()=>import("./chunks/task-AUQFTCD2.mjs"),closure:()=>import("./chunks/closure-FSDOU36D.mjs"),watchdog:()=>import("./chunks/watchdog-DL4BIYDS.mjs"),summary:()=>import("./chunks/summary-RWCS3KCQ.mjs"),replan:()=>import("./chunks/replan-QDYM3VKJ.mjs"),approve:()=>import("./chunks/approve-YM2QYBHD.mjs"),revoke:()=>import("./chunks/revoke-F6JUM3KA.mjs"),config:()=>import("./chunks/config-PUUVM2U5.mjs"),init:()=>import("./chunks/init-CV4H5ZRD.mjs"),doctor:()=>import("./chunks/doctor-2R72FMIW.mjs")},c=`usage: continuity <command> [options]
 
 commands:
   init [--agent A] [--uninstall]
@@ -29,6 +29,6 @@ commands:
   replan --from-task ID \u2026    record a replan that accounts for a task's pending actions
   demo [--claude PATH]       a real Claude Code session, offline (else a recorded one replayed)
 
-Run \`continuity <command> --help\` for a command's options.`,c="0.1.0";async function p(o){let[e,...s]=o;if(e===void 0||e==="--help"||e==="-h"||e==="help")return process.stdout.write(d+`
-`),e===void 0?t.invalidInput:t.ok;if(e==="--version"||e==="-v")return process.stdout.write(`${c}
-`),t.ok;let n=i[e];if(!n)throw new r(`unknown command "${e}" (run \`continuity --help\`)`);return(await n()).run(s)}function h(o){return process.stdout.on("error",e=>{if(e.code!=="EPIPE")throw e}),a(()=>p(o))}export{p as main,h as start};
+Run \`continuity <command> --help\` for a command's options.`,d="0.1.0";async function p(o){let[e,...s]=o;if(e===void 0||e==="--help"||e==="-h"||e==="help")return process.stdout.write(c+`
+`),e===void 0?t.invalidInput:t.ok;if(e==="--version"||e==="-v")return process.stdout.write(`${d}
+`),t.ok;let n=i[e];if(!n)throw new r(`unknown command "${e}" (run \`continuity --help\`)`);return await(await import("./chunks/wiring-watch-QCJMW73M.mjs")).watchWiring(e,process.env,process.cwd(),new Date().toISOString()),(await n()).run(s)}function h(o){return process.stdout.on("error",e=>{if(e.code!=="EPIPE")throw e}),a(()=>p(o))}export{p as main,h as start};

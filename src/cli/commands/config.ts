@@ -43,7 +43,7 @@ export async function run(argv: string[]): Promise<number> {
     const state = computeHotState(ledger, config, { now, adopt: true, openRuns: countOpenRuns(ledger.db) });
     writeHotState(join(root, LEDGER_DIR), state);
     const changed = state.guarded.filter((g) => before.get(g.path) !== g.hash).map((g) => g.path);
-    ledger.write((db) => appendEvent(db, { at: now, source: 'cli', kind: 'config.accept', sessionId: null, input: { paths: snapshotPaths(activePlan(db), config, root, process.env.HOME) }, decision: { action: 'accepted', changed } }));
+    ledger.write((db) => appendEvent(db, { at: now, source: 'cli', kind: 'config.accept', sessionId: null, input: { paths: snapshotPaths(activePlan(db), config, root, process.env) }, decision: { action: 'accepted', changed } }));
     return changed;
   });
   process.stdout.write(accepted.length ? `Accepted as authorised: ${accepted.join(', ')}.\n` : 'Nothing to accept: the guarded files are as last authorised.\n');

@@ -10,7 +10,7 @@ import { parse as parseJsonc } from 'jsonc-parser';
 import { CONFIG_PATH, loadConfig } from '../../config/load.js';
 import { extendChain, readRecoveryHead, recoveryDirOf } from '../../ledger/recovery-copy.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
-import { codexWallCheck, configCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
+import { codexWallCheck, configCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
 import { gatherCodexWallFacts, gatherWallFacts } from '../../install/wall-facts.js';
 import { codexWallStatus } from '../../install/codex-wall-status.js';
 import { wallStatus, type WallFacts, type WallStatus } from '../../install/wall-status.js';
@@ -56,6 +56,7 @@ export async function run(argv: string[]): Promise<number> {
   checks.push(ledgerCheck(probeLedger(root, 'open' in driver ? driver.open : null)));
   const hookCommands = await hookChecks(root, checks);
   checks.push(configCheck(await probeConfig(root)));
+  checks.push(wiringCheck(await probeWiring(root)));
   checks.push(await wallDoctorCheck(root));
   checks.push(await ownWallDoctorCheck(root));
   const codexWall = await codexWallDoctorCheck(root);
@@ -265,4 +266,23 @@ function chainFacts(root: string, db: SqlDatabase): NonNullable<Extract<LedgerFa
   if (!head) return null;
   const { chain, added } = extendChain(db, '', 0, head.maxId);
   return { events: added, headEvents: head.events, chainMatches: chain === head.chain, at: head.at };
+}
+
+/** What of the hook wiring differs from its snapshots, read from a private copy of the ledger: doctor changes nothing. */
+async function probeWiring(root: string): Promise<string[] | null> {
+  if (!existsSync(join(root, LEDGER_DIR, 'ledger.db'))) return null;
+  try {
+    const { Ledger } = await import('../../ledger/ledger.js');
+    const { repairWiring } = await import('../../app/wiring-check.js');
+    const { snapshotPaths } = await import('../../app/guard.js');
+    const config = await loadConfig(root).catch(() => DEFAULT_CONFIG);
+    const ledger = await Ledger.open(root, { create: false, copy: true });
+    try {
+      return repairWiring(ledger.db, root, config, snapshotPaths(null, config, root, process.env, ledger.db), { dryRun: true }).restored;
+    } finally {
+      ledger.close();
+    }
+  } catch {
+    return null;
+  }
 }

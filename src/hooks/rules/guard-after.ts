@@ -12,7 +12,8 @@ import type { ToolPayload } from '../tool-rules.js';
 import type { HandlerResult, HookContext } from '../types.js';
 import { sameApprovedLines } from './guard-wants.js';
 import { approvalInCopy } from '../../ledger/recovery-copy.js';
-import { isWiringFile, onlyEnablesContinuity, wiringProjection } from '../../app/hook-wiring.js';
+import { isWiringFile } from '../../app/hook-wiring.js';
+import { repairWiring } from '../../app/wiring-check.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
 
 /**
@@ -27,27 +28,26 @@ export function guardAfterWrite(ctx: HookContext<ToolPayload>): HandlerResult {
   const { root, ledger } = ctx;
   const restored: string[] = [];
   /** Wiring files edited in what does not wire the hooks (or only to turn continuity's plugin on): their new content is the one kept from now on. */
-  const renewed: { path: string; content: string | null }[] = [];
+  const renewed: { path: string }[] = [];
   const plan = activePlan(ledger.db);
   // Read once: the protect globs in force and the approval as continuity last recorded it.
   const hot = readHotState(join(root, LEDGER_DIR));
   const newcomer = newcomerTest(root, ctx.config, hot?.protectGlobs);
-  for (const path of snapshotPaths(plan, ctx.config, root, process.env.HOME, ledger.db)) {
+  const paths = snapshotPaths(plan, ctx.config, root, process.env, ledger.db);
+  // The hook wiring, with what of it is continuity's (hook-wiring.ts): src/app/wiring-check.ts.
+  const wiring = repairWiring(ledger.db, root, ctx.config, paths);
+  restored.push(...wiring.restored, ...wiring.unrestorable);
+  for (const path of paths) {
+    if (isWiringFile(path)) continue;
     const snap = snapshotOf(ledger.db, path) ?? (newcomer(path) ? { path, content: null, hash: null } : null);
     if (!snap) continue;
     const now = readOrNull(pathIn(root, path));
     if ((now === null ? null : sha256(now)) === snap.hash) continue;
-    // A wiring file edited in what does not wire the hooks, or only to turn the continuity plugin on (its installation): kept.
-    if (isWiringFile(path) && (wiringProjection(path, now) === wiringProjection(path, snap.content) || onlyEnablesContinuity(path, snap.content, now))) {
-      renewed.push({ path, content: now });
-      continue;
-    }
     restoreSnapshot(root, snap);
     restored.push(snap.content === null ? `${path} (created; removed)` : `${path} (content restored)`);
   }
-  const renew = (db: SqlDatabase) => {
-    for (const r of renewed) db.run('UPDATE guard_snapshots SET content = ?, hash = ?, taken_at = ? WHERE path = ?', r.content, r.content === null ? null : sha256(r.content), ctx.now, r.path);
-  };
+  renewed.push(...wiring.renewed);
+  const renew = (db: SqlDatabase) => wiring.persist(db, ctx.now);
   for (const name of strangersInLedgerDir(root)) {
     rmSync(join(root, LEDGER_DIR, name), { recursive: true, force: true });
     restored.push(`${LEDGER_DIR}/${name} (created; removed: only continuity writes its folder)`);

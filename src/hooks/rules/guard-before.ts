@@ -20,7 +20,7 @@ import { runningProgramPatterns } from '../../util/running-program.js';
 export async function guardBeforeWrite(ctx: HookContext<ToolPayload>): Promise<HandlerResult> {
   const { payload, root } = ctx;
   const plan = activePlan(ctx.ledger.db);
-  const patterns = guardedPatterns(plan, ctx.config, process.env.HOME, runningProgramPatterns(root));
+  const patterns = guardedPatterns(plan, ctx.config, process.env, runningProgramPatterns(root));
   const isGuarded = protectedPathMatcher(root, patterns);
   const isGuardedReal = protectedPathMatcher(realRoot(root), patterns);
   const cwd = payload.cwd ?? root;

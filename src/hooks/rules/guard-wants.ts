@@ -1,5 +1,5 @@
 import { basename, isAbsolute, join } from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { approvedLinesOf } from '../../formats/approved-line.js';
 import { ledgerStamp, type HotState } from '../../ledger/hot-state.js';
 import { mightTouchProtected } from '../../shell/precheck.js';
@@ -11,6 +11,7 @@ import { FILE_WRITING_TOOLS, guardedWriteTarget, isPlanCandidate, writtenPath } 
 import { realRoot } from '../../util/real-path.js';
 import { protectedFiles } from '../../app/protected-files.js';
 import { strangersInLedgerDir } from '../../ledger/ledger-dir.js';
+import { isWiringFile } from '../../app/wiring-files.js';
 
 /** What is guarded before anything was recorded: `.continuity/` at least. */
 const FALLBACK_NAMES = ['.continuity', '.tdd-progress.md', 'progress.md'];
@@ -69,12 +70,31 @@ export function guardWantsAfter(p: ToolPayload, hot: HotState | null, root: stri
   return false;
 }
 
+/**
+ * A client whose hooks are switched off runs none, so the change cannot be
+ * seen by its own hooks: it is looked for at every moment continuity runs
+ * anywhere (any client's hook, any `continuity` command). The cheap half,
+ * read on every call: has a wiring file changed from the hash the hot state
+ * holds? Most of them are absent: one stat each, no read.
+ */
+export function wiringChanged(hot: HotState | null, root: string): boolean {
+  if (!hot) return false;
+  for (const g of hot.guarded) {
+    if (!isWiringFile(g.path)) continue;
+    const abs = isAbsolute(g.path) ? g.path : join(root, g.path);
+    if (hashOrNull(abs) !== g.hash) return true;
+  }
+  return false;
+}
+
 /** The plan file carries exactly the Approved line continuity wrote, or none when it wrote none. */
 export function sameApprovedLines(found: readonly string[], expected: string | null): boolean {
   return expected === null ? found.length === 0 : found.length === 1 && found[0] === expected;
 }
 
 function hashOrNull(path: string): string | null {
+  // Most guarded files are absent (every client's wiring is guarded): a stat that throws nothing, before a read that would.
+  if (statSync(path, { throwIfNoEntry: false }) === undefined) return null;
   const text = readOrNull(path);
   return text === null ? null : sha256(text);
 }

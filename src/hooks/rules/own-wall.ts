@@ -103,7 +103,7 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
       join(root, LEDGER_DIR),
       ...WIRING_FILES.map((f) => join(root, f)),
       ...PROJECT_WIRING.map((f) => join(root, f)),
-      ...userWiringFiles(home ?? undefined),
+      ...userWiringFiles(env),
       ...inHome(HOME_WIRING),
       ...runningProgramPaths(env).map((p) => p.path),
       // The `continuity` the hook command names, as the client finds it on PATH (a launcher or shim in a writable folder).
