@@ -8,7 +8,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { runCli, tempProject } from '../helpers/cli.js';
+import { runAtTerminal, runCli, tempProject } from '../helpers/cli.js';
 
 const PLAN = '# Plan\n\n### Task 1: First\n\nDo it.\n';
 
@@ -55,6 +55,9 @@ test("the person's own sandbox_mode does not undo the project's profile; one add
   assert.equal(wall.level, 'structural');
   assert.deepEqual(wall.gaps, []);
   appendFileSync(join(project, '.codex', 'config.toml'), 'sandbox_mode = "workspace-write"\n');
+  // The person's own edit of the wiring is kept only once they accept it (any other command would put it back).
+  const accept = runAtTerminal(['config', 'accept'], { cwd: project, env });
+  assert.equal(accept.code, 0, accept.stderr);
   const after = codexWall(project, env)!;
   assert.equal(after.level, 'hooks-only');
   assert.equal(after.summary, 'hooks only: sandbox_mode is set in .codex/config.toml: Codex then ignores default_permissions, the permission profile the wall is');

@@ -10,7 +10,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CLI, NODE, REPO_ROOT, tempProject } from '../helpers/cli.js';
 
@@ -43,7 +44,9 @@ function replay(entry: string[], project: string): Answer[] {
     mkdirSync(join(project, '.continuity'), { recursive: true });
     writeFileSync(join(project, '.continuity', 'config.json'), JSON.stringify(session.config));
   }
-  const env = { ...process.env, CLAUDE_PROJECT_DIR: project, CLAUDE_CODE_SESSION_ID: session.sessionId };
+  // Each replay is a project of its own in the same folder: its own state home, so neither finds the other's recovery copy or
+  // remembers that the other guarded this folder.
+  const env = { ...process.env, CONTINUITY_STATE_HOME: mkdtempSync(join(tmpdir(), 'continuity-replay-state-')), CLAUDE_PROJECT_DIR: project, CLAUDE_CODE_SESSION_ID: session.sessionId };
   const run = (args: string[], input = '') => spawnSync(entry[0]!, [...entry.slice(1), ...args], { cwd: project, env, input, encoding: 'utf8' });
   const answers: Answer[] = [];
   for (const step of session.scenarios.flatMap((s) => s.steps)) {

@@ -11,7 +11,7 @@ import { registerContinuity, type OpenClawApi } from '../../src/adapters/opencla
 import { loadRuns } from '../../src/app/watchdog-runs.js';
 import type { WatchdogRun } from '../../src/domain/watchdog.js';
 import { listRuns } from '../../src/ledger/runs.js';
-import { draftTddProject, events, PLAN, planProject, planState, taskDone } from '../helpers/agent-hook.js';
+import { draftTddProject, events, HOOKS_ONLY_CONFIG, PLAN, planProject, planState, taskDone } from '../helpers/agent-hook.js';
 import { runCli, tempProject } from '../helpers/cli.js';
 import { openLedger } from '../helpers/ledger.js';
 
@@ -260,7 +260,8 @@ test("openclaw plugin: the client is OpenClaw in the gateway's own process, what
 
 test('openclaw plugin: an exec that leaves a process running is blocked with the reason and exec\'s own `background`; one whose jobs are waited for runs', async () => {
   const { hooks } = standIn();
-  const { project } = draftTddProject();
+  // Where no wall stands (here: sandbox.mode off); inside continuity's own wall such a job is let run, walled.
+  const { project } = draftTddProject(HOOKS_ONLY_CONFIG);
   const ctx = ctxOf(project);
   await prompt(hooks, ctx, 'Start the server.', true);
   const tool = { toolName: 'exec', agentId: 'main', sessionKey: ctx.sessionKey, sessionId: ctx.sessionId, runId: ctx.runId, toolCallId: 'call_bg' };

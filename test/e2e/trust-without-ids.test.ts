@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { cliCommand } from '../helpers/cli.js';
-import { planProject, planState, violations } from '../helpers/agent-hook.js';
+import { HOOKS_ONLY_CONFIG, planProject, planState, violations } from '../helpers/agent-hook.js';
 import { runUnderClient, spawnUnderClient } from '../helpers/stand-in-client.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'agents', 'gemini-cli-0.61.0');
@@ -25,7 +25,8 @@ function shim(): string {
 }
 
 function geminiProject() {
-  const project = planProject();
+  // The hooks-only layer: without continuity's own wall around the shell, the forged events reach the hook.
+  const project = planProject(HOOKS_ONLY_CONFIG);
   // Gemini CLI's record of the session, first line as 0.61.0 writes it when the session starts.
   const chats = join(project, '..', `${project.split('/').pop()}-home`, '.gemini', 'tmp', 'project', 'chats');
   mkdirSync(chats, { recursive: true });

@@ -30,7 +30,10 @@ test('status shows the wall init put up, and says hooks only, with the reason, w
   const text = runCli(['status'], { cwd: walled.dir, env: walled.env }).stdout;
   assert.match(text, /^Guard {5}structural: Claude Code's OS sandbox \(bubblewrap\) keeps \.continuity\/\n {10}and the hook wiring read-only/m);
   const json = JSON.parse(runCli(['status', '--json'], { cwd: walled.dir, env: walled.env }).stdout);
-  assert.deepEqual(json.wall, { level: 'structural', summary: "structural: Claude Code's OS sandbox (bubblewrap) keeps .continuity/ and the hook wiring read-only to the agent's commands", gaps: [] });
+  const { own, ...claudeCode } = json.wall;
+  assert.deepEqual(claudeCode, { level: 'structural', summary: "structural: Claude Code's OS sandbox (bubblewrap) keeps .continuity/ and the hook wiring read-only to the agent's commands", gaps: [] });
+  // Beside it, the layer continuity raises itself for Gemini CLI's and OpenClaw's shell (bubblewrap starts here).
+  assert.match(own, /^continuity's own wall \(bubblewrap\) around every Gemini CLI and OpenClaw shell command: /);
 
   const bare = project(null);
   const plain = JSON.parse(runCli(['status', '--json'], { cwd: bare.dir, env: bare.env }).stdout);

@@ -32,9 +32,12 @@ export const PLAN = `# Payments Export Implementation Plan
 - [ ] **Step 1: Flip the flag**
 `;
 
-/** A project with PLAN imported, not yet approved. */
-export function planProject(): string {
-  const project = tempProject({ 'docs/plans/payments-export.md': PLAN });
+/** A config that keeps the hooks the only layer (no wall around the agent's shell): for tests of that layer. */
+export const HOOKS_ONLY_CONFIG = { '.continuity/config.json': JSON.stringify({ sandbox: { mode: 'off' } }) };
+
+/** A project with PLAN imported, not yet approved (`files`: more files, written before the import, e.g. HOOKS_ONLY_CONFIG). */
+export function planProject(files: Record<string, string> = {}): string {
+  const project = tempProject({ 'docs/plans/payments-export.md': PLAN, ...files });
   const r = runCli(['plan', 'import', 'docs/plans/payments-export.md'], { cwd: project });
   assert.equal(r.code, 0, r.stderr);
   return project;
@@ -43,8 +46,8 @@ export function planProject(): string {
 const TDD = '# TDD Task: Search\n\n**Status:** pending\n\n## Slice 1: Tokenizer\n\n**Status:** pending\n\n## Slice 2: Writer\n\n**Status:** pending\n';
 
 /** A project whose tdd plan is registered and not approved: its .tdd-progress.md is guarded. */
-export function draftTddProject(): { project: string; tracker: string } {
-  const project = tempProject({ '.tdd-progress.md': TDD, 'notes.md': 'draft notes\n' });
+export function draftTddProject(files: Record<string, string> = {}): { project: string; tracker: string } {
+  const project = tempProject({ '.tdd-progress.md': TDD, 'notes.md': 'draft notes\n', ...files });
   assert.equal(runCli(['plan', 'import', '.tdd-progress.md'], { cwd: project }).code, 0);
   return { project, tracker: TDD };
 }
