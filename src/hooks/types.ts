@@ -33,6 +33,12 @@ export interface InProcessClient {
   transcript: TranscriptFacts;
   /** Processes an agent's shell call started that are still alive (read when a person's words would approve or pause). */
   liveAgentProcesses?: () => readonly BackgroundShell[];
+  /**
+   * The client takes a connection without any credential (OpenClaw's
+   * `gateway.auth.mode: "none"`): a process inside continuity's wall, which
+   * hides the client's token and config, can still speak as the operator.
+   */
+  openWithoutCredential?: boolean;
 }
 
 /**

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { registerContinuity, type OpenClawApi } from '../../src/adapters/openclaw/plugin.js';
-import { draftTddProject, planProject, planState, violations } from '../helpers/agent-hook.js';
+import { draftTddProject, HOOKS_ONLY_CONFIG, planProject, planState, violations } from '../helpers/agent-hook.js';
 import { tempProject } from '../helpers/cli.js';
 
 type Handler = (event: unknown, ctx: unknown) => Promise<any>;
@@ -125,15 +125,16 @@ function alive(pid: number): boolean {
 
 test("openclaw plugin: while a job an exec left behind lives (its marks removed), the operator's approve is not taken: the run is stopped with the words and the refusal recorded; once the job has ended, approve is taken", async () => {
   const hooks = plugin();
-  const project = planProject();
+  // Where no wall stands: a process the agent left running could use the gateway's token from ~/.openclaw.
+  const project = planProject(HOOKS_ONLY_CONFIG);
   const marks = await hooks.resolve_exec_env!({ sessionKey: 'agent:main:x', toolName: 'exec', host: 'gateway' }, {});
   assert.deepEqual(marks, { CONTINUITY_OPENCLAW_EXEC: String(process.pid) });
   const ctx = { runId: `run-${++n}`, agentId: 'main', sessionKey: `agent:main:tools-${n}`, sessionId: `sid-${n}`, workspaceDir: project, trigger: 'user' };
   await hooks.before_prompt_build!({ prompt: 'Run the checks.', messages: [] }, ctx);
   const command = 'env -u OPENCLAW_SHELL -u CONTINUITY_OPENCLAW_EXEC nohup sleep 60 >/dev/null 2>&1 & echo $!';
   const tool = { toolName: 'exec', agentId: 'main', sessionKey: ctx.sessionKey, sessionId: ctx.sessionId, runId: ctx.runId, toolCallId: 'call-bg' };
-  // Let through (in continuity's own wall where it stands); the job below is run as if it had got out of it.
-  assert.notEqual((await hooks.before_tool_call!({ toolName: 'exec', params: { command }, runId: ctx.runId, toolCallId: 'call-bg' }, tool))?.block, true);
+  // Refused where no wall stands; the job below is run as if it had got out some other way (a script), in the exec's window.
+  assert.equal((await hooks.before_tool_call!({ toolName: 'exec', params: { command }, runId: ctx.runId, toolCallId: 'call-bg' }, tool))?.block, true);
   // What OpenClaw's exec runs, for real: a shell with the exec's environment, which exits and leaves its job to init.
   const r = spawnSync('bash', ['-c', command], { cwd: project, env: { ...process.env, OPENCLAW_SHELL: 'exec', ...marks }, encoding: 'utf8' });
   const job = Number(r.stdout.trim());
@@ -155,4 +156,41 @@ test("openclaw plugin: while a job an exec left behind lives (its marks removed)
   await hooks.before_prompt_build!({ prompt: 'approve', messages: [] }, again);
   assert.equal(await hooks.before_agent_run!({ prompt: 'approve', messages: [], senderIsOwner: true }, again), undefined);
   assert.equal(planState(project), 'approved');
+});
+
+
+/** A job an exec left running, its marks removed, alive while `body` runs; killed after. */
+async function withLeftJob(hooks: Record<string, Handler>, project: string, body: (ctx: Record<string, unknown>) => Promise<void>) {
+  const marks = await hooks.resolve_exec_env!({ sessionKey: 'agent:main:x', toolName: 'exec', host: 'gateway' }, {});
+  const ctx = { runId: `run-${++n}`, agentId: 'main', sessionKey: `agent:main:tools-${n}`, sessionId: `sid-${n}`, workspaceDir: project, trigger: 'user' };
+  await hooks.before_prompt_build!({ prompt: 'Start the dev server.', messages: [] }, ctx);
+  const command = 'nohup sleep 60 >/dev/null 2>&1 & echo $!';
+  const tool = { toolName: 'exec', agentId: 'main', sessionKey: ctx.sessionKey, sessionId: ctx.sessionId, runId: ctx.runId, toolCallId: 'call-dev' };
+  await hooks.before_tool_call!({ toolName: 'exec', params: { command }, runId: ctx.runId, toolCallId: 'call-dev' }, tool);
+  const job = Number(spawnSync('bash', ['-c', command], { cwd: project, env: { ...process.env, OPENCLAW_SHELL: 'exec', ...marks }, encoding: 'utf8' }).stdout.trim());
+  try {
+    await hooks.after_tool_call!({ toolName: 'exec', params: { command }, runId: ctx.runId, toolCallId: 'call-dev', result: { details: { status: 'completed', exitCode: 0 } } }, tool);
+    await body(ctx);
+  } finally {
+    process.kill(job, 'SIGKILL');
+  }
+}
+
+test("openclaw plugin: inside continuity's own wall a job an exec left running (a dev server) does not hold back the operator's approve: it has no credential to speak as the operator; with a gateway that asks for none, it does", async () => {
+  const walled = planProject();
+  const hooks = plugin();
+  await withLeftJob(hooks, walled, async (ctx) => {
+    const operator = { ...ctx, runId: `run-${++n}` };
+    await hooks.before_prompt_build!({ prompt: 'approve', messages: [] }, operator);
+    assert.equal(await hooks.before_agent_run!({ prompt: 'approve', messages: [], senderIsOwner: true }, operator), undefined);
+    assert.equal(planState(walled), 'approved');
+  });
+  const open = planProject();
+  const openHooks = plugin({ config: { gateway: { auth: { mode: 'none' } } } } as Partial<OpenClawApi>);
+  await withLeftJob(openHooks, open, async (ctx) => {
+    const operator = { ...ctx, runId: `run-${++n}` };
+    await openHooks.before_prompt_build!({ prompt: 'approve', messages: [] }, operator);
+    assert.equal((await openHooks.before_agent_run!({ prompt: 'approve', messages: [], senderIsOwner: true }, operator))?.outcome, 'block');
+    assert.equal(planState(open), 'draft');
+  });
 });

@@ -62,12 +62,13 @@ export const CONTINUATION_PREFIX = 'continuity-next-';
  * entry: before_agent_run fires when OpenClaw admits a new run for a message
  * (the only place the plugin reads a prompt as the operator's).
  */
-function inProcessClient(memory: ReturnType<typeof sessionMemory>): InProcessClient {
+function inProcessClient(memory: ReturnType<typeof sessionMemory>, openWithoutCredential: boolean): InProcessClient {
   return {
     name: `openclaw (in process, pid ${process.pid})`,
     transcript: { kind: 'read', last: 'user-prompt', toolUses: new Map(), toolResults: new Set() },
     // Processes an exec of this gateway started and left running: they can speak as the operator (openclaw agent).
     liveAgentProcesses: () => liveExecSurvivors(memory, Date.now()),
+    openWithoutCredential,
   };
 }
 
@@ -107,6 +108,12 @@ export function gatewayFacts(config: unknown): GatewayFacts {
   return { codeModeExecutor: typeof executor === 'string' ? executor : 'node' };
 }
 
+/** The gateway takes any client without a token or password (`gateway.auth.mode: "none"`, not OpenClaw's default). */
+export function gatewayOpenWithoutCredential(config: unknown): boolean {
+  const auth = (config as { gateway?: { auth?: { mode?: unknown } } } | null | undefined)?.gateway?.auth;
+  return !!auth && typeof auth === 'object' && auth.mode === 'none';
+}
+
 /** One exec call, as both its hooks name it. */
 const execKey = (event: { runId?: string; toolCallId?: string }, ctx: { runId?: string; toolCallId?: string }) => `${ctx.runId ?? event.runId ?? ''}:${ctx.toolCallId ?? event.toolCallId ?? ''}`;
 
@@ -133,7 +140,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
   const facts: GatewayFacts = { ...gatewayFacts(api.config), home: openClawHome(env), exists: existsSync };
   const now = opts.clock ?? (() => new Date().toISOString());
   const memory = sessionMemory();
-  const client = inProcessClient(memory);
+  const client = inProcessClient(memory, gatewayOpenWithoutCredential(api.config));
   // A turn started from inside a finished run's hook inherits that run's caller identity, which OpenClaw has
   // already retired ("agent tool caller authority is no longer active"): continuations start from this scope instead.
   const neutral = new AsyncResource('continuity-continue');

@@ -9,6 +9,7 @@ import { describeStateLine } from '../render/ground-truth.js';
 import { watchdogAt, withWatchdog } from '../watchdog/step.js';
 import { judgeUserPrompt } from '../../domain/human-turn.js';
 import { humanTurnFacts } from '../trust/human-turn-facts.js';
+import { walledClient } from '../rules/wall-answer.js';
 import { insertViolation } from '../../ledger/sessions.js';
 import { insertNotice } from '../../ledger/notices.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
@@ -21,7 +22,7 @@ type PromptPayload = PayloadOf<'UserPromptSubmit'>;
  * or the plugin's /continuity:approve, approves the active draft or stale
  * plan, bound to its current structure.
  */
-export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger, config, now, root, source, inProcessClient }) => {
+export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger, config, now, root, source, inProcessClient, env }) => {
   const session = sessionById(ledger.db, payload.session_id);
   // A client that goes on after a blocked stop by submitting the block's reason as the next prompt (Gemini CLI's
   // AfterAgent retry fires BeforeAgent with it): continuity's own words, not the person's, and the same boundary.
@@ -32,7 +33,9 @@ export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger
   const plan = approving ? activePlan(ledger.db) : null;
   const approvable = plan && (plan.state === 'draft' || plan.state === 'stale') ? plan : null;
   // Approving and pausing change what the agent may do: taken only when the client's own record says a person typed it.
-  const judgement = approvable || pauseAsked ? judgeUserPrompt(humanTurnFacts(ledger.db, payload, Date.parse(now), inProcessClient, source)) : { ok: true as const };
+  const judged = approvable || pauseAsked;
+  const execWalled = judged && !!inProcessClient?.liveAgentProcesses && !!walledClient(source) && (await (await import('../rules/own-wall.js')).ownWallVerdict(root, env ?? process.env)).kind === 'wrap';
+  const judgement = judged ? judgeUserPrompt(humanTurnFacts(ledger.db, payload, Date.parse(now), inProcessClient, source, execWalled)) : { ok: true as const };
   const approve = judgement.ok ? approvable : null;
   const pause = judgement.ok && pauseAsked;
 

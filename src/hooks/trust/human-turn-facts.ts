@@ -31,14 +31,22 @@ function sessionStarted(db: SqlDatabase, sessionId: string): boolean {
  * its first prompt: where a client has run this project's hooks, an event of
  * a session it never started, or without that record, is not its own.
  */
-export function humanTurnFacts(db: SqlDatabase, payload: { session_id: string; transcript_path?: string }, nowMs: number, inProcess?: InProcessClient, source?: string): HumanTurnFacts {
+/**
+ * `execWalled`: the client's shell commands run inside continuity's own wall,
+ * where the client's token and config are out of reach: a process one of them
+ * left running can then not speak as the operator (unless the client takes a
+ * connection with no credential at all), so it does not hold back the
+ * person's words — a dev server left in the background does not block an
+ * approval.
+ */
+export function humanTurnFacts(db: SqlDatabase, payload: { session_id: string; transcript_path?: string }, nowMs: number, inProcess?: InProcessClient, source?: string, execWalled = false): HumanTurnFacts {
   const seen = clientSeen(db);
   const gemini = source === 'hook:gemini' && seen && !inProcess;
   return {
     // In the client's own process it is the client, started by whatever started it: its ancestors are not its hooks' runners.
     ...(inProcess ? { client: inProcess.name, nestedUnder: null } : hookClient()),
     clientSeen: seen,
-    backgroundShells: [...(inProcess?.liveAgentProcesses?.() ?? []), ...backgroundShells(db, nowMs)],
+    backgroundShells: [...(execWalled && !inProcess?.openWithoutCredential ? [] : (inProcess?.liveAgentProcesses?.() ?? [])), ...backgroundShells(db, nowMs)],
     sessionId: payload.session_id,
     transcript: inProcess ? inProcess.transcript : gemini ? geminiTranscriptFacts(payload.transcript_path, payload.session_id) : transcriptFacts(payload.transcript_path),
     sessionStarted: gemini ? sessionStarted(db, payload.session_id) : null,
