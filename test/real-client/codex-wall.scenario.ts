@@ -58,8 +58,8 @@ test('codex wall: continuity init --agent codex makes Codex\'s own sandbox keep 
   assertFinished(a);
   const refused = shellOutput(a, 1);
   assert.match(refused, /continuity approve refused: this process runs inside the agent's sandbox, where continuity's ledger is read-only.*\napprove=6\n/, timeline(a));
-  // A hook for Codex never exits 2 (Codex reads 2 as "block"): refused, it fails with 1.
-  assert.match(refused, /hook refused: this process runs inside the agent's sandbox.*\nhook=1\n/);
+  // Piped in from inside the sandbox, the hook is refused with 6, as for every agent (Codex itself runs its hooks outside the sandbox).
+  assert.match(refused, /hook refused: this process runs inside the agent's sandbox.*\nhook=6\n/);
   assert.equal(a.ledgerStatus.plan.state, 'draft', timeline(a));
   // Codex told the model its permission profile: the workspace writable, continuity's state and the wiring read-only.
   const context = inputText(a.conversation[0] as ResponsesRequest);

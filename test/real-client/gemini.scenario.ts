@@ -163,6 +163,22 @@ test('gemini guard (hooks only): the shell and write_file into the locked progre
 });
 
 /** Scripts whose names are built at run time: no reading of the command line sees what they write. */
+/**
+ * Ordinary work inside the wall, in one shell call (Gemini CLI's write_file asks the person before it writes a
+ * package.json): the project's own package.json, a dependency installed from a folder (offline), its tests, and
+ * continuity's own command.
+ */
+const NPM_WORK = [
+  `echo '{"name":"app","version":"1.0.0","private":true,"scripts":{"test":"node test.js"}}' > package.json`,
+  `echo "require('left'); console.log('TESTS-OK')" > test.js`,
+  'mkdir -p vendor/left',
+  `echo '{"name":"left","version":"1.0.0"}' > vendor/left/package.json`,
+  "echo 'module.exports = 1;' > vendor/left/index.js",
+  'npm install ./vendor/left --offline --no-audit --no-fund > npm.log 2>&1',
+  'npm test',
+  'continuity task done 1',
+  'echo WORK-DONE',
+].join(' && ');
 const LEDGER_SCRIPT = "require('fs').writeFileSync(['.conti', 'nuity', '/forged'].join(''), 'x');\n";
 const SETTINGS_SCRIPT = "require('fs').writeFileSync(['.gem', 'ini/settings.json'].join(''), JSON.stringify({ hooksConfig: { enabled: false } }));\n";
 
@@ -179,6 +195,7 @@ test("gemini wall: inside continuity's own wall a forged hook event, a script's 
       [shellCall('node scripts/ledger.cjs; node scripts/settings.cjs; echo "key=[$GEMINI_API_KEY]"; ls ~/.gemini')],
       [shellCall("nohup sh -c 'sleep 2; node scripts/ledger.cjs; node scripts/settings.cjs' > job.log 2>&1 &")],
       [shellCall('echo "it works" > notes.txt && git add notes.txt && git commit -qm notes && git log --oneline | wc -l')],
+      [shellCall(NPM_WORK)],
       [say('Done.')],
     ],
   });
@@ -194,9 +211,12 @@ test("gemini wall: inside continuity's own wall a forged hook event, a script's 
   assert.equal(p.files()['.continuity/forged'], undefined);
   assert.equal(p.readFile('notes.txt'), 'it works\n');
   assert.match(outputs, /\b2\b/, timeline(r));
+  // npm, the project's tests and continuity's own command work in there; the task is recorded through the inbox by the next hook.
+  assert.match(outputs, /TESTS-OK[\s\S]*request waits in \.continuity-inbox[\s\S]*WORK-DONE/, timeline(r));
+  assert.equal(r.ledgerStatus.plan.tasks.find((t: { id: string }) => t.id === '1')?.state, 'complete', timeline(r));
   // Every shell call ran wrapped; the records keep the commands the model asked for.
   const shells = geminiHooks(r, 'BeforeTool').filter((h) => h.input.tool_name === 'Bash');
-  assert.equal(shells.length, 4, timeline(r));
+  assert.equal(shells.length, 5, timeline(r));
   assert.ok(shells.every((h) => h.decision.wall === 'wrapped' && !String(h.input.tool_input.command).includes('bwrap')), timeline(r));
   assert.equal(r.ledgerStatus.plan.state, 'draft', timeline(r));
   // The person's own approval, at their prompt, still approves.

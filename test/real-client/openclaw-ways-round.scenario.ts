@@ -33,7 +33,11 @@ test("openclaw ways round: plugins disable, writes through ~/ @ file://, and a l
       [write('@.continuity/config.json', '{}\n')],
       [write(`file://${p.dir}/.continuity/config.json`, '{}\n')],
       [exec('printenv CONTINUITY_OPENCLAW_EXEC > mark.txt')],
+      // Run as it is, the command is refused before it runs (it leaves a process behind, and no wall stands here)…
       [exec(attack)],
+      // …so it comes from a script, where no hook reads it.
+      [write('scripts/later.sh', `${attack}\n`)],
+      [exec('sh scripts/later.sh')],
       [say('Done.')],
     ],
     // The left-behind job's message arrives as the operator's once the turn is over: it must not reach the model.
@@ -53,6 +57,7 @@ test("openclaw ways round: plugins disable, writes through ~/ @ file://, and a l
   assert.ok(denied('Write', p.configPath), said);
   assert.equal(pre.filter((h) => h.input.tool_name === 'Write' && h.input.tool_input.file_path === join(p.dir, '.continuity', 'config.json') && h.decision?.action === 'deny').length, 2, said);
   assert.deepEqual(JSON.parse(readFileSync(join(p.dir, '.continuity', 'config.json'), 'utf8')), { sandbox: { mode: 'off' } });
+  assert.ok(pre.some((h) => h.input.tool_name === 'Bash' && h.decision?.why === 'detached process'), said);
   // Every exec carries the plugin's mark (resolve_exec_env): the gateway's pid.
   assert.match(readFileSync(join(p.dir, 'mark.txt'), 'utf8'), /^\d+\n$/, said);
   // The left-behind job's `approve`: OpenClaw took it as the owner's, continuity did not, and stopped the run.

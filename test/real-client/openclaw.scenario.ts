@@ -198,6 +198,22 @@ test('openclaw f: after `openclaw sessions compact`, the next turn opens with th
 });
 
 /** Scripts whose names are built at run time: no reading of the command line sees what they write. */
+/**
+ * Ordinary work inside the wall, in one shell call (Gemini CLI's write_file asks the person before it writes a
+ * package.json): the project's own package.json, a dependency installed from a folder (offline), its tests, and
+ * continuity's own command.
+ */
+const NPM_WORK = [
+  `echo '{"name":"app","version":"1.0.0","private":true,"scripts":{"test":"node test.js"}}' > package.json`,
+  `echo "require('left'); console.log('TESTS-OK')" > test.js`,
+  'mkdir -p vendor/left',
+  `echo '{"name":"left","version":"1.0.0"}' > vendor/left/package.json`,
+  "echo 'module.exports = 1;' > vendor/left/index.js",
+  'npm install ./vendor/left --offline --no-audit --no-fund > npm.log 2>&1',
+  'npm test',
+  'continuity task done 1',
+  'echo WORK-DONE',
+].join(' && ');
 const LEDGER_SCRIPT = "require('fs').writeFileSync(['.conti', 'nuity', '/forged'].join(''), 'x');\n";
 const GATEWAY_SCRIPT = "const f = process.env['OPENCLAW_' + 'CONFIG_PATH']; require('fs').writeFileSync(f, '{}');\n";
 
@@ -213,6 +229,7 @@ test("openclaw wall: inside continuity's own wall exec cannot speak as the opera
       [exec('node scripts/ledger.cjs; node scripts/gateway.cjs')],
       [exec("nohup sh -c 'sleep 2; node scripts/ledger.cjs; node scripts/gateway.cjs' > job.log 2>&1 &")],
       [exec('echo "it works" > notes.txt && git add notes.txt && git commit -qm notes && git log --oneline | wc -l')],
+      [exec(NPM_WORK)],
       [say('Done.')],
     ],
   });
@@ -228,6 +245,9 @@ test("openclaw wall: inside continuity's own wall exec cannot speak as the opera
   // The gateway's config is as it was: it still loads the plugin.
   assert.ok((JSON.parse(readFileSync(p.configPath, 'utf8')) as { plugins: { allow: string[] } }).plugins.allow.includes('continuity'));
   assert.equal(p.readFile('notes.txt'), 'it works\n');
+  // npm, the project's tests and continuity's own command work in there; the task is recorded through the inbox by the next hook.
+  assert.match(outputs, /TESTS-OK[\s\S]*request waits in \.continuity-inbox[\s\S]*WORK-DONE/, timeline(p, r));
+  assert.equal(r.ledgerStatus.plan.tasks.find((t: { id: string }) => t.id === '1')?.state, 'complete', timeline(p, r));
   const execs = r.hooks.filter((h) => h.kind === 'PreToolUse' && h.input.tool_name === 'Bash');
   assert.ok(execs.length >= 4 && execs.every((h) => h.decision.wall === 'wrapped' || h.decision.action === 'deny'), timeline(p, r));
   assert.deepEqual(r.hooks.filter((h) => h.kind === 'UserPromptSubmit').map((h) => h.input.prompt), ['Get on with it.'], timeline(p, r));

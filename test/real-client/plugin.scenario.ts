@@ -24,8 +24,8 @@ const dataDir = (p: Project, source: 'inline' | 'continuity') => join(p.home, '.
 
 /** A project whose settings wire nothing: every hook comes from the plugin, loaded for the session with --plugin-dir, its executable in place. */
 function pluginProject() {
-  const p = project();
-  p.writeFile('.claude/settings.json', '{}\n');
+  // The plugin brings the hooks: the project's settings wire none (from the start; a later edit by hand would be put back).
+  const p = project({ settings: {} });
   const data = dataDir(p, 'inline');
   mkdirSync(data, { recursive: true });
   linkSync(join(dataWithExecutable(), executableName()), join(data, executableName()));

@@ -50,6 +50,8 @@ export interface ProjectOptions {
   files?: Record<string, string>;
   /** `.continuity/config.json`, when the scenario needs one. */
   config?: unknown;
+  /** `.claude/settings.json` (default: continuity's hooks wired by hand); written before the import, which takes it as authorised. */
+  settings?: unknown;
 }
 
 export interface RunOptions extends Scenario {
@@ -118,7 +120,7 @@ export class Project {
     const plan = opts.plan === undefined ? { path: PLAN_PATH, content: PLAN } : opts.plan;
     const files: Record<string, string> = { ...(plan ? { [plan.path]: plan.content } : {}), ...opts.files };
     for (const [path, content] of Object.entries(files)) this.writeFile(path, content);
-    this.writeFile('.claude/settings.json', JSON.stringify(hookSettings(), null, 2) + '\n');
+    this.writeFile('.claude/settings.json', JSON.stringify(opts.settings ?? hookSettings(), null, 2) + '\n');
     // The config first: the import that creates the ledger takes its content as the authorised one.
     if (opts.config !== undefined) this.writeFile('.continuity/config.json', JSON.stringify(opts.config, null, 2) + '\n');
     if (plan) this.continuity(['plan', 'import', plan.path]);
