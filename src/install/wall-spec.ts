@@ -34,6 +34,19 @@ export interface WallPaths {
 const CLAUDE_CODE_WIRING = { project: ['.claude/settings.json', '.claude/settings.local.json'], home: ['.claude/settings.json', '.claude/plugins'] };
 
 /**
+ * The project folders whose read-only files the sandbox binds one by one,
+ * listed in `sandbox.filesystem.allowWrite` so that the folder itself is
+ * bound too (writable, as the rest of the project is) and becomes a mount
+ * point of its own. A folder that is not one can be renamed away with its
+ * read-only files in it and made again with files of the agent's choosing
+ * (`mv .claude x && mkdir .claude && echo … > .claude/settings.local.json`:
+ * Claude Code 2.1.197 lets that through); a mount point cannot be renamed
+ * or removed (EBUSY). The person's `~/.claude` needs no entry: the sandbox
+ * keeps the home read-only, so it cannot be renamed.
+ */
+export const CLAUDE_CODE_MOUNTED_FOLDERS: readonly string[] = ['.claude'];
+
+/**
  * What the wall keeps read-only for Claude Code: continuity's state, the hook
  * wiring, the program the hooks run when it lies inside the project
  * (`programs`: a project's own `node_modules/continuity/dist`; removed or
@@ -54,6 +67,8 @@ export function claudeCodeWallPaths(protect: readonly string[], programs: readon
  *   `dangerouslyDisableSandbox` is ignored;
  * - `filesystem.denyWrite` with the wall's paths (`./` is the directory
  *   Claude Code was started in, the project root; `~/` the home);
+ * - `filesystem.allowWrite` with the folders that hold denied files
+ *   (CLAUDE_CODE_MOUNTED_FOLDERS), so they cannot be renamed away;
  * - `permissions.deny` rules for the file tools (Write, Edit, … are not
  *   sandboxed: an `Edit(…)` rule covers all of them; `/path` is relative to
  *   the project whose settings hold the rule).
@@ -69,7 +84,7 @@ export function claudeCodeWallSettings(paths: WallPaths, mode: SandboxMode): { s
       enabled: true,
       ...(mode === 'required' ? { failIfUnavailable: true } : {}),
       allowUnsandboxedCommands: false,
-      filesystem: { denyWrite },
+      filesystem: { allowWrite: CLAUDE_CODE_MOUNTED_FOLDERS.map((p) => `./${p}`), denyWrite },
     },
     permissionsDeny,
   };

@@ -7,7 +7,7 @@
  * config. `doctor`, `status` and the session's opening context all say it.
  */
 import { isAbsolute, normalize, relative } from 'node:path';
-import { claudeCodeWallPaths, type SandboxMode } from './wall-spec.js';
+import { CLAUDE_CODE_MOUNTED_FOLDERS, claudeCodeWallPaths, type SandboxMode } from './wall-spec.js';
 import { isContinuityCommand, programInProject, splitShellCommand } from './hook-command.js';
 import type { HookCommand } from './hook-target.js';
 
@@ -72,7 +72,7 @@ function list(layers: readonly SettingsLayer[], path: string[]): string[] {
   });
 }
 
-/** A denyWrite entry as a path relative to the root (`~/` ones relative to the home as `~/…`), or null. */
+/** A denyWrite or allowWrite entry as a path relative to the root (`~/` ones relative to the home as `~/…`), or null. */
 function denied(entry: string, root: string, home: string): string {
   let e = entry.trim();
   if (e.startsWith('~/')) return `~/${normalize(e.slice(2)).replace(/\/+$/, '')}`;
@@ -111,6 +111,9 @@ export function wallStatus(f: WallFacts): WallStatus {
   const denyWrite = new Set(list(layers, ['sandbox', 'filesystem', 'denyWrite']).map((e) => denied(e, f.root, f.home)));
   // An entry covers what is inside it (`.` covers the whole project).
   const covers = (path: string) => [...denyWrite].some((d) => d === path || d === '.' || path.startsWith(`${d}/`));
+  // bubblewrap binds a folder in allowWrite as a mount of its own: it cannot be renamed away from the read-only files in it.
+  const allowWrite = new Set(list(layers, ['sandbox', 'filesystem', 'allowWrite']).map((e) => denied(e, f.root, f.home)));
+  const unmounted = f.platform === 'linux' || f.platform === 'wsl2' ? CLAUDE_CODE_MOUNTED_FOLDERS.filter((d) => !allowWrite.has(d) && !covers(d)) : [];
   const programs = [...new Set(layers.filter((l) => l.scope !== 'managed').flatMap((l) => continuityCommands(l.value)).map((c) => programInProject(c, f.root)).filter((p): p is string => p !== null))];
   const wanted = claudeCodeWallPaths(f.protect, programs);
   const configured = enabled?.value === true;
@@ -128,7 +131,7 @@ export function wallStatus(f: WallFacts): WallStatus {
   const platform = TOOLS[f.platform];
   const cannot = f.platform === 'win32' ? 'Claude Code has no sandbox on native Windows (WSL2 has one)' : f.platform === 'wsl1' ? 'WSL1 cannot run the sandbox (WSL2 can)' : !platform ? `Claude Code has no sandbox on ${f.platform}` : platform.ok(f.tools);
   const wiring = [...wanted.project.filter((p) => p.startsWith('.claude/')), ...wanted.home.map((p) => `~/${p}`)];
-  const wiringKept = wiring.every(covers);
+  const wiringKept = wiring.every(covers) && unmounted.length === 0;
 
   let level: WallStatus['level'] = 'hooks-only';
   let summary: string;
@@ -146,6 +149,7 @@ export function wallStatus(f: WallFacts): WallStatus {
   }
   if (configured) {
     for (const p of wiring) if (!covers(p)) gaps.push(`${p} is not in sandbox.filesystem.denyWrite (Claude Code keeps its own settings files read-only in the sandbox; continuity init lists them)`);
+    for (const d of unmounted) gaps.push(`${d} is not in sandbox.filesystem.allowWrite: the sandbox keeps the settings files in it read-only one by one, and the agent's commands can rename the folder away and make it again with settings of their own (listed there, it is a mount point of its own and cannot be renamed): run continuity init`);
     for (const p of programs) if (!covers(p)) gaps.push(`${p}, the continuity program the hooks run, is not in sandbox.filesystem.denyWrite: the agent's commands can change or remove it, and no hook runs after that (continuity init lists it)`);
     for (const p of wanted.project) if (!p.startsWith('.claude/') && p !== '.continuity' && !programs.includes(p) && !covers(p)) gaps.push(`protect entry ${p} is not in sandbox.filesystem.denyWrite: run continuity init`);
     for (const c of list(layers, ['sandbox', 'excludedCommands'])) gaps.push(`sandbox.excludedCommands: ${c} runs outside the sandbox`);

@@ -332,6 +332,7 @@ describe('init: the wall (Claude Code\'s sandbox)', () => {
     assert.equal(s.sandbox!.enabled, true);
     assert.equal(s.sandbox!.failIfUnavailable, true);
     assert.equal(s.sandbox!.allowUnsandboxedCommands, false);
+    assert.deepEqual(s.sandbox!.filesystem.allowWrite, ['./.claude']);
     assert.deepEqual(s.sandbox!.filesystem.denyWrite, ['./.continuity', './.claude/settings.json', './.claude/settings.local.json', '~/.claude/settings.json', '~/.claude/plugins']);
     assert.ok(s.permissions!.deny!.includes('Edit(/.continuity/**)'));
     assert.ok(existsSync(join(project, '.continuity', 'init-record.json')));

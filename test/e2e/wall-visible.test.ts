@@ -2,7 +2,7 @@
 // `status` (the Guard line and `wall` in --json) and the context every
 // session starts with. `doctor`'s wall check: test/e2e/doctor.test.ts.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -49,6 +49,37 @@ test('a protect entry added to the config after init shows as a gap until init r
   assert.deepEqual(json.wall.gaps, ['protect entry migrations/** is not in sandbox.filesystem.denyWrite: run continuity init']);
   assert.equal(runCli(['init', '--no-gitignore'], { cwd: p.dir, env: p.env }).code, 0);
   assert.deepEqual(JSON.parse(runCli(['status', '--json'], { cwd: p.dir, env: p.env }).stdout).wall.gaps, []);
+});
+
+test("an earlier init's wall, .claude's settings files denied one by one but the folder not bound on its own, shows as a gap until init runs again; uninstall still gives the person's bytes back", () => {
+  const original = '{\n  "model": "opus"\n}\n';
+  const dir = tempProject({ [PLAN_PATH]: PLAN, '.claude/settings.json': original });
+  const env = { HOME: home() };
+  assert.equal(runCli(['init', '--no-gitignore'], { cwd: dir, env }).code, 0);
+  // What an init before allowWrite wrote: the same settings and record without the .claude entry.
+  const settingsPath = join(dir, '.claude', 'settings.json');
+  const withAllow = readFileSync(settingsPath, 'utf8');
+  assert.match(withAllow, /"allowWrite": \["\.\/\.claude"\],\n\s*/);
+  writeFileSync(settingsPath, withAllow.replace(/"allowWrite": \["\.\/\.claude"\],\n\s*/, ''));
+  const recordPath = join(dir, '.continuity', 'init-record.json');
+  const record = JSON.parse(readFileSync(recordPath, 'utf8'));
+  const wall = record['claude-code'].wall as { added: string[][]; entries: { list: string[] }[] };
+  wall.added = wall.added.filter((p) => p.at(-1) !== 'allowWrite');
+  wall.entries = wall.entries.filter((e) => e.list.at(-1) !== 'allowWrite');
+  writeFileSync(recordPath, JSON.stringify(record, null, 2) + '\n');
+  assert.equal(runCli(['plan', 'import', PLAN_PATH], { cwd: dir, env }).code, 0);
+
+  const older = JSON.parse(runCli(['status', '--json'], { cwd: dir, env }).stdout).wall;
+  assert.equal(older.summary, "structural: Claude Code's OS sandbox (bubblewrap) keeps .continuity/ read-only to the agent's commands");
+  assert.deepEqual(older.gaps, [".claude is not in sandbox.filesystem.allowWrite: the sandbox keeps the settings files in it read-only one by one, and the agent's commands can rename the folder away and make it again with settings of their own (listed there, it is a mount point of its own and cannot be renamed): run continuity init"]);
+  assert.match(runCli(['doctor'], { cwd: dir, env }).stdout, /\.claude is not in sandbox\.filesystem\.allowWrite: .*run continuity init/s);
+
+  assert.equal(runCli(['init', '--no-gitignore'], { cwd: dir, env }).code, 0);
+  assert.deepEqual(JSON.parse(readFileSync(settingsPath, 'utf8')).sandbox.filesystem.allowWrite, ['./.claude'], 'init again adds the entry');
+  assert.deepEqual(JSON.parse(runCli(['status', '--json'], { cwd: dir, env }).stdout).wall.gaps, []);
+  assert.equal(runCli(['init', '--uninstall'], { cwd: dir, env }).code, 0);
+  assert.equal(readFileSync(settingsPath, 'utf8'), original, 'byte for byte');
+  assert.equal(existsSync(recordPath), false);
 });
 
 test("a session starts knowing which layer guards continuity's state, in declarative words", () => {

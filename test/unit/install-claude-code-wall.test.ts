@@ -19,13 +19,15 @@ function roundTrip(original: string, protect: string[] = [], mode: SandboxMode =
 test('an empty settings object gets the sandbox and the permission rules, and gets them taken out again', () => {
   const { text } = roundTrip('{}\n');
   const s = parse(text);
-  assert.deepEqual(s.sandbox, { enabled: true, failIfUnavailable: true, allowUnsandboxedCommands: false, filesystem: { denyWrite: ['./.continuity', './.claude/settings.json', './.claude/settings.local.json', '~/.claude/settings.json', '~/.claude/plugins'] } });
+  assert.deepEqual(s.sandbox, { enabled: true, failIfUnavailable: true, allowUnsandboxedCommands: false, filesystem: { allowWrite: ['./.claude'], denyWrite: ['./.continuity', './.claude/settings.json', './.claude/settings.local.json', '~/.claude/settings.json', '~/.claude/plugins'] } });
   assert.deepEqual(s.permissions.deny, ['Edit(/.continuity/**)', 'Edit(/.claude/settings.json)', 'Edit(/.claude/settings.local.json)', 'Edit(~/.claude/settings.json)']);
 });
 
 test("comments, CRLF, tabs and the person's other keys stay as they are", () => {
   roundTrip('// team settings\r\n{\r\n\t"model": "opus", // pinned\r\n\t/* permissions */\r\n\t"permissions": {\r\n\t\t"allow": ["Bash(npm test)"]\r\n\t}\r\n}\r\n');
   roundTrip('{\n  "permissions": { "allow": [], "deny": ["Bash(rm -rf *)"] },\n  "sandbox": { "excludedCommands": ["docker"], "filesystem": { "denyWrite": ["./secrets"] } }\n}\n');
+  const { text } = roundTrip('{\n  "sandbox": { "filesystem": { "allowWrite": ["/tmp/build"] } }\n}\n');
+  assert.deepEqual(parse(text).sandbox.filesystem.allowWrite, ['/tmp/build', './.claude'], "the person's allowWrite list keeps its entries and gets .claude appended");
 });
 
 test("a person's sandbox.enabled: false is turned on, said so, and given back on uninstall", () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { claudeCodeWallPaths, claudeCodeWallSettings } from '../../src/install/wall-spec.js';
+import { CLAUDE_CODE_MOUNTED_FOLDERS, claudeCodeWallPaths, claudeCodeWallSettings } from '../../src/install/wall-spec.js';
 import { INBOX_DIR } from '../../src/ledger/ledger-dir.js';
 
 test('the wall keeps the ledger, the hook wiring and the protect list read-only, and never the inbox', () => {
@@ -10,6 +10,7 @@ test('the wall keeps the ledger, the hook wiring and the protect list read-only,
   assert.ok(![...paths.project, ...paths.home].some((p) => p.startsWith(INBOX_DIR)));
   // Not the whole .claude folder: Claude Code 2.1.197 then fails every Bash command.
   assert.ok(!paths.project.includes('.claude'));
+  assert.deepEqual(CLAUDE_CODE_MOUNTED_FOLDERS, ['.claude']);
 });
 
 test('required: the sandbox on, refusing to start without it, no unsandboxed fallback; the file tools denied by rule', () => {
@@ -18,7 +19,8 @@ test('required: the sandbox on, refusing to start without it, no unsandboxed fal
     enabled: true,
     failIfUnavailable: true,
     allowUnsandboxedCommands: false,
-    filesystem: { denyWrite: ['./.continuity', './.claude/settings.json', './.claude/settings.local.json', './migrations/**', '~/.claude/settings.json', '~/.claude/plugins'] },
+    // .claude bound writable as a folder of its own (a mount point), so it cannot be renamed away from its read-only settings files.
+    filesystem: { allowWrite: ['./.claude'], denyWrite: ['./.continuity', './.claude/settings.json', './.claude/settings.local.json', './migrations/**', '~/.claude/settings.json', '~/.claude/plugins'] },
   });
   assert.deepEqual(s.permissionsDeny, ['Edit(/.continuity/**)', 'Edit(/.claude/settings.json)', 'Edit(/.claude/settings.local.json)', 'Edit(/migrations/**)', 'Edit(~/.claude/settings.json)']);
 });

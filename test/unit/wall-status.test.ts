@@ -59,12 +59,28 @@ test('gaps: no failIfUnavailable, the hook wiring and a protect entry the sandbo
   const s = wallStatus(facts({ mode: 'preferred', protect: ['migrations/**'], layers: [layer('project', { sandbox: { enabled: true, allowUnsandboxedCommands: false, excludedCommands: ['docker'], filesystem: { denyWrite: ['./.continuity'] } } })] }));
   assert.equal(s.level, 'structural');
   assert.equal(s.summary, "structural: Claude Code's OS sandbox (bubblewrap) keeps .continuity/ read-only to the agent's commands", 'the hook wiring is not claimed when it is not listed');
-  assert.equal(s.gaps.length, 8, s.gaps.join('\n'));
+  assert.equal(s.gaps.length, 9, s.gaps.join('\n'));
+  assert.match(s.gaps.join('\n'), /\.claude is not in sandbox\.filesystem\.allowWrite: .*rename the folder away.*: run continuity init/);
   assert.match(s.gaps.join('\n'), /\.claude\/settings\.local\.json is not in sandbox\.filesystem\.denyWrite \(Claude Code keeps its own settings files read-only/);
   assert.match(s.gaps.join('\n'), /failIfUnavailable is not true/);
   assert.match(s.gaps.join('\n'), /protect entry migrations\/\*\* is not in sandbox\.filesystem\.denyWrite: run continuity init/);
   assert.match(s.gaps.join('\n'), /excludedCommands: docker runs outside the sandbox/);
   assert.match(s.gaps.join('\n'), /no permissions\.deny rule keeps the file tools/);
+});
+
+test("an earlier init's wall, the settings files listed one by one and .claude not bound as a folder of its own, is named as a gap", () => {
+  const older = initWrote();
+  delete (older.sandbox!.filesystem as { allowWrite?: string[] }).allowWrite;
+  const s = wallStatus(facts({ layers: [layer('project', older, '.claude/settings.json')] }));
+  assert.equal(s.level, 'structural');
+  assert.equal(s.summary, "structural: Claude Code's OS sandbox (bubblewrap) keeps .continuity/ read-only to the agent's commands", 'the hook wiring is not claimed while its folder can be renamed away');
+  assert.deepEqual(s.gaps, [".claude is not in sandbox.filesystem.allowWrite: the sandbox keeps the settings files in it read-only one by one, and the agent's commands can rename the folder away and make it again with settings of their own (listed there, it is a mount point of its own and cannot be renamed): run continuity init"]);
+  // The whole folder denied holds too; Seatbelt has no mounts to rename.
+  const whole = initWrote();
+  delete (whole.sandbox!.filesystem as { allowWrite?: string[] }).allowWrite;
+  (whole.sandbox!.filesystem as { denyWrite: string[] }).denyWrite.push('./.claude');
+  assert.deepEqual(wallStatus(facts({ layers: [layer('project', whole)] })).gaps, []);
+  assert.deepEqual(wallStatus(facts({ platform: 'darwin', tools: { bwrap: false, socat: false, sandboxExec: true }, layers: [layer('project', older)] })).gaps, []);
 });
 
 test('with sandbox.mode "required", a sandbox that may silently not run does not hold the wall', () => {

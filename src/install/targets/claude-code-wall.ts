@@ -27,7 +27,7 @@ export const WallRecordSchema = v.strictObject({
   added: v.array(Path),
   /** Scalars that had the person's own value before init changed it. */
   changed: v.array(v.strictObject({ path: Path, from: Json })),
-  /** Entries init appended to a list (`denyWrite`, `permissions.deny`). */
+  /** Entries init appended to a list (`allowWrite`, `denyWrite`, `permissions.deny`). */
   entries: v.array(v.strictObject({ list: Path, value: v.string() })),
 });
 export type WallRecord = v.InferOutput<typeof WallRecordSchema>;
@@ -44,7 +44,9 @@ function desiredOf(wall: WallSettings): Desired {
   const lists: Desired['lists'] = [];
   if (wall.sandbox) {
     for (const [key, value] of Object.entries(wall.sandbox)) if (typeof value === 'boolean') scalars.push({ path: ['sandbox', key], value });
-    lists.push({ path: ['sandbox', 'filesystem', 'denyWrite'], values: (wall.sandbox.filesystem as { denyWrite: string[] }).denyWrite });
+    const { allowWrite, denyWrite } = wall.sandbox.filesystem as { allowWrite: string[]; denyWrite: string[] };
+    lists.push({ path: ['sandbox', 'filesystem', 'allowWrite'], values: allowWrite });
+    lists.push({ path: ['sandbox', 'filesystem', 'denyWrite'], values: denyWrite });
   }
   lists.push({ path: ['permissions', 'deny'], values: wall.permissionsDeny });
   return { scalars, lists };
