@@ -78,14 +78,15 @@ test('codex wall: continuity init --agent codex makes Codex\'s own sandbox keep 
     prompt: 'Execute the approved plan.',
     turns: [
       [shell(WRITE_ATTACK)],
-      // Codex's own file tool: the profile holds for it too (no hook guards .codex/config.toml).
+      // Codex's own file tool: continuity's hook refuses it first (.codex/config.toml is wiring); the profile holds for it too.
       [applyPatch('*** Begin Patch\n*** Update File: .codex/config.toml\n@@\n # continuity: the wall ends here\n+[features]\n+hooks = false\n*** End Patch\n')],
       [shell('sh attack.sh 2>&1; echo "export const csv = 1;" > csv-writer.ts; echo "work=$?"; continuity task done 1; echo "done=$?"')],
       [CLOSE],
     ],
   });
   assertFinished(r);
-  assert.equal(shellOutput(r, 2), 'patch rejected: writing outside of the project; rejected by user approval settings', timeline(r));
+  // The patch never lands: continuity's hook refuses it before Codex's own sandbox would ("patch rejected: writing outside of the project").
+  assert.match(shellOutput(r, 2), /^Command blocked by PreToolUse hook: continuity: \.codex\/config\.toml is guarded: it wires the agent's hooks and sandbox/, timeline(r));
   assert.equal(readFileSync(join(p.dir, '.codex', 'config.toml'), 'utf8'), config);
   const out = shellOutput(r, 3);
   assert.match(out, /cannot create \.continuity\/x: Read-only file system\nstate=2/, timeline(r));

@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { recentViolations } from '../../src/ledger/sessions.js';
+import { openLedger } from '../helpers/ledger.js';
 import { exec, say, tool, write } from './chat-completions-server.js';
 import { OpenClawProject, openclawPaths, timeline } from './run-openclaw.js';
 
@@ -57,7 +59,8 @@ test("openclaw ways round: plugins disable, writes through ~/ @ file://, and a l
   assert.ok(denied('Write', p.configPath), said);
   assert.equal(pre.filter((h) => h.input.tool_name === 'Write' && h.input.tool_input.file_path === join(p.dir, '.continuity', 'config.json') && h.decision?.action === 'deny').length, 2, said);
   assert.deepEqual(JSON.parse(readFileSync(join(p.dir, '.continuity', 'config.json'), 'utf8')), { sandbox: { mode: 'off' } });
-  assert.ok(pre.some((h) => h.input.tool_name === 'Bash' && h.decision?.why === 'detached process'), said);
+  // The command as it was: refused before it ran, for the process it would leave behind.
+  assert.ok(pre.some((h) => h.input.tool_name === 'Bash' && h.decision?.action === 'deny' && /starts a process that outlives the tool call/.test(JSON.stringify(h.decision))), said);
   // Every exec carries the plugin's mark (resolve_exec_env): the gateway's pid.
   assert.match(readFileSync(join(p.dir, 'mark.txt'), 'utf8'), /^\d+\n$/, said);
   // The left-behind job's `approve`: OpenClaw took it as the owner's, continuity did not, and stopped the run.
@@ -66,8 +69,11 @@ test("openclaw ways round: plugins disable, writes through ~/ @ file://, and a l
   assert.match(refused!.decision.refused, /a shell the agent started in the background \(pid \d+: .*\) was still running/, said);
   assert.equal(p.status().plan.state, 'draft', said);
   assert.ok(r.requests.every((q) => q.kind !== 'after-last'), `the forged approve reached the model\n${said}`);
-  assert.ok(p.status().recentViolations.some((v: { kind: string }) => v.kind === 'untrusted_approval'), said);
-  assert.ok(p.status().recentViolations.some((v: { kind: string }) => v.kind === 'client_control_denied'), said);
+  // Every refusal is recorded (more than status shows as recent).
+  const ledger = await openLedger(p.dir);
+  const kinds = new Set(recentViolations(ledger.db, 50).map((v) => v.kind));
+  ledger.close();
+  for (const kind of ['untrusted_approval', 'client_control_denied', 'detached_process_refused']) assert.ok(kinds.has(kind), `${kind} not recorded\n${said}`);
 
   // The job ends (its `openclaw agent` got its answer); then the operator's own approve is taken, and continuity still runs.
   const job = Number(/job (\d+)/.exec(readFileSync(join(p.dir, 'job.txt'), 'utf8'))![1]);
