@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { LEDGER_SCRIPT, NPM_WORK } from './wall-work.js';
 import { contentsText, say, shellCall, writeFileCall } from './gemini-server.js';
 import { geminiHooks, geminiProject, type GeminiProject, type GeminiRunResult } from './run-gemini.js';
 
@@ -163,23 +164,6 @@ test('gemini guard (hooks only): the shell and write_file into the locked progre
 });
 
 /** Scripts whose names are built at run time: no reading of the command line sees what they write. */
-/**
- * Ordinary work inside the wall, in one shell call (Gemini CLI's write_file asks the person before it writes a
- * package.json): the project's own package.json, a dependency installed from a folder (offline), its tests, and
- * continuity's own command.
- */
-const NPM_WORK = [
-  `echo '{"name":"app","version":"1.0.0","private":true,"scripts":{"test":"node test.js"}}' > package.json`,
-  `echo "require('left'); console.log('TESTS-OK')" > test.js`,
-  'mkdir -p vendor/left',
-  `echo '{"name":"left","version":"1.0.0"}' > vendor/left/package.json`,
-  "echo 'module.exports = 1;' > vendor/left/index.js",
-  'npm install ./vendor/left --offline --no-audit --no-fund > npm.log 2>&1',
-  'npm test',
-  'continuity task done 1',
-  'echo WORK-DONE',
-].join(' && ');
-const LEDGER_SCRIPT = "require('fs').writeFileSync(['.conti', 'nuity', '/forged'].join(''), 'x');\n";
 const SETTINGS_SCRIPT = "require('fs').writeFileSync(['.gem', 'ini/settings.json'].join(''), JSON.stringify({ hooksConfig: { enabled: false } }));\n";
 
 test("gemini wall: inside continuity's own wall a forged hook event, a script's writes to .continuity/ and .gemini/settings.json and a detached job change nothing; ordinary work works; the person's approve still approves", { timeout: 300_000 }, async () => {

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { REPO_ROOT } from '../helpers/cli.js';
+import { LEDGER_SCRIPT, NPM_WORK } from './wall-work.js';
 import { addedUserText, exec, say, tool, userTexts, write } from './chat-completions-server.js';
 import { OpenClawProject, timeline, type OpenClawRunResult } from './run-openclaw.js';
 
@@ -198,23 +199,6 @@ test('openclaw f: after `openclaw sessions compact`, the next turn opens with th
 });
 
 /** Scripts whose names are built at run time: no reading of the command line sees what they write. */
-/**
- * Ordinary work inside the wall, in one shell call (Gemini CLI's write_file asks the person before it writes a
- * package.json): the project's own package.json, a dependency installed from a folder (offline), its tests, and
- * continuity's own command.
- */
-const NPM_WORK = [
-  `echo '{"name":"app","version":"1.0.0","private":true,"scripts":{"test":"node test.js"}}' > package.json`,
-  `echo "require('left'); console.log('TESTS-OK')" > test.js`,
-  'mkdir -p vendor/left',
-  `echo '{"name":"left","version":"1.0.0"}' > vendor/left/package.json`,
-  "echo 'module.exports = 1;' > vendor/left/index.js",
-  'npm install ./vendor/left --offline --no-audit --no-fund > npm.log 2>&1',
-  'npm test',
-  'continuity task done 1',
-  'echo WORK-DONE',
-].join(' && ');
-const LEDGER_SCRIPT = "require('fs').writeFileSync(['.conti', 'nuity', '/forged'].join(''), 'x');\n";
 const GATEWAY_SCRIPT = "const f = process.env['OPENCLAW_' + 'CONFIG_PATH']; require('fs').writeFileSync(f, '{}');\n";
 
 test("openclaw wall: inside continuity's own wall exec cannot speak as the operator, read or change the gateway's config and token, or write .continuity/, not even from a detached job; ordinary work works; the operator's approve still approves", { timeout: 360_000 }, async () => {
