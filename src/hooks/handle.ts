@@ -123,7 +123,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
     if (inbox) result = withInboxWords(result, event, inbox);
     if (wiringDrift) {
       const { repairWiring, snapshotPaths, withWiringRepair } = await import('./deciders.js');
-      const repair = repairWiring(ledger.db, root, config, snapshotPaths(null, config, root, process.env, ledger.db));
+      const repair = repairWiring(ledger.db, root, config, snapshotPaths(null, config, root, opts.env, ledger.db));
       result = withWiringRepair(result, repair, { now: opts.now, sessionId: payload.session_id });
     }
     const owed = owedNotices(ledger.db);
