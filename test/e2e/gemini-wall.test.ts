@@ -69,6 +69,10 @@ const SCRIPTS = {
   'settings.cjs': write(`['.gem', 'ini/settings.json'].join('')`),
   'copy.cjs': write(`require('path').join(process.env.CONTINUITY_STATE_HOME, 'x')`),
   'rename.cjs': write(`(require('fs').renameSync(['.gem', 'ini'].join(''), 'g2'), 'g2/y')`),
+  // The file system as the wall's first process sees it: the same wall, not the client's.
+  'proc-root.cjs': write(`'/proc/1/root' + process.cwd() + ['/.conti', 'nuity/y'].join('')`),
+  // Another client's wiring file that does not exist yet (nothing to mount read-only over it).
+  'claude-local.cjs': `const fs = require('fs'); const d = ['.cla', 'ude'].join(''); fs.mkdirSync(d, { recursive: true }); fs.writeFileSync(d + '/settings.local.json', '{"disableAllHooks":true}');\n`,
 };
 
 /** A project with a draft plan, its Gemini CLI settings wiring continuity (there before the ledger, as init leaves it). */
@@ -97,6 +101,18 @@ test("Gemini: a shell command comes back wrapped in continuity's wall; writes to
   assert.ok(shell.some((e) => e.kind === 'PostToolUse' && (e.input as { tool_input: { command: string } }).tool_input.command === 'node ledger.cjs'));
   assert.ok(shell.filter((e) => e.kind === 'PreToolUse').every((e) => !(e.input as { tool_input: { command: string } }).tool_input.command.includes('bwrap')));
   assert.equal((shell.find((e) => e.kind === 'PreToolUse')?.decision as { wall?: string }).wall, 'wrapped');
+});
+
+test("Gemini: inside the wall /proc/1/root leads back into the wall; a wiring file that did not exist, created there, is taken away by the call's own AfterTool", () => {
+  const p = project();
+  const proc = call(p, 'node proc-root.cjs');
+  assert.notEqual(proc.status, 0, proc.stdout);
+  assert.match(proc.stderr, /read-only file system|EROFS/i);
+  assert.equal(existsSync(join(p, '.continuity', 'y')), false);
+  const local = call(p, 'node claude-local.cjs');
+  assert.equal(local.status, 0, local.stderr);
+  assert.equal(existsSync(join(p, '.claude', 'settings.local.json')), false);
+  assert.match(JSON.stringify(local.after.out), /\.claude\/settings\.local\.json \(created; removed\)/);
 });
 
 test('Gemini: a made-up BeforeAgent piped into continuity hook gemini from the wall is refused (exit 6) and the plan stays a draft', () => {
