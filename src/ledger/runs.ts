@@ -175,6 +175,11 @@ export function attentionRuns(db: SqlDatabase, sessionId: string): RunRow[] {
   return db.all(`${SELECT} WHERE session_id = ? AND attention = 1 AND launched = 1 ORDER BY id LIMIT 200`, sessionId).map((r) => fromRow(r)!);
 }
 
+/** Runs of other sessions that still need attention: candidates for a hand-over (src/domain/run-hand-over.ts). */
+export function othersAttentionRuns(db: SqlDatabase, sessionId: string, limit = 50): RunRow[] {
+  return db.all(`${SELECT} WHERE attention = 1 AND launched = 1 AND session_id IS NOT NULL AND session_id != ? ORDER BY id LIMIT ${Math.max(1, Math.min(limit, 200))}`, sessionId).map((r) => fromRow(r)!);
+}
+
 /** Launched runs, newest first (all sessions, or one). */
 export function listRuns(db: SqlDatabase, opts: { limit: number; sessionId?: string }): RunRow[] {
   const where = opts.sessionId === undefined ? 'WHERE launched = 1' : 'WHERE launched = 1 AND session_id = ?';

@@ -31,6 +31,11 @@ export function saveSession(db: SqlDatabase, s: SessionRecord, at: string): void
   );
 }
 
+/** The newest event recorded for a session: its kind, when, and the client it came from (null: none). */
+export function lastEventOfSession(db: SqlDatabase, sessionId: string): { kind: string; at: string; source: string } | null {
+  return db.get<{ kind: string; at: string; source: string }>('SELECT kind, at, source FROM events WHERE session_id = ? ORDER BY id DESC LIMIT 1', sessionId) ?? null;
+}
+
 export interface ClosureRecord {
   state: LegalClosureState;
   reason: string;

@@ -2,7 +2,8 @@ import { loadPlanState } from '../../app/plan-state.js';
 import { taskLineOf } from '../../ledger/plans.js';
 import type { PayloadOf } from '../payload.js';
 import { describeGroundTruth, describeWatchdogAlerts } from '../render/ground-truth.js';
-import { policyOf, runViews } from '../../app/watchdog-runs.js';
+import { loadRuns, policyOf, runViews, viewRun } from '../../app/watchdog-runs.js';
+import { runsOpenElsewhere } from '../../app/session-runs.js';
 import type { Handler } from '../types.js';
 import { walledClient } from '../rules/wall-answer.js';
 import { createRequire } from 'node:module';
@@ -35,7 +36,9 @@ async function wallSentence(source: string, root: string, config: Parameters<typ
 export const handleSessionStart: Handler<SessionStartPayload> = async ({ payload, ledger, config, now, source, root, env }) => {
   const state = await loadPlanState(ledger, { now, config, source, sessionId: payload.session_id });
   // The delivery watchdog's alerts for this session: late or blocked subagent runs.
-  const alerts = describeWatchdogAlerts(runViews(ledger.db, { nowMs: Date.parse(now), policy: policyOf(config), sessionId: payload.session_id, limit: 200 }));
+  const nowMs = Date.parse(now);
+  const elsewhere = runsOpenElsewhere(ledger.db, { sessionId: payload.session_id, source }, nowMs).map((r) => ({ view: viewRun(loadRuns(ledger.db, [r.row])[0]!, nowMs, policyOf(config)), from: r.handedOverFrom! }));
+  const alerts = describeWatchdogAlerts(runViews(ledger.db, { nowMs, policy: policyOf(config), sessionId: payload.session_id, limit: 200 }), elsewhere);
   if (!state) {
     if (!alerts) return { output: null, decision: { action: 'none', source: payload.source } };
     return { output: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: alerts } }, decision: { action: 'watchdog_alerts', source: payload.source } };

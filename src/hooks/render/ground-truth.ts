@@ -1,3 +1,4 @@
+import { clientOfSource } from '../../domain/run-hand-over.js';
 import type { PlanState } from '../../app/plan-state.js';
 import { planProgress } from '../../domain/progress.js';
 import { carriedForward } from './stop-words.js';
@@ -63,8 +64,13 @@ const ALERT_WORDS: Partial<Record<RunView['status'], (r: RunView) => string>> = 
  * after compaction: this session's runs whose result has not reached the
  * conversation in time, or whose recovery is exhausted. Facts only; '' when none.
  */
-export function describeWatchdogAlerts(runs: readonly RunView[]): string {
+export function describeWatchdogAlerts(runs: readonly RunView[], elsewhere: readonly { view: RunView; from: { sessionId: string; source: string | null } }[] = []): string {
   const lines: string[] = [];
+  for (const { view: r, from } of elsewhere) {
+    const client = from.source ? `a ${clientOfSource(from.source)} session` : 'another session';
+    const words = ALERT_WORDS[r.status]?.(r) ?? (r.overdueSeconds === undefined ? `has not reported done; its SLA ends at ${r.expectedBy}` : 'has not reported done');
+    lines.push(`Subagent run ${r.runId} (${r.agentType ?? 'subagent'}${r.description ? `, "${r.description}"` : ''}, dispatched ${r.age} ago in ${client}, ${from.sessionId}) is open and ${words}.`);
+  }
   for (const r of runs) {
     const words = ALERT_WORDS[r.status];
     if (!words) continue;

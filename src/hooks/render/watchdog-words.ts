@@ -8,6 +8,7 @@
  *   finished 2 min ago; its result did not reach this conversation. Its final
  *   message follows: …
  */
+import { clientOfSource } from '../../domain/run-hand-over.js';
 import type { LoadedRun } from '../../app/watchdog-runs.js';
 import type { RecoveryPlan } from '../../domain/watchdog-recovery.js';
 import { slaWindowSeconds } from '../../domain/watchdog-recovery.js';
@@ -25,6 +26,26 @@ export function nameRun(l: LoadedRun, nowMs: number): string {
   return `Subagent run ${l.row.runId} (${parts.join(', ')})`;
 }
 
+/** The call that dispatches a subagent in the client this hook runs for. */
+function dispatchCall(source: string): string {
+  switch (source) {
+    case 'hook:codex':
+      return 'a new spawn_agent call';
+    case 'hook:openclaw':
+      return 'a new sessions_spawn call';
+    case 'hook:claude-code':
+      return 'a new Agent call';
+    default:
+      return 'a new subagent dispatch';
+  }
+}
+
+/** Why a session answers for a run another session dispatched (src/domain/run-hand-over.ts). */
+export function handOverWords(runId: string, from: { sessionId: string; source: string | null }): string {
+  const client = from.source ? `a ${clientOfSource(from.source)} session` : 'another session';
+  return `Subagent run ${runId} was dispatched in ${client} (${from.sessionId}) that has ended or has been silent since before the run's deadline; this session answers for it now.`;
+}
+
 /** The agent's words for a result continuity delivers. */
 export function deliveryWords(l: LoadedRun, result: string, nowMs: number): string {
   const done = l.row.childDoneAt ? `finished ${ago(nowMs, l.row.childDoneAt)}` : 'reported done';
@@ -39,14 +60,14 @@ export function deliveryWords(l: LoadedRun, result: string, nowMs: number): stri
 }
 
 /** The agent's words when nothing was captured: recovering the result requires dispatching the same brief again. */
-export function respawnWords(l: LoadedRun, brief: string, nowMs: number): string {
+export function respawnWords(l: LoadedRun, brief: string, nowMs: number, source = 'hook:claude-code'): string {
   const late = (instantMs(l.row.expectedBy) ?? nowMs) < nowMs ? `past its SLA of ${describeDuration(slaWindowSeconds(l.run))}` : null;
   const state = l.row.childDone
     ? `finished${l.row.childDoneAt ? ` ${ago(nowMs, l.row.childDoneAt)}` : ''}${late ? `, ${late},` : ''} without a final message on record`
     : `has not reported done${late ? `, ${late}` : ''}`;
   return (
     `${nameRun(l, nowMs)} ${state}; its result did not reach this conversation and continuity holds nothing to deliver. ` +
-    `Recovering it requires dispatching the same brief again (recovery step: respawn), as a new Agent call with subagent_type "${l.row.agentType ?? 'general-purpose'}"` +
+    `Recovering it requires dispatching the same brief again (recovery step: respawn), as ${dispatchCall(source)} with subagent_type "${l.row.agentType ?? 'general-purpose'}"` +
     `${l.row.description ? ` and description "${l.row.description}"` : ''}; that dispatch is recorded as the respawn of run ${l.row.runId}. The brief was:\n\n` +
     `--- brief of subagent run ${l.row.runId} ---\n${brief}\n--- end of brief ---`
   );

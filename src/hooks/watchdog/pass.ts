@@ -17,8 +17,9 @@ import { planRecovery, type RecoveryPlan } from '../../domain/watchdog-recovery.
 import { assessRun } from '../../domain/watchdog.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
 import type { Ledger } from '../../ledger/ledger.js';
-import { attentionRuns, insertAttempt, linkAttemptsToEvent, patchRun, resolveAttempt, respawnOfRun, type RunRow } from '../../ledger/runs.js';
-import { deliveryWords, noticeWords, respawnWords } from '../render/watchdog-words.js';
+import { runsAnsweredBy } from '../../app/session-runs.js';
+import { insertAttempt, linkAttemptsToEvent, patchRun, resolveAttempt, respawnOfRun, type RunRow } from '../../ledger/runs.js';
+import { deliveryWords, handOverWords, noticeWords, respawnWords } from '../render/watchdog-words.js';
 
 /** Notification statuses that carry no result: what a resumed session says of a background agent the previous process did not report on. */
 const LOST_STATUSES: ReadonlySet<string> = new Set(['failed', 'stopped']);
@@ -28,6 +29,8 @@ export type WatchdogChannel = 'Stop' | 'UserPromptSubmit' | 'PostToolUse';
 
 export interface PassOptions {
   sessionId: string;
+  /** The client this hook call came from (`hook:codex`, …): a run whose session is gone is handed over to it. */
+  source: string;
   now: string;
   config: Config;
   channel: WatchdogChannel;
@@ -57,9 +60,10 @@ export interface PassResult {
 const LATE = new Set(['done_but_not_forwarded', 'suspect_delivery_failure', 'blocked']);
 
 export async function runWatchdogPass(ledger: Ledger, o: PassOptions): Promise<PassResult | null> {
-  const first = attentionRuns(ledger.db, o.sessionId);
-  if (first.length === 0) return null;
   const nowMs = Date.parse(o.now);
+  const asker = { sessionId: o.sessionId, source: o.source };
+  const first = runsAnsweredBy(ledger.db, asker, nowMs).map((r) => r.row);
+  if (first.length === 0) return null;
   const policy = policyOf(o.config);
 
   // Facts from files, read before the lock and only for runs that are late.
@@ -83,7 +87,7 @@ export async function runWatchdogPass(ledger: Ledger, o: PassOptions): Promise<P
     const out: PassResult = { agentText: null, userText: null, delivered: [], respawn: [], escalated: [], noticed: [], attemptIds: [] };
     const agent: string[] = [];
     const user: string[] = [];
-    for (const row of attentionRuns(db, o.sessionId)) {
+    for (const { row, handedOverFrom } of runsAnsweredBy(db, asker, nowMs)) {
       const ext = external.get(row.runId);
       if (ext?.queued) continue; // on its way by the normal path: nothing to do or tell yet
       if (ext?.normallyDelivered) {
@@ -98,7 +102,8 @@ export async function runWatchdogPass(ledger: Ledger, o: PassOptions): Promise<P
         {
           run: before.run,
           brief: before.row.brief,
-          childRunning: o.childRunning(before.row),
+          // A handed-over run's child belonged to a client that is gone: nothing reports it running any more.
+          childRunning: handedOverFrom ? false : o.childRunning(before.row),
           respawnedAs: respawned ? { runId: respawned.runId, blocked: respawned.closedAs === 'blocked' } : null,
           respawnOf: before.row.respawnOf,
           escalated: before.escalated,
@@ -109,12 +114,13 @@ export async function runWatchdogPass(ledger: Ledger, o: PassOptions): Promise<P
       apply(db, before, plan, o, out.attemptIds);
       if (ext?.normallyDelivered && plan.notice === null && plan.steps.length === 0) continue;
       const after = loadRun(db, row.runId)!;
+      if (handedOverFrom && plan.steps.some((st) => st.kind !== 'escalate')) agent.push(handOverWords(row.runId, handedOverFrom));
       for (const step of plan.steps) {
         if (step.kind === 'deliver') {
           agent.push(deliveryWords(after, step.result, nowMs));
           out.delivered.push(row.runId);
         } else if (step.kind === 'respawn') {
-          agent.push(respawnWords(after, step.brief, nowMs));
+          agent.push(respawnWords(after, step.brief, nowMs, o.source));
           out.respawn.push(row.runId);
         } else {
           out.escalated.push(row.runId);

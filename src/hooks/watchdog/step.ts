@@ -22,6 +22,7 @@ export async function watchdogAt(
   const running = opts.running ?? null;
   return runWatchdogPass(ctx.ledger, {
     sessionId: ctx.payload.session_id,
+    source: ctx.source,
     now: ctx.now,
     config: ctx.config,
     channel,
