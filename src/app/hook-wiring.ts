@@ -1,6 +1,6 @@
 import { parse, type ParseError } from 'jsonc-parser';
 
-import { tomlKeys } from '../formats/toml-keys.js';
+import { tomlKeys } from '../formats/toml.js';
 import { WIRING_ENV_VARS, wiringKind } from './wiring-files.js';
 
 export { isWiringFile, WIRING_FILES } from './wiring-files.js';

@@ -13,7 +13,7 @@
  * `--dangerously-bypass-approvals-and-sandbox`) override all of them; no
  * file says so.
  */
-import { inlineTable, keyPath, tomlLines, type TomlLine } from './toml-lines.js';
+import { isTable, parseToml, tomlError, tomlGet, type TomlTable } from '../formats/toml.js';
 import { hasCodexWall } from './targets/codex-wall.js';
 import { CODEX_WALL_PROFILE, codexWallPaths, type SandboxMode } from './wall-spec.js';
 import type { Platform, WallStatus } from './wall-status.js';
@@ -41,22 +41,20 @@ export interface CodexWallFacts {
 }
 
 interface Found {
-  value: string;
+  value: unknown;
   file: string;
 }
 
-/** Every `key = value` of a layer with its full key path (table and key together). */
-function entries(layer: CodexConfigLayer): { path: string[]; line: TomlLine }[] {
-  return layer.text === null ? [] : tomlLines(layer.text).map((line) => ({ path: [...(line.table ? keyPath(line.table) : []), ...keyPath(line.key)], line }));
+/** A layer's document; null when it has no file or is not valid TOML (said as a gap). */
+function docOf(layer: CodexConfigLayer): TomlTable | null {
+  return layer.text === null ? null : parseToml(layer.text);
 }
-
-const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** A key as Codex takes it: from the highest-precedence layer that sets it. */
 function scalar(layers: readonly CodexConfigLayer[], path: string[]): Found | null {
   for (const l of layers) {
-    const e = entries(l).find((x) => same(x.path, path));
-    if (e) return { value: e.line.value, file: l.file };
+    const value = tomlGet(docOf(l), path);
+    if (value !== undefined) return { value, file: l.file };
   }
   return null;
 }
@@ -67,27 +65,26 @@ export function codexWallStatus(f: CodexWallFacts): WallStatus {
   const { layers } = f;
   const gaps: string[] = [];
   for (const l of layers) if (l.error) gaps.push(`${l.file} cannot be read (${l.error}); Codex may not read it either`);
+  for (const l of layers) if (l.text !== null && docOf(l) === null) gaps.push(`${l.file} is not valid TOML (${tomlError(l.text)}): Codex refuses to start with it`);
   const hooksOff = scalar(layers, ['features', 'hooks']);
-  const silenced = hooksOff?.value === 'false' ? `hooks = false in [features] of ${hooksOff.file}: Codex runs no hook, continuity's included` : null;
+  const silenced = hooksOff?.value === false ? `hooks = false in [features] of ${hooksOff.file}: Codex runs no hook, continuity's included` : null;
 
   const project = layers.find((l) => l.scope === 'project');
   const block = project?.text != null && hasCodexWall(project.text);
   // The sandbox comes from the highest layer that names one (seen with 0.169.0: the project's default_permissions wins over
   // the person's sandbox_mode); within one layer sandbox_mode wins (Codex's docs).
-  const deciding = layers.map((l) => ({ l, e: entries(l) })).find(({ e }) => e.some((x) => same(x.path, ['sandbox_mode']) || same(x.path, ['default_permissions'])));
-  const sandboxMode = deciding?.e.some((x) => same(x.path, ['sandbox_mode'])) ? deciding.l : null;
+  const deciding = layers.map((l) => ({ l, doc: docOf(l) })).find(({ doc }) => tomlGet(doc, ['sandbox_mode']) !== undefined || tomlGet(doc, ['default_permissions']) !== undefined);
+  const sandboxMode = deciding && tomlGet(deciding.doc, ['sandbox_mode']) !== undefined ? deciding.l : null;
   const selected = scalar(layers, ['default_permissions']);
   const reviewer = scalar(layers, ['approvals_reviewer']);
-  // The profile's read-only paths, wherever a layer writes them (dotted keys or tables).
-  const profile = ['permissions', CODEX_WALL_PROFILE, 'filesystem'];
+  // The profile's read-only paths, wherever a layer writes them (dotted keys, tables or inline tables).
   const readOnly = new Set<string>();
   for (const l of layers) {
-    for (const { path, line } of entries(l)) {
-      if (!same(path.slice(0, 3), profile)) continue;
-      if (path.length === 4 && path[3] === ':workspace_roots') for (const [p, access] of inlineTable(line.value) ?? []) if (access === 'read') readOnly.add(p);
-      if (path.length === 5 && path[3] === ':workspace_roots' && line.value === 'read') readOnly.add(path[4]!);
-      if (path.length === 4 && path[3]!.startsWith('~/') && line.value === 'read') readOnly.add(path[3]!);
-    }
+    const filesystem = tomlGet(docOf(l), ['permissions', CODEX_WALL_PROFILE, 'filesystem']);
+    if (!isTable(filesystem)) continue;
+    const roots = filesystem[':workspace_roots'];
+    if (isTable(roots)) for (const [p, access] of Object.entries(roots)) if (access === 'read') readOnly.add(p);
+    for (const [p, access] of Object.entries(filesystem)) if (p.startsWith('~/') && access === 'read') readOnly.add(p);
   }
   const wanted = codexWallPaths(f.protect, f.programs);
   const configured = block || selected?.value === CODEX_WALL_PROFILE;
@@ -121,10 +118,12 @@ export function codexWallStatus(f: CodexWallFacts): WallStatus {
     }
     for (const p of wanted.unexpressible) gaps.push(`protect entry ${p} is a glob Codex's sandbox cannot keep read-only (only a path or a folder/**); the hooks guard it`);
     const user = layers.find((l) => l.scope === 'user');
-    const trusted = user && entries(user).some(({ path, line }) => same(path, ['projects', f.root, 'trust_level']) && line.value === 'trusted');
+    const trusted = user !== undefined && tomlGet(docOf(user), ['projects', f.root, 'trust_level']) === 'trusted';
     if (!trusted) gaps.push(`${user?.file ?? '~/.codex/config.toml'} does not mark ${f.root} as trusted: Codex reads the project's .codex/config.toml (the wall) and .codex/hooks.json only in a trusted project`);
     for (const l of layers) {
-      for (const { path } of entries(l)) if (path[0] === 'profiles' && path.length === 3 && path[2] === 'sandbox_mode') gaps.push(`the config profile ${path[1]} in ${l.file} sets sandbox_mode: a session started with --profile ${path[1]} runs without the wall`);
+      const profiles = tomlGet(docOf(l), ['profiles']);
+      if (!isTable(profiles)) continue;
+      for (const [name, profile] of Object.entries(profiles)) if (isTable(profile) && profile.sandbox_mode !== undefined) gaps.push(`the config profile ${name} in ${l.file} sets sandbox_mode: a session started with --profile ${name} runs without the wall`);
     }
   }
   return { level, summary, gaps, silenced, configured, missing: f.mode === 'off' ? null : missing };

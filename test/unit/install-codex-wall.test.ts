@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CODEX_WALL_BEGIN, CODEX_WALL_END, CodexWallClashError, codexWallBlock, hasCodexWall, installCodexWall, uninstallCodexWall } from '../../src/install/targets/codex-wall.js';
-import { inlineTable, keyPath, tomlLines } from '../../src/install/toml-lines.js';
+import { parseToml, tomlGet } from '../../src/formats/toml.js';
 import { codexWallPaths } from '../../src/install/wall-spec.js';
 
 const block = (protect: string[] = [], programs: string[] = []) => codexWallBlock(codexWallPaths(protect, programs));
@@ -16,14 +16,13 @@ function roundTrip(original: string | null, protect: string[] = []): string {
 
 test('the block selects continuity\'s profile, keeps escalations with the person, and makes the state, the wiring and ~/.codex read-only', () => {
   const text = roundTrip(null);
-  const lines = tomlLines(text);
-  const value = (key: string) => lines.find((l) => l.table === '' && l.key === key)?.value;
-  assert.equal(value('default_permissions'), 'continuity');
-  assert.equal(value('approvals_reviewer'), 'user');
-  assert.equal(value('permissions.continuity.extends'), ':workspace');
-  assert.equal(value('permissions.continuity.filesystem."~/.codex"'), 'read');
-  assert.deepEqual([...inlineTable(value('permissions.continuity.filesystem.":workspace_roots"')!)!], [['.continuity', 'read'], ['.codex', 'read']]);
-  assert.ok(!lines.some((l) => l.key === 'sandbox_mode'), 'sandbox_mode would make Codex ignore the profile');
+  const doc = parseToml(text)!;
+  assert.equal(doc.default_permissions, 'continuity');
+  assert.equal(doc.approvals_reviewer, 'user');
+  assert.equal(tomlGet(doc, ['permissions', 'continuity', 'extends']), ':workspace');
+  assert.equal(tomlGet(doc, ['permissions', 'continuity', 'filesystem', '~/.codex']), 'read');
+  assert.deepEqual({ ...(tomlGet(doc, ['permissions', 'continuity', 'filesystem', ':workspace_roots']) as object) }, { '.continuity': 'read', '.codex': 'read' });
+  assert.equal(doc.sandbox_mode, undefined, 'sandbox_mode would make Codex ignore the profile');
   assert.ok(text.startsWith(`${CODEX_WALL_BEGIN}\n`) && text.endsWith(`${CODEX_WALL_END}\n`));
 });
 
@@ -31,7 +30,7 @@ test("the person's own config stays as it is (top-level keys, tables, CRLF), the
   const own = 'model = "o3" # pinned\n\n[tui]\nnotifications = true\n';
   const text = roundTrip(own);
   assert.ok(text.endsWith(own));
-  assert.equal(tomlLines(text).find((l) => l.key === 'default_permissions')?.table, '');
+  assert.equal(parseToml(text)!.default_permissions, 'continuity', 'a top-level key');
   const crlf = roundTrip('model = "o3"\r\n[projects."/p"]\r\ntrust_level = "trusted"\r\n');
   assert.ok(!/[^\r]\n/.test(crlf), 'CRLF throughout');
 });
@@ -67,14 +66,8 @@ test("a config that would undo the wall or clash with it is refused: sandbox_mod
   for (const [own, reason] of cases) {
     assert.throws(() => installCodexWall(own, block()), (err: Error) => err instanceof CodexWallClashError && reason.test(err.message.replace(/; remove that.*$/, '')), own);
   }
+  // Not TOML at all: said, nothing written.
+  assert.throws(() => installCodexWall('model = "o3\n', block()), /it is not valid TOML \(line 1: /);
   // The same keys inside another table are not the top level's.
   assert.ok(installCodexWall('[profiles.ci]\nsandbox_mode = "read-only"\n[permissions.other]\n', block()));
-});
-
-test('tomlLines: tables, quoted keys, comments, multi-line strings and arrays stepped over', () => {
-  const text = 'a = 1 # one\n"b.c" = \'x\'\ns = """\nsandbox_mode = "no"\n"""\narr = [\n  "sandbox_mode = 1",\n]\n[projects."/x y"]\ntrust_level = "trusted"\n[[list]]\nk = "v"\n';
-  assert.deepEqual(tomlLines(text).map((l) => [l.table, l.key, l.value]), [['', 'a', '1'], ['', '"b.c"', 'x'], ['', 's', ''], ['', 'arr', ''], ['projects."/x y"', 'trust_level', 'trusted'], ['list', 'k', 'v']]);
-  assert.deepEqual(keyPath('projects."/x y"'), ['projects', '/x y']);
-  assert.deepEqual(keyPath('permissions.continuity.filesystem."~/.codex"'), ['permissions', 'continuity', 'filesystem', '~/.codex']);
-  assert.equal(inlineTable('not a table'), null);
 });

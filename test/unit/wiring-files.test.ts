@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { onlyGrantsTrust, wiringProjection } from '../../src/app/hook-wiring.js';
 import { isWiringFile, systemWiringFiles, userWiringEnvFiles, userWiringFiles, wiringKind, WIRING_FILES } from '../../src/app/wiring-files.js';
-import { tomlKeys } from '../../src/formats/toml-keys.js';
+import { tomlKeys } from '../../src/formats/toml.js';
 
 const ROOT = '/home/u/proj';
 const changes = (path: string, before: string, after: string) => wiringProjection(path, before, ROOT) !== wiringProjection(path, after, ROOT);
@@ -115,18 +115,20 @@ test('Claude Code: managed and user settings by the keys that switch continuity 
   }
 });
 
-test('tomlKeys reads tables, dotted and quoted keys, inline tables, comments and multi-line arrays', () => {
-  const keys = tomlKeys('# c\na = 1 # x\n[t."q.k"]\nb.c = "s # not a comment"\nd = { e = true, f = [1, 2] }\narr = [\n  1,\n  2,\n]\n[[list]]\nn = 1\n')!;
+test('tomlKeys reads tables, dotted and quoted keys, inline tables, comments, multi-line arrays and strings, arrays of tables', () => {
+  const keys = tomlKeys('# c\na = 1 # x\n[t."q.k"]\nb.c = "s # not a comment"\nd = { e = true, f = [1, 2] }\narr = [\n  1,\n  2,\n]\nm = \"\"\"\n[features]\nhooks = false\n\"\"\"\n[[list]]\nn = 1\n')!;
   const flat = Object.fromEntries(keys.map((k) => [JSON.stringify(k.path), k.value]));
   assert.deepEqual(flat, {
     '["a"]': '1',
     '["t","q.k","b","c"]': '"s # not a comment"',
     '["t","q.k","d","e"]': 'true',
     '["t","q.k","d","f"]': '[1,2]',
-    '["t","q.k","arr"]': '[\n1,\n2,\n]'.replace(/\s/g, ''),
-    '["list","n"]': '1',
+    '["t","q.k","arr"]': '[1,2]',
+    '["t","q.k","m"]': JSON.stringify('[features]\nhooks = false\n'),
+    '["list"]': '[{"n":1}]',
   });
-  assert.equal(tomlKeys('a = """\n[features]\nhooks = false\n'), null);
+  // Not TOML (an unclosed string): nothing is read; the caller compares the file whole.
+  assert.equal(tomlKeys('a = \"\"\"\n[features]\nhooks = false\n'), null);
 });
 
 test('trust the person grants in the client\'s own dialogs is kept; trust taken back is not', () => {

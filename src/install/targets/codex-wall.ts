@@ -12,7 +12,7 @@
  * come before any table, so the profile is written as dotted keys): taking
  * the block out gives the person's bytes back. Pure: text in, text out.
  */
-import { keyPath, tomlLines } from '../toml-lines.js';
+import { isTable, parseToml, tomlError } from '../../formats/toml.js';
 import { CODEX_WALL_PROFILE, type CodexWallPaths } from '../wall-spec.js';
 
 export const CODEX_CONFIG_FILE = '.codex/config.toml';
@@ -21,7 +21,6 @@ export const CODEX_WALL_BEGIN = '# continuity: the wall begins here (written by 
 export const CODEX_WALL_END = '# continuity: the wall ends here';
 
 const q = (s: string) => JSON.stringify(s);
-const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** The block init writes, newline-terminated. */
 export function codexWallBlock(paths: CodexWallPaths): string {
@@ -75,32 +74,37 @@ export class CodexWallClashError extends Error {
 /**
  * What in the person's own config would undo the wall or clash with it:
  * `sandbox_mode` (Codex then ignores `default_permissions`), keys the block
- * sets (a duplicate key is invalid TOML), a profile of the same name.
+ * sets (a duplicate key is invalid TOML), a profile of the same name, the
+ * `permissions` table defined whole. Read with a TOML parser; the line
+ * numbers only say where it is written.
  */
-function clashes(own: string): string[] {
+function clashes(own: string, block: string): string[] {
+  const doc = parseToml(own);
+  if (doc === null) return [`it is not valid TOML (${tomlError(own)}), and Codex refuses such a file`];
   const out: string[] = [];
-  const mine = new Set(['default_permissions', 'approvals_reviewer']);
-  const profileAt: number[] = [];
-  const wholeAt: number[] = [];
-  for (const l of tomlLines(own)) {
-    const path = [...(l.table ? keyPath(l.table) : []), ...keyPath(l.key)];
-    if (l.table === '' && path[0] === 'sandbox_mode') out.push(`it sets sandbox_mode (line ${l.line + 1}), which makes Codex ignore the permission profile the wall is`);
-    else if (l.table === '' && path.length === 1 && mine.has(path[0]!)) out.push(`it already sets ${path[0]} (line ${l.line + 1})`);
-    if (path[0] === 'permissions' && path[1] === CODEX_WALL_PROFILE) profileAt.push(l.line + 1);
-    if (l.table === '' && same(path, ['permissions'])) wholeAt.push(l.line + 1);
-  }
-  // A table header with no keys under it is not among the lines.
-  own.split(/\r?\n/).forEach((l, i) => {
-    const header = /^\s*\[\s*([^\]]*?)\s*\]/.exec(l);
-    const path = header ? keyPath(header[1]!) : [];
-    if (path[0] === 'permissions' && path[1] === CODEX_WALL_PROFILE) profileAt.push(i + 1);
-    if (header && same(path, ['permissions'])) wholeAt.push(i + 1);
-  });
+  const lines = own.split(/\r?\n/);
+  const firstTable = lines.findIndex((l) => /^\s*\[/.test(l));
+  const topLevel = (pattern: RegExp) => lineOf(firstTable < 0 ? lines : lines.slice(0, firstTable), pattern);
+  const key = (name: string) => new RegExp(`^\\s*(${name}|"${name}"|'${name}')\\s*[.=]`);
+  if (Object.prototype.hasOwnProperty.call(doc, 'sandbox_mode')) out.push(`it sets sandbox_mode${at(topLevel(key('sandbox_mode')))}, which makes Codex ignore the permission profile the wall is`);
+  for (const name of ['default_permissions', 'approvals_reviewer']) if (Object.prototype.hasOwnProperty.call(doc, name)) out.push(`it already sets ${name}${at(topLevel(key(name)))}`);
   // The block's profile is dotted keys under `permissions`: TOML then allows `[permissions.<other>]` tables, not `[permissions]` itself.
-  if (wholeAt.length) out.push(`it defines the permissions table whole (line ${Math.min(...wholeAt)}), which TOML does not allow beside the wall's profile; write each profile as [permissions.<name>]`);
-  if (profileAt.length) out.push(`it already has a permission profile named ${CODEX_WALL_PROFILE} (line ${Math.min(...profileAt)})`);
+  const whole = [lineOf(lines, /^\s*\[\s*("permissions"|'permissions'|permissions)\s*\]/), topLevel(/^\s*("permissions"|'permissions'|permissions)\s*=/)].filter((n) => n > 0);
+  if (whole.length) out.push(`it defines the permissions table whole${at(Math.min(...whole))}, which TOML does not allow beside the wall's profile; write each profile as [permissions.<name>]`);
+  if (isTable(doc.permissions) && Object.prototype.hasOwnProperty.call(doc.permissions, CODEX_WALL_PROFILE)) {
+    const profile = new RegExp(`^\\s*\\[?\\s*["']?permissions["']?\\s*\\.\\s*["']?${CODEX_WALL_PROFILE}["']?\\s*[.\\]=]`);
+    out.push(`it already has a permission profile named ${CODEX_WALL_PROFILE}${at(lineOf(lines, profile))}`);
+  }
+  if (!out.length && parseToml(block + own) === null) out.push(`with the wall's block it is not valid TOML (${tomlError(block + own)})`);
   return out;
 }
+
+/** The 1-based number of the first line matching, or 0. */
+function lineOf(lines: readonly string[], pattern: RegExp): number {
+  return lines.findIndex((l) => pattern.test(l)) + 1;
+}
+
+const at = (line: number) => (line > 0 ? ` (line ${line})` : '');
 
 /**
  * The config text with continuity's block in it (replacing an earlier one);
@@ -111,7 +115,7 @@ function clashes(own: string): string[] {
 export function installCodexWall(existing: string | null, block: string | null): string | null {
   const own = existing === null ? '' : withoutCodexWall(existing);
   if (block === null) return existing === null ? null : own;
-  const problems = clashes(own);
+  const problems = clashes(own, block);
   if (problems.length) throw new CodexWallClashError(problems);
   const eol = own.includes('\r\n') ? '\r\n' : '\n';
   return (eol === '\n' ? block : block.replace(/\n/g, '\r\n')) + own;
