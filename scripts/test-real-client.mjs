@@ -5,8 +5,8 @@
 //   node scripts/test-real-client.mjs                      every scenario, both versions
 //   node scripts/test-real-client.mjs --pinned|--newest    one version
 //   node scripts/test-real-client.mjs test/real-client/plugin.scenario.ts   some files
-// The scenarios of the other agents (codex*, gemini*, openclaw*) run once, after
-// them: they do not start Claude Code. OpenClaw's come last, on their own: each
+// The scenarios of the other agents (codex*, gemini*, openclaw*) and the packed
+// package's install (packed-install) run once, after them: they do not start Claude Code. OpenClaw's come last, on their own: each
 // starts an OpenClaw gateway (Node 24, scripts/install-openclaw.mjs).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -39,7 +39,7 @@ for (const [title, a] of setup) {
 }
 
 const all = files.length ? files : readdirSync(join('test', 'real-client')).filter((f) => f.endsWith('.scenario.ts')).sort().map((f) => join('test', 'real-client', f));
-const OTHER_AGENT = /(?:^|[\\/])(?:codex|gemini)[^\\/]*\.scenario\.ts$/;
+const OTHER_AGENT = /(?:^|[\\/])(?:codex|gemini|packed-install)[^\\/]*\.scenario\.ts$/;
 const OPENCLAW = /(?:^|[\\/])openclaw[^\\/]*\.scenario\.ts$/;
 const scenarios = all.filter((f) => !OTHER_AGENT.test(f) && !OPENCLAW.test(f));
 const others = all.filter((f) => OTHER_AGENT.test(f));
@@ -53,7 +53,7 @@ if (scenarios.length) {
   }
 }
 if (others.length && !only) {
-  if (!step('scenarios on Codex CLI and Gemini CLI', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=3', '--test-reporter=spec', ...others])) failed.push('Codex CLI or Gemini CLI');
+  if (!step('scenarios on Codex CLI and Gemini CLI, and the packed package', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=3', '--test-reporter=spec', ...others])) failed.push('Codex CLI or Gemini CLI');
 }
 if (openclaw.length && !only) {
   if (!step('scenarios on OpenClaw', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...openclaw])) failed.push('OpenClaw');
