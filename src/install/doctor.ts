@@ -112,7 +112,8 @@ export function hooksCheck(f: HooksFacts): Check | null {
   if (f.settings === null) return f.agent === 'claude-code' ? missing(`no ${file}`) : null;
   let commands: HookCommand[];
   try {
-    commands = f.target.installedCommands(f.settings);
+    // One command per event is one way of running continuity: each distinct command counts once.
+    commands = [...new Map(f.target.installedCommands(f.settings).map((c) => [JSON.stringify(c), c])).values()];
   } catch (err) {
     return { name, ok: false, detail: (err as Error).message.replace(/; it was left untouched$/, ''), fix: `correct ${file}; init edits only a file it can read` };
   }

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { driverCheck, hookEntryCheck, hooksCheck, ledgerCheck, nodeCheck, roundTripCheck, type HooksFacts } from '../../src/install/doctor.js';
 import type { HookCommand } from '../../src/install/hook-target.js';
 import { target } from '../../src/install/targets/claude-code.js';
+import { loadTarget } from '../../src/install/targets/index.js';
 
 const HOOK: HookCommand = { command: 'node', args: ['/opt/continuity/dist/cli.cjs', 'hook', 'claude-code'] };
 
@@ -37,6 +38,16 @@ test('ledger: integrity problems and schema versions other than the latest fail,
 
 test('hooks: what init writes passes', () => {
   assert.equal(hooksCheck(facts(target.install(null, HOOK)))!.ok, true);
+});
+
+test("hooks: what init writes for the agents whose hooks are command lines passes (one command per event is one way), the package's launcher too", async () => {
+  for (const agent of ['codex', 'gemini', 'cursor'] as const) {
+    const t = await loadTarget(agent);
+    for (const hook of [{ command: 'node', args: ['/opt/continuity/dist/cli.cjs', 'hook', agent] }, { command: 'sh', args: ['/p/node_modules/continuity/dist/launcher/continuity', 'hook', agent] }]) {
+      const c = hooksCheck(facts(t.install(null, hook), { agent, label: agent, target: t }))!;
+      assert.equal(c.ok, true, `${agent}: ${c.detail}`);
+    }
+  }
 });
 
 test('hooks: a wiring with events missing is out of date', () => {
