@@ -49,7 +49,8 @@ const PEER: Partial<Record<(typeof CASES)[number]['key'], { script: string; expe
  * takes the same path); the protected write is denied. The peer's project
  * holds a .tdd-progress.md of 500 slices, 250 done, so its Stop blocks too.
  */
-export async function benchHookMatrix(root: string, runs = 25): Promise<HookMatrix> {
+export async function benchHookMatrix(root: string, runs = 25, only: readonly string[] = []): Promise<HookMatrix> {
+  const cases = CASES.filter((c) => only.length === 0 || only.includes(c.key));
   const cli = join(root, 'dist', 'cli.cjs');
   const compiledExe = join(root, 'dist', 'bin', 'continuity');
   const bun = join(root, 'node_modules', 'bun', 'bin', 'bun.exe');
@@ -80,7 +81,7 @@ export async function benchHookMatrix(root: string, runs = 25): Promise<HookMatr
     if (compiled) entries.push({ argv: [compiledExe], env });
     if (plugin) entries.push({ argv: ['sh', launcher], env: { ...env, ...plugin.env } });
     if (plugin?.node) entries.push({ argv: ['sh', launcher], env: { ...env, ...plugin.nodeEnv } });
-    for (const c of CASES) {
+    for (const c of cases) {
       for (const entry of entries) {
         const r = spawnSync(entry.argv[0]!, [...entry.argv.slice(1), 'hook', 'claude-code'], { cwd: project, env: { ...process.env, ...entry.env, CONTINUITY_PLUGIN_WHICH: '1' }, input: payloads[c.key](), encoding: 'utf8' });
         if (r.status !== 0 || !expected[c.key].test(r.stdout.trim())) throw new Error(`${c.label} via ${entry.argv.join(' ')}: unexpected answer (exit ${r.status}): ${r.stdout}${r.stderr}`);
@@ -100,7 +101,7 @@ export async function benchHookMatrix(root: string, runs = 25): Promise<HookMatr
       { label: 'node -e 0', cmd: process.execPath, args: ['-e', '0'] },
       ...(existsSync(bun) ? [{ label: 'bun -e 0', cmd: bun, args: ['-e', '0'] }] : []),
     ];
-    for (const c of CASES) {
+    for (const c of cases) {
       const input = payloads[c.key];
       commands.push({ label: `node hook · ${c.label}`, cmd: process.execPath, args: [cli, 'hook', 'claude-code'], get input() { return input(); }, env, cwd: project });
       if (compiled) commands.push({ label: `compiled hook · ${c.label}`, cmd: compiledExe, args: ['hook', 'claude-code'], get input() { return input(); }, env, cwd: project });
@@ -151,7 +152,7 @@ function preparePlugin(root: string, data: string, notes: string[]): { env: Node
   return { env, node, nodeEnv };
 }
 
-async function prepareProject(project: string, cli: string): Promise<void> {
+export async function prepareProject(project: string, cli: string): Promise<void> {
   mkdirSync(join(project, '.git'));
   const plan = ['# Big Plan', '', ...Array.from({ length: 500 }, (_, i) => `### Task ${i + 1}: Step number ${i + 1}\n\n- [ ] **Step 1: Do part ${i + 1}**\n`)].join('\n');
   writeFileSync(join(project, 'plan.md'), plan);

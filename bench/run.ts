@@ -13,26 +13,36 @@ import { fmt } from './measure.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.BENCH_RUNS ?? 25);
+// `--hooks [CASE…]`: the hook calls alone, on the cases named (pre-harmless, pre-protected, stop), or all.
+const hooksOnly = process.argv.indexOf('--hooks');
+const only = hooksOnly === -1 ? [] : process.argv.slice(hooksOnly + 1);
+const cases = CASES.filter((c) => only.length === 0 || only.includes(c.key));
+if (only.some((k) => !CASES.some((c) => c.key === k))) {
+  console.error(`usage: bench/run.ts [--hooks [${CASES.map((c) => c.key).join('|')}]…]`);
+  process.exit(2);
+}
 
 console.log(`continuity benchmarks · Node ${process.versions.node} · ${runs} interleaved runs per command\n`);
 
-const hooks = await benchHookMatrix(root, runs);
+const hooks = await benchHookMatrix(root, runs, only);
 console.log('Hook calls, spawned as Claude Code runs them (one interleaved run): wall time, and the CPU time of the process tree');
 for (const t of hooks.timings) console.log(`  ${t.label.padEnd(58)} median ${fmt(t.medianMs)}   p90 ${fmt(t.p90Ms)}   cpu median ${fmt(t.medianCpuMs)}   p90 ${fmt(t.p90CpuMs)}`);
 for (const note of hooks.notes) console.log(`  (${note})`);
 const nodeFloor = hooks.median('node -e 0');
+const nodeCpuFloor = hooks.cpu('node -e 0');
 const nodeTargets: Record<string, number> = { 'pre-harmless': 1.3, 'pre-protected': 1.3, stop: 1.5 };
-console.log('\n  Node hook / node -e 0');
-for (const c of CASES) {
+console.log(`\n  Node hook / node -e 0 (node -e 0: CPU ${fmt(nodeCpuFloor)}, wall ${fmt(nodeFloor)}): CPU time, wall time`);
+for (const c of cases) {
   const target = nodeTargets[c.key];
-  console.log(`    ${c.label.padEnd(40)} ${(hooks.median(`node hook · ${c.label}`) / nodeFloor).toFixed(2)}×${target ? `   (target ≤ ${target.toFixed(2)}×)` : ''}`);
+  const label = `node hook · ${c.label}`;
+  console.log(`    ${c.label.padEnd(40)} ${(hooks.cpu(label) / nodeCpuFloor).toFixed(2)}× CPU (${fmt(hooks.cpu(label))})   ${(hooks.median(label) / nodeFloor).toFixed(2)}× wall${target ? `   (target ≤ ${target.toFixed(2)}×)` : ''}`);
 }
 if (hooks.compiled) {
   const trueFloor = hooks.median('true');
   const bunFloor = hooks.median('bun -e 0');
   const compiledTargets: Record<string, number> = { 'pre-harmless': 20, 'pre-protected': 20, stop: 30 };
   console.log(`\n  Compiled hook (dist/bin/continuity): median, and × \`true\`${Number.isNaN(bunFloor) ? '' : ' · × `bun -e 0`'} · × node hook`);
-  for (const c of CASES) {
+  for (const c of cases) {
     const ms = hooks.median(`compiled hook · ${c.label}`);
     const bun = Number.isNaN(bunFloor) ? '' : `${(ms / bunFloor).toFixed(2)}× bun -e 0 · `;
     console.log(`    ${c.label.padEnd(40)} ${fmt(ms)}   ${(ms / trueFloor).toFixed(1)}× true · ${bun}${(ms / hooks.median(`node hook · ${c.label}`)).toFixed(2)}× node hook   (target ≤ ${compiledTargets[c.key]} ms)`);
@@ -45,7 +55,7 @@ if (hooks.plugin) {
   const ratio = (a: number, b: number) => (Number.isNaN(a) || Number.isNaN(b) ? '    –' : `${(a / b).toFixed(2)}×`);
   console.log('\n  Plugin hook (`sh ${CLAUDE_PLUGIN_ROOT}/bin/continuity hook claude-code`, as hooks/hooks.json runs it): CPU time medians, wall in brackets');
   console.log(`    ${'case'.padEnd(40)} ${'plugin'.padStart(18)} ${'compiled'.padStart(18)} ${'bash+jq peer'.padStart(18)}   plugin/peer (≤ 1)   plugin/compiled (≤ 1.5)${hooks.pluginNode ? '   plugin on Node' : ''}`);
-  for (const c of CASES) {
+  for (const c of cases) {
     const cell = (label: string) => (Number.isNaN(hooks.cpu(label)) ? '–'.padStart(18) : `${hooks.cpu(label).toFixed(1).padStart(6)} ms (${hooks.median(label).toFixed(1).padStart(5)})`.padStart(18));
     const plugin = hooks.cpu(`plugin hook · ${c.label}`);
     const onNode = hooks.pluginNode ? `   ${cell(`plugin hook on Node · ${c.label}`)}` : '';
@@ -54,6 +64,7 @@ if (hooks.plugin) {
   if (hooks.pluginNode) console.log(`    (plugin on Node: CONTINUITY_PLUGIN_RUNTIME=node, Node ${hooks.pluginNode})`);
 }
 console.log('');
+if (hooksOnly !== -1) process.exit(0);
 
 const parse = await benchParseLargePlan();
 console.log('Plan parsing (in-process)');

@@ -11,6 +11,14 @@
 //                    each required when first needed.
 //   main.mjs, chunks/  the other commands, ES modules split per command.
 //   bin/continuity   the compiled executable (Bun), see compileExecutable.
+//                    The npm package leaves it out (it is platform-specific):
+//   compiled.mjs     what an installed package compiles into bin/continuity
+//                    on first use (src/install/build-executable.ts), sharing
+//                    main.mjs's chunks
+//   executable.json  the Bun it is compiled with, each platform package's
+//                    sha512 and the compile flags (as the plugin's, below)
+//   launcher/continuity  the hook launcher of an installed package (sh):
+//                    bin/continuity when built, else Node with cli.cjs
 // It also builds what the Claude Code plugin runs, plugin/lib/ (checked in;
 // plugin/bin/continuity, the launcher, picks one):
 //   cli/             the same split CLI as dist/ (cli.cjs, hook.cjs,
@@ -56,7 +64,8 @@ const common = {
   mainFields: ['module', 'main'],
   // Runtime-provided modules; better-sqlite3's JavaScript is bundled, its addon is loaded by path.
   external: ['bun:sqlite', 'node:sqlite'],
-  define: { __CONTINUITY_VERSION__: JSON.stringify(pkg.version) },
+  // __CONTINUITY_HOOK_CJS__: the Node hook only (buildHook) loads a Stop's deciding code on its own (src/hooks/load-deciders.ts).
+  define: { __CONTINUITY_VERSION__: JSON.stringify(pkg.version), __CONTINUITY_HOOK_CJS__: 'false' },
   legalComments: 'none',
   logLevel: 'warning',
 };
@@ -126,14 +135,8 @@ async function buildOpenClawPlugin(outDir = join(repoRoot, 'openclaw', 'lib')) {
  * this repository builds dist/bin/continuity with).
  */
 function executableFacts(cliDir) {
-  const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')).packages;
-  const bunVersion = lock['node_modules/bun']?.version;
-  if (!bunVersion) throw new Error('package-lock.json has no bun: the plugin\'s executable needs its version');
-  const pins = BUN_PLATFORMS.map((platform) => {
-    const entry = lock[`node_modules/@oven/bun-${platform}`];
-    if (!entry?.integrity?.startsWith('sha512-') || entry.version !== bunVersion) throw new Error(`package-lock.json has no sha512 for @oven/bun-${platform}@${bunVersion}`);
-    return `BUN_SHA512_${platform.replaceAll('-', '_')}=${Buffer.from(entry.integrity.slice('sha512-'.length), 'base64').toString('hex')}`;
-  });
+  const { bunVersion, sha512 } = bunPins();
+  const pins = Object.entries(sha512).map(([platform, hex]) => `BUN_SHA512_${platform.replaceAll('-', '_')}=${hex}`);
   const hash = createHash('sha256').update(`${bunVersion}\n${COMPILE_FLAGS.join(' ')}\n`);
   for (const file of listFiles(cliDir)) hash.update(`${file}\n`).update(readFileSync(join(cliDir, file)));
   return [
@@ -146,6 +149,32 @@ function executableFacts(cliDir) {
     ...pins,
     '',
   ].join('\n');
+}
+
+/** The pinned Bun (the one this repository builds with) and each platform package's sha512, hex, from package-lock.json. */
+function bunPins() {
+  const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')).packages;
+  const bunVersion = lock['node_modules/bun']?.version;
+  if (!bunVersion) throw new Error('package-lock.json has no bun: the compiled executable needs its version');
+  const sha512 = {};
+  for (const platform of BUN_PLATFORMS) {
+    const entry = lock[`node_modules/@oven/bun-${platform}`];
+    if (!entry?.integrity?.startsWith('sha512-') || entry.version !== bunVersion) throw new Error(`package-lock.json has no sha512 for @oven/bun-${platform}@${bunVersion}`);
+    sha512[platform] = Buffer.from(entry.integrity.slice('sha512-'.length), 'base64').toString('hex');
+  }
+  return { bunVersion, sha512 };
+}
+
+/**
+ * What an installed package needs to compile its own executable on first
+ * use: dist/executable.json (read by src/install/build-executable.ts) and
+ * the hook launcher dist/launcher/continuity (src/install/launcher.sh).
+ */
+function writeFirstUseFiles() {
+  const { bunVersion, sha512 } = bunPins();
+  writeFileSync(join(repoRoot, 'dist', 'executable.json'), `${JSON.stringify({ version: pkg.version, bunVersion, compileFlags: COMPILE_FLAGS, sha512 }, null, 2)}\n`);
+  mkdirSync(join(repoRoot, 'dist', 'launcher'), { recursive: true });
+  writeFileSync(join(repoRoot, 'dist', 'launcher', 'continuity'), readFileSync(join(repoRoot, 'src', 'install', 'launcher.sh')), { mode: 0o755 });
 }
 
 function listFiles(dir, prefix = '') {
@@ -202,7 +231,7 @@ try {
     }),
     build({
       ...esm,
-      entryPoints: { main: 'src/cli/main.ts' },
+      entryPoints: { main: 'src/cli/main.ts', compiled: 'src/cli/compiled-entry.ts' },
       outdir: 'dist',
       outExtension: { '.js': '.mjs' },
       splitting: true,
@@ -218,6 +247,7 @@ try {
   process.exit(1);
 }
 chmodSync(new URL('../dist/cli.cjs', import.meta.url), 0o755);
+writeFirstUseFiles();
 // The entry's former name: hooks wired to dist/cli.mjs and npx's cached bin
 // links made before the rename keep working, at the cost of an ES module start.
 writeFileSync(
@@ -263,6 +293,7 @@ async function buildHook({ outdir: base, sourcemap, ...options }) {
       entryPoints: { [name]: entry },
       outdir,
       outExtension: { '.js': '.cjs' },
+      define: { ...(options.define ?? cjs.define), __CONTINUITY_HOOK_CJS__: 'true' },
       // import() of a lazy file becomes require(): through import(), Node would
       // start its ES module loader and scan each file for its exports.
       supported: { 'dynamic-import': false },
@@ -320,7 +351,7 @@ function compileExecutable() {
   const target = process.env.CONTINUITY_COMPILE_TARGET;
   const args = [
     'build', 'src/cli/compiled-entry.ts', '--compile', '--outfile', 'dist/bin/continuity', ...COMPILE_FLAGS,
-    '--define', `__CONTINUITY_VERSION__=${JSON.stringify(pkg.version)}`,
+    '--define', `__CONTINUITY_VERSION__=${JSON.stringify(pkg.version)}`, '--define', '__CONTINUITY_HOOK_CJS__=false',
     ...(target ? [`--target=${target}`] : []),
   ];
   return new Promise((resolve) => {

@@ -5,6 +5,10 @@
 //   node scripts/install-claude-code.mjs                        install or reuse both; report on stderr
 //   node scripts/install-claude-code.mjs --print-path           the pinned one, its binary's path on stdout
 //   node scripts/install-claude-code.mjs --newest --print-path  the newest one
+//   node scripts/install-claude-code.mjs --print-newest        the newest's version on stdout (and why, on stderr)
+// The newest is the registry's latest when the suite runs (scripts/newest-version.mjs:
+// `npm view`, a short timeout), else CLAUDE_CODE_NEWEST below; the answer is
+// passed on in CONTINUITY_CLAUDE_CODE_NEWEST (which also picks one by hand).
 // CONTINUITY_CLAUDE_CODE_DIR overrides the pinned version's cache directory
 // (the newest goes beside it, in a directory named after its version).
 // A failed install exits 1 with one clear line: the suite never skips for it.
@@ -13,11 +17,20 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withInstallLock } from './install-lock.mjs';
+import { newestVersion } from './newest-version.mjs';
 
 export const CLAUDE_CODE_VERSION = '2.1.197';
-/** The newest Claude Code checked here: the scenarios that matter on every version run on both (bump it when a new one is out). */
+/** The newest Claude Code checked here: the fallback when the registry cannot say which is newest (see claudeCodeNewest): the newest the suite has run on, so an offline run finds it in its cache. */
 export const CLAUDE_CODE_NEWEST = '2.1.331';
 const PACKAGE = '@anthropic-ai/claude-code';
+
+/**
+ * The newest Claude Code, which the scenarios that matter on every version
+ * run on beside the pinned one: { version, source, why } (scripts/newest-version.mjs).
+ */
+export function claudeCodeNewest() {
+  return newestVersion({ pkg: PACKAGE, fallback: CLAUDE_CODE_NEWEST, envVar: 'CONTINUITY_CLAUDE_CODE_NEWEST' });
+}
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LOCK_STALE_MS = 15 * 60_000;
 const LOCK_WAIT_MS = 15 * 60_000;
@@ -103,8 +116,14 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   try {
     const printPath = process.argv.includes('--print-path');
     const newest = process.argv.includes('--newest');
+    const latest = printPath && !newest ? null : claudeCodeNewest();
+    if (latest && latest.source !== 'environment') process.stderr.write(`Claude Code newest: ${latest.version} (${latest.why})\n`);
+    if (process.argv.includes('--print-newest')) {
+      process.stdout.write(`${latest.version}\n`);
+      process.exit(0);
+    }
     // Without --print-path both are installed (the suite needs both); with it, the one asked for.
-    const versions = printPath ? [newest ? CLAUDE_CODE_NEWEST : CLAUDE_CODE_VERSION] : [...new Set([CLAUDE_CODE_VERSION, CLAUDE_CODE_NEWEST])];
+    const versions = printPath ? [newest ? latest.version : CLAUDE_CODE_VERSION] : [...new Set([CLAUDE_CODE_VERSION, latest.version])];
     for (const version of versions) {
       const { bin, reused } = ensureClaudeCode(version);
       process.stderr.write(`✓ Claude Code ${version}: ${bin}${reused ? ' (reused)' : ''}\n`);

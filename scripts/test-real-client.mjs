@@ -1,17 +1,18 @@
 // `npm run test:real-client`: the real-client scenarios (test/real-client/*.scenario.ts),
 // once per Claude Code version the suite checks: the pinned one and the newest
-// (scripts/install-claude-code.mjs, CLAUDE_CODE_VERSION and CLAUDE_CODE_NEWEST).
+// (scripts/install-claude-code.mjs: CLAUDE_CODE_VERSION, and the registry's
+// latest asked when the suite starts, CLAUDE_CODE_NEWEST when it cannot say).
 // Each pass names its version to the scenarios in CONTINUITY_REAL_CLIENT_CLAUDE.
 //   node scripts/test-real-client.mjs                      every scenario, both versions
 //   node scripts/test-real-client.mjs --pinned|--newest    one version
 //   node scripts/test-real-client.mjs test/real-client/plugin.scenario.ts   some files
-// The scenarios of the other agents (codex*, gemini*, openclaw*) run once, after
-// them: they do not start Claude Code. OpenClaw's come last, on their own: each
+// The scenarios of the other agents (codex*, gemini*, openclaw*) and the packed
+// package's install (packed-install) run once, after them: they do not start Claude Code. OpenClaw's come last, on their own: each
 // starts an OpenClaw gateway (Node 24, scripts/install-openclaw.mjs).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLAUDE_CODE_NEWEST, CLAUDE_CODE_VERSION } from './install-claude-code.mjs';
+import { CLAUDE_CODE_VERSION, claudeCodeNewest } from './install-claude-code.mjs';
 
 const args = process.argv.slice(2);
 const files = args.filter((a) => !a.startsWith('--'));
@@ -22,6 +23,10 @@ function step(title, cmd, cmdArgs, env = {}) {
   const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status === 0;
 }
+
+// Asked once; the installers and the scenarios this starts read the answer from CONTINUITY_CLAUDE_CODE_NEWEST.
+const newest = claudeCodeNewest();
+process.stdout.write(`Claude Code: pinned ${CLAUDE_CODE_VERSION}; newest ${newest.version} (${newest.why})\n`);
 
 const setup = [
   ['sandbox tools', ['scripts/install-sandbox-tools.mjs']],
@@ -39,12 +44,12 @@ for (const [title, a] of setup) {
 }
 
 const all = files.length ? files : readdirSync(join('test', 'real-client')).filter((f) => f.endsWith('.scenario.ts')).sort().map((f) => join('test', 'real-client', f));
-const OTHER_AGENT = /(?:^|[\\/])(?:codex|gemini)[^\\/]*\.scenario\.ts$/;
+const OTHER_AGENT = /(?:^|[\\/])(?:codex|gemini|packed-install)[^\\/]*\.scenario\.ts$/;
 const OPENCLAW = /(?:^|[\\/])openclaw[^\\/]*\.scenario\.ts$/;
 const scenarios = all.filter((f) => !OTHER_AGENT.test(f) && !OPENCLAW.test(f));
 const others = all.filter((f) => OTHER_AGENT.test(f));
 const openclaw = all.filter((f) => OPENCLAW.test(f));
-const versions = [['pinned', CLAUDE_CODE_VERSION], ['newest', CLAUDE_CODE_NEWEST]].filter(([which]) => !only || which === only);
+const versions = [['pinned', CLAUDE_CODE_VERSION], ['newest', newest.version]].filter(([which]) => !only || which === only);
 const failed = [];
 if (scenarios.length) {
   for (const [which, version] of versions) {
@@ -53,7 +58,7 @@ if (scenarios.length) {
   }
 }
 if (others.length && !only) {
-  if (!step('scenarios on Codex CLI and Gemini CLI', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=3', '--test-reporter=spec', ...others])) failed.push('Codex CLI or Gemini CLI');
+  if (!step('scenarios on Codex CLI and Gemini CLI, and the packed package', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=3', '--test-reporter=spec', ...others])) failed.push('Codex CLI or Gemini CLI');
 }
 if (openclaw.length && !only) {
   if (!step('scenarios on OpenClaw', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...openclaw])) failed.push('OpenClaw');

@@ -3,7 +3,11 @@
  * Loading them through this single module (rather than one import each) lets
  * the bundler put the code they share with the hook's start-up path into one
  * chunk instead of one per combination, which would cost a module load each
- * on every hook call.
+ * on every hook call. Nothing this module reaches imports it back (the tool
+ * rules' code comes with handleToolUse, tool-rule-code.ts): a cycle through
+ * it would make the bundler's chunks depend on the order modules load in
+ * (test/unit/import-cycles.test.ts). The Node hook loads a Stop's part
+ * through deciders-stop.ts instead (load-deciders.ts).
  */
 export { handleStop } from './handlers/stop.js';
 export { handleUserPrompt } from './handlers/user-prompt.js';
@@ -11,13 +15,6 @@ export { handleSessionStart } from './handlers/session-start.js';
 export { handlePreCompact } from './handlers/pre-compact.js';
 export { handleToolUse } from './handlers/tool-use.js';
 export { handleSubagentStart, handleSubagentStop, handleToolFailure } from './watchdog/handlers.js';
-export { guardBeforeWrite } from './rules/guard-before.js';
-export { clientControlBefore } from './rules/client-control-before.js';
-export { guardAfterWrite } from './rules/guard-after.js';
-export { guardDetached } from './rules/detach-guard.js';
-export { registerWrittenPlan } from './rules/register-plan.js';
-export { approveFromAnswer } from './rules/approval-answers.js';
-export { handleAgentDispatch, handleAgentResult, handleDeliveryPoint } from './watchdog/tool-handlers.js';
 export { saveHotState } from '../app/hot-state.js';
 export { hookConfig } from '../app/hook-config.js';
 export { Ledger } from '../ledger/ledger.js';

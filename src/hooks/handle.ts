@@ -12,6 +12,7 @@ import { readHotState } from '../ledger/hot-state.js';
 import { findProjectRoot } from '../ledger/project-root.js';
 import { validateEventPayload } from './hook-payload.js';
 import { HANDLERS } from './handlers/index.js';
+import { loadDeciders, loadInboxDeciders, loadWiringDeciders } from './load-deciders.js';
 import { EVENT_SCHEMAS, GenericPayload, isKnownEvent } from './payload.js';
 import { NOTHING_TO_SAY, type HandlerResult, type InProcessClient } from './types.js';
 
@@ -111,18 +112,19 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
     return { output, eventId: null };
   }
   // The config, the ledger and the SQLite driver are loaded only for a call that decides something.
-  const { hookConfig, Ledger, saveHotState, takeInbox, withInboxWords, owedNotices, withNotices } = await import('./deciders.js');
+  const { hookConfig, Ledger, saveHotState, owedNotices, withNotices } = await loadDeciders(event);
   const ledger = await Ledger.open(root, { create: true, env: opts.env });
   try {
     const { config, fallback } = await hookConfig(root, ledger);
     // Before the rule runs, so that a Stop sees the task the agent has just recorded as done.
-    const inbox = requests.length ? await takeInbox(ledger, requests, { root, config, now: opts.now, source, sessionId: payload.session_id }) : null;
+    const inboxCode = requests.length ? await loadInboxDeciders(event) : null;
+    const inbox = inboxCode ? await inboxCode.takeInbox(ledger, requests, { root, config, now: opts.now, source, sessionId: payload.session_id }) : null;
     let result: HandlerResult = wanted
       ? await (await entry.load())({ payload: payload as never, ledger, config, root, now: opts.now, source, env: opts.env, ...(opts.inProcessClient ? { inProcessClient: opts.inProcessClient } : {}) })
       : { output: null, decision: entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision };
-    if (inbox) result = withInboxWords(result, event, inbox);
+    if (inbox && inboxCode) result = inboxCode.withInboxWords(result, event, inbox);
     if (wiringDrift) {
-      const { repairWiring, snapshotPaths, withWiringRepair } = await import('./deciders.js');
+      const { repairWiring, snapshotPaths, withWiringRepair } = await loadWiringDeciders(event);
       const repair = repairWiring(ledger.db, root, config, snapshotPaths(null, config, root, opts.env, ledger.db));
       result = withWiringRepair(result, repair, { now: opts.now, sessionId: payload.session_id });
     }

@@ -3,6 +3,7 @@
  * gathered (versions, file contents, what a probe answered), and says what is
  * wrong and how to fix it. Nothing here reads a file or starts a process.
  */
+import { normalize } from 'node:path';
 import type { AgentName, HookCommand, HookTarget } from './hook-target.js';
 import type { WallStatus } from './wall-status.js';
 import type { SandboxMode } from './wall-spec.js';
@@ -111,7 +112,8 @@ export function hooksCheck(f: HooksFacts): Check | null {
   if (f.settings === null) return f.agent === 'claude-code' ? missing(`no ${file}`) : null;
   let commands: HookCommand[];
   try {
-    commands = f.target.installedCommands(f.settings);
+    // One command per event is one way of running continuity: each distinct command counts once.
+    commands = [...new Map(f.target.installedCommands(f.settings).map((c) => [JSON.stringify(c), c])).values()];
   } catch (err) {
     return { name, ok: false, detail: (err as Error).message.replace(/; it was left untouched$/, ''), fix: `correct ${file}; init edits only a file it can read` };
   }
@@ -164,6 +166,38 @@ function isJsonObject(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** What runs the hooks: the command wired, and for a package's launcher what it named on stderr (CONTINUITY_WHICH). */
+export interface HookEntryFacts {
+  command: HookCommand;
+  /** The launcher's stderr lines `continuity entry: KIND PATH` and `continuity executable: NOTE`; null when the command is no launcher. */
+  launcherStderr: string | null;
+  /** A SessionStart call's time, when it answered. */
+  ms: number | null;
+}
+
+/**
+ * Which entry the hooks run (the compiled executable, or Node, and why):
+ * both answer alike, so Node is no failure, only the slower start (about ten
+ * times the executable's). Null for a command that is neither (the plugin has its own check).
+ */
+export function hookEntryCheck(f: HookEntryFacts): Check | null {
+  const name = 'hook entry';
+  const timed = f.ms === null ? '' : ` (a SessionStart call: ${f.ms} ms)`;
+  const [first] = f.command.args;
+  if (f.launcherStderr !== null) {
+    const entry = /^continuity entry: (executable|node) (.*)$/m.exec(f.launcherStderr);
+    const note = /^continuity executable: (\S+) (.*)$/m.exec(f.launcherStderr);
+    if (!entry) return { name, ok: false, detail: `the launcher ${first} named no entry`, fix: 'reinstall continuity (npm install), then run `continuity init`' };
+    if (entry[1] === 'executable') return { name, ok: true, detail: `compiled executable ${normalize(entry[2]!)}, built for this machine on first use, through the launcher${timed}` };
+    return { name, ok: true, detail: `Node with ${normalize(entry[2]!)}, through the launcher: the executable ${note ? `${normalize(note[1]!)} ${note[2]}` : 'is not built'}${timed}; \`continuity build-executable\` builds it now, or says why it cannot` };
+  }
+  if (f.command.args.length === 2) return { name, ok: true, detail: `compiled executable ${f.command.command}, built with this installation${timed}` };
+  if (first && /(^|[\\/])cli\.[cm]?js$/.test(first)) {
+    return { name, ok: true, detail: `Node with ${first}: the hooks are wired to Node, not to a compiled executable (this installation had none when \`continuity init\` ran)${timed}; running \`continuity init\` again wires the executable, or a package's launcher that builds one` };
+  }
+  return null;
 }
 
 /** What the plugin's launcher (plugin/bin/continuity) chose for a SessionStart call, and how long calls took. */

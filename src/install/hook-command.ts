@@ -5,17 +5,43 @@ import type { AgentName, HookCommand } from './hook-target.js';
 export const COMPILED_PATH = join('dist', 'bin', 'continuity');
 /** The CLI's Node entry, always built. */
 export const SCRIPT_PATH = join('dist', 'cli.cjs');
+/** The hook launcher of an installed package (src/install/launcher.sh): the executable once built on first use, else Node. */
+export const LAUNCHER_PATH = join('dist', 'launcher', 'continuity');
+/** Left beside an executable built on first use (src/install/build-executable.ts), not by the package's own build. */
+export const FIRST_USE_MARK = join('dist', 'bin', 'built-on-first-use');
 
 /**
- * The process an agent's hook runs for this installation of continuity:
- * the compiled executable when it exists, else Node with the bundled CLI.
+ * How this installation's hooks start: the executable the package's build
+ * compiled; the launcher (a package without one: it runs the executable
+ * built on first use, else Node); or Node with the bundled CLI.
+ */
+export type HookEntry = 'compiled' | 'launcher' | 'node';
+
+/** The entry for an installation, from what is on disk (a launcher needs sh: not on Windows). */
+export function hookEntryOf(f: { compiledExists: boolean; launcherExists: boolean; builtOnFirstUse: boolean; windows: boolean }): HookEntry {
+  if (f.compiledExists && !f.builtOnFirstUse) return 'compiled';
+  return f.launcherExists && !f.windows ? 'launcher' : f.compiledExists ? 'compiled' : 'node';
+}
+
+/**
+ * The process an agent's hook runs for this installation of continuity.
  * `packageRoot` is the absolute directory holding `dist/`.
  */
-export function resolveHookCommand(opts: { packageRoot: string; agent: AgentName; compiledExists: boolean }): HookCommand {
+export function resolveHookCommand(opts: { packageRoot: string; agent: AgentName; entry: HookEntry }): HookCommand {
   if (!isAbsolute(opts.packageRoot)) throw new Error(`packageRoot must be absolute (got ${opts.packageRoot})`);
-  return opts.compiledExists
-    ? { command: join(opts.packageRoot, COMPILED_PATH), args: ['hook', opts.agent] }
-    : { command: 'node', args: [join(opts.packageRoot, SCRIPT_PATH), 'hook', opts.agent] };
+  switch (opts.entry) {
+    case 'compiled':
+      return { command: join(opts.packageRoot, COMPILED_PATH), args: ['hook', opts.agent] };
+    case 'launcher':
+      return { command: 'sh', args: [join(opts.packageRoot, LAUNCHER_PATH), 'hook', opts.agent] };
+    case 'node':
+      return { command: 'node', args: [join(opts.packageRoot, SCRIPT_PATH), 'hook', opts.agent] };
+  }
+}
+
+/** Is this hook command an installed package's launcher (`sh <package>/dist/launcher/continuity hook …`)? */
+export function isPackageLauncher(cmd: HookCommand): boolean {
+  return cmd.args.length === 3 && baseName(cmd.command) === 'sh' && cmd.args[0]!.replace(/\\/g, '/').endsWith(`/${LAUNCHER_PATH}`);
 }
 
 const EXECUTABLE = /^continuity(\.exe)?$/;
@@ -53,11 +79,12 @@ function baseName(path: string): string {
 
 /**
  * What a continuity hook command runs, on disk: the `dist/` folder of an
- * installation (its executable `dist/bin/continuity` or script
- * `dist/cli.cjs`), or a lone executable; null for anything else (the
+ * installation (its executable `dist/bin/continuity`, script `dist/cli.cjs`
+ * or launcher `dist/launcher/continuity`), or a lone executable; null for anything else (the
  * plugin's launcher, whose folder is in the person's home).
  */
 export function programOf(cmd: HookCommand): { path: string; folder: boolean } | null {
+  if (isPackageLauncher(cmd) && isAbsolute(cmd.args[0]!)) return { path: dirname(dirname(cmd.args[0]!)), folder: true };
   const file = cmd.args.length === 2 ? cmd.command : cmd.args.length === 3 && /^cli\.[cm]?js$/.test(baseName(cmd.args[0]!)) ? cmd.args[0]! : null;
   if (!file || !isAbsolute(file)) return null;
   if (file.endsWith(`/${COMPILED_PATH}`)) return { path: dirname(dirname(file)), folder: true };

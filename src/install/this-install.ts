@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isCompiled } from '../util/code-dir.js';
-import { COMPILED_PATH, resolveHookCommand, SCRIPT_PATH } from './hook-command.js';
+import { COMPILED_PATH, FIRST_USE_MARK, hookEntryOf, LAUNCHER_PATH, resolveHookCommand, SCRIPT_PATH, type HookEntry } from './hook-command.js';
 import type { AgentName, HookCommand } from './hook-target.js';
 
 /** Set in the Claude Code plugin's build (scripts/build.mjs, plugin/lib/cli/), whose own hooks.json wires the hooks. */
@@ -53,5 +53,15 @@ export function hookCommandOfThisInstall(agent: AgentName): HookCommand | null {
   if (plugin) return pluginHookCommand(plugin, agent);
   const root = packageRoot();
   if (!root) return null;
-  return resolveHookCommand({ packageRoot: root, agent, compiledExists: existsSync(join(root, COMPILED_PATH)) });
+  return resolveHookCommand({ packageRoot: root, agent, entry: hookEntryOfInstall(root) });
+}
+
+/** How the hooks of the installation at `root` start (see hookEntryOf). */
+export function hookEntryOfInstall(root: string): HookEntry {
+  return hookEntryOf({
+    compiledExists: existsSync(join(root, COMPILED_PATH)),
+    launcherExists: existsSync(join(root, LAUNCHER_PATH)),
+    builtOnFirstUse: existsSync(join(root, FIRST_USE_MARK)),
+    windows: process.platform === 'win32',
+  });
 }

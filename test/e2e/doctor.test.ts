@@ -63,7 +63,7 @@ describe('doctor', () => {
     const { r, report } = doctor(project);
     assert.equal(r.code, 0, r.stdout);
     assert.equal(report.ok, true);
-    assert.deepEqual(report.checks.map((c) => c.name), ['node', 'sqlite', 'ledger', 'hooks claude-code', 'config', 'wiring', 'wall', 'own wall', 'hook round-trip']);
+    assert.deepEqual(report.checks.map((c) => c.name), ['node', 'sqlite', 'ledger', 'hooks claude-code', 'config', 'wiring', 'wall', 'own wall', 'hook round-trip', 'hook entry']);
     assert.equal(check(report, 'wall').detail, "structural: Claude Code's OS sandbox (bubblewrap) keeps .continuity/ and the hook wiring read-only to the agent's commands");
     for (const c of report.checks) assert.equal(c.ok, true, `${c.name}: ${c.detail}`);
     assert.match(check(report, 'ledger').detail, /^integrity ok, schema v\d+ \(the latest\)(, \d+ events? as recorded \(hash chain intact\))?$/);
@@ -72,6 +72,8 @@ describe('doctor', () => {
     const trip = check(report, 'hook round-trip');
     assert.equal(typeof trip.ms, 'number');
     assert.match(trip.detail, new RegExp(`^a SessionStart call answered in ${trip.ms} ms \\(`));
+    // Which entry runs the hooks, and why: here the executable this checkout's build made.
+    assert.match(check(report, 'hook entry').detail, new RegExp(`^compiled executable ${COMPILED.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}, built with this installation \\(a SessionStart call: ${trip.ms} ms\\)$`));
     assert.equal(snapshotOf(join(project, '.continuity')), before);
 
     const text = runCli(['doctor'], { cwd: project, env: { HOME: home() } });

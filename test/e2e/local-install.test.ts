@@ -53,7 +53,7 @@ function bashThroughLocalHooks(dir: string, command: string): { denied: boolean;
 
 test("init from a project's own node_modules wires the hooks to that copy, and the wall keeps it read-only", () => {
   const dir = projectWithLocalInstall();
-  assert.match(wiredCommand(dir), new RegExp(`${join(dir, PROGRAM).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/cli\\.cjs hook claude-code`));
+  assert.equal(wiredCommand(dir), `sh ${join(dir, PROGRAM)}/launcher/continuity hook claude-code`);
   const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8')) as { sandbox: { filesystem: { denyWrite: string[] } }; permissions: { deny: string[] } };
   assert.ok(settings.sandbox.filesystem.denyWrite.includes(`./${PROGRAM}`), settings.sandbox.filesystem.denyWrite.join(', '));
   assert.ok(settings.permissions.deny.includes(`Edit(/${PROGRAM}/**)`), settings.permissions.deny.join(', '));
@@ -123,4 +123,40 @@ test('wherever continuity is installed, the program running the hooks is guarded
   writeFileSync(join(dir, 'out', 'x'), '');
   const harmless = spawnSync(h.cmd, h.args, { cwd: dir, encoding: 'utf8', env: cliEnv({ CLAUDE_PROJECT_DIR: dir }), input: payload(dir, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_h', tool_input: { command: 'rm -rf out dist' } }) });
   assert.doesNotMatch(harmless.stdout, /"deny"/);
+});
+
+/** One SessionStart call through the hook command init wired, as Claude Code runs it (exec form), with the launcher naming its entry. */
+function sessionStartThroughWiring(dir: string): { code: number; stdout: string; stderr: string } {
+  const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, { hooks: { command: string; args: string[] }[] }[]> };
+  const h = settings.hooks.SessionStart![0]!.hooks[0]!;
+  const r = spawnSync(h.command, h.args, { cwd: dir, encoding: 'utf8', env: cliEnv({ CLAUDE_PROJECT_DIR: dir, CONTINUITY_WHICH: '1' }), input: payload(dir, { hook_event_name: 'SessionStart', source: 'startup' }) });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+function hookEntryDetail(dir: string): string {
+  const doctor = local(dir, ['doctor', '--json']);
+  const check = (JSON.parse(doctor.stdout) as { checks: { name: string; ok: boolean; detail: string }[] }).checks.find((c) => c.name === 'hook entry');
+  assert.ok(check?.ok, doctor.stdout);
+  return check.detail;
+}
+
+test('a package without the compiled executable: the launcher runs Node until it is built on first use, then the executable; doctor names each', () => {
+  const dir = projectWithLocalInstall();
+  const before = sessionStartThroughWiring(dir);
+  assert.equal(before.code, 0, before.stderr);
+  assert.match(before.stdout, /"hookEventName":\s*"SessionStart"/);
+  assert.match(before.stderr, new RegExp(`^continuity entry: node .*${PROGRAM}/launcher/\\.\\./cli\\.cjs$`, 'm'));
+  assert.match(hookEntryDetail(dir), /^Node with \S+node_modules\/continuity\/dist\/cli\.cjs, through the launcher: the executable \S+\/dist\/bin\/continuity is not built \(CONTINUITY_BUILD_EXECUTABLE=off\)/);
+  // What `continuity build-executable` leaves (the real build, with Bun fetched: test/real-client/packed-install.scenario.ts).
+  mkdirSync(join(dir, PROGRAM, 'bin'));
+  cpSync(join(REPO_ROOT, 'dist', 'bin', 'continuity'), join(dir, PROGRAM, 'bin', 'continuity'));
+  writeFileSync(join(dir, PROGRAM, 'bin', 'built-on-first-use'), 'Bun, linux-x64\n');
+  const after = sessionStartThroughWiring(dir);
+  assert.equal(after.code, 0, after.stderr);
+  assert.equal(after.stdout, before.stdout);
+  assert.match(after.stderr, new RegExp(`^continuity entry: executable .*${PROGRAM}/launcher/\\.\\./bin/continuity$`, 'm'));
+  assert.match(hookEntryDetail(dir), /^compiled executable \S+node_modules\/continuity\/dist\/bin\/continuity, built for this machine on first use, through the launcher/);
+  // init again keeps the launcher: a reinstall that takes dist/bin away leaves the hooks on Node, not on a missing file.
+  assert.equal(local(dir, ['init']).code, 0);
+  assert.equal(wiredCommand(dir), `sh ${join(dir, PROGRAM)}/launcher/continuity hook claude-code`);
 });

@@ -33,7 +33,8 @@ export interface CliResult {
  * FORCE_COLOR=1 in its test processes when run from a terminal.
  */
 export function cliEnv(extra: NodeJS.ProcessEnv | undefined): NodeJS.ProcessEnv {
-  const env = { ...process.env, ...extra };
+  // An installed package's first-use build fetches Bun: only the tests about it turn it on (test/real-client/packed-install.scenario.ts).
+  const env: NodeJS.ProcessEnv = { CONTINUITY_BUILD_EXECUTABLE: 'off', ...process.env, ...extra };
   for (const key of ['CLAUDE_PROJECT_DIR', 'FORCE_COLOR', 'NO_COLOR']) if (!extra || !(key in extra)) delete env[key];
   return env;
 }

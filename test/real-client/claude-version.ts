@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +15,22 @@ function declared(name: string): string {
 
 /** The pinned Claude Code version, read from the installer so there is one place to change it. */
 export const CLAUDE_CODE_VERSION: string = declared('CLAUDE_CODE_VERSION');
-/** The newest Claude Code checked here (the installer's CLAUDE_CODE_NEWEST). */
-export const CLAUDE_CODE_NEWEST: string = declared('CLAUDE_CODE_NEWEST');
+/**
+ * The newest Claude Code: the registry's latest, as the suite's runner asked
+ * it (CONTINUITY_CLAUDE_CODE_NEWEST), else asked here by the installer
+ * (`--print-newest`: `npm view` with a short timeout, the installer's
+ * CLAUDE_CODE_NEWEST offline), and passed on to the installs this process starts.
+ */
+export const CLAUDE_CODE_NEWEST: string = newest();
+
+function newest(): string {
+  const given = process.env.CONTINUITY_CLAUDE_CODE_NEWEST;
+  if (given) return given;
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'install-claude-code.mjs'), '--print-newest'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const version = r.status === 0 ? r.stdout.trim() : declared('CLAUDE_CODE_NEWEST');
+  process.env.CONTINUITY_CLAUDE_CODE_NEWEST = version;
+  return version;
+}
 /** Both, for the scenarios that run on every version: the pinned one first. */
 export const CLAUDE_CODE_VERSIONS: readonly string[] = [...new Set([CLAUDE_CODE_VERSION, CLAUDE_CODE_NEWEST])];
 

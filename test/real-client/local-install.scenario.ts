@@ -26,13 +26,16 @@ const WIPE = "import shutil, base64\nshutil.rmtree(base64.b64decode('" + Buffer.
     // Node 20 has no SQLite of its own: the optional driver, as npm installs it beside continuity.
     symlinkSync(join(REPO_ROOT, 'node_modules', 'better-sqlite3'), join(p.dir, 'node_modules', 'better-sqlite3'));
     p.writeFile('.claude/settings.json', '{}\n');
-    const init = spawnSync(process.execPath, [join(p.dir, PROGRAM, 'cli.cjs'), 'init', '--no-gitignore'], { cwd: p.dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: p.home } });
+    // The hooks stay on Node here (the executable's first-use build: packed-install.scenario.ts).
+    const noBuild = { CONTINUITY_BUILD_EXECUTABLE: 'off' };
+    const init = spawnSync(process.execPath, [join(p.dir, PROGRAM, 'cli.cjs'), 'init', '--no-gitignore'], { cwd: p.dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: p.home, ...noBuild } });
     assert.equal(init.status, 0, init.stderr);
-    assert.match(init.stdout, new RegExp(`node ${join(p.dir, PROGRAM)}/cli\\.cjs hook claude-code`));
+    assert.match(init.stdout, new RegExp(`sh ${join(p.dir, PROGRAM)}/launcher/continuity hook claude-code`));
     assert.match(init.stdout, /\.\/node_modules\/continuity\/dist/);
 
     const r = await p.run({
       claude: which,
+      env: noBuild,
       prompt: 'Clean up the dependencies.',
       turns: [[bash('rm -rf node_modules/continuity; echo rc=$?')], [write('wipe.py', WIPE)], [bash('python3 wipe.py; echo rc=$?')], [say('Done.')]],
     });

@@ -73,11 +73,12 @@ export function addedUserText(r: RunResult, index: number): string {
 
 /**
  * A hook's text as the model got it, unwrapped: Claude Code 2.1.331 puts it
- * in a system-reminder whose first line says it is a hook's output; the
- * pinned version sends it bare.
+ * in a system-reminder whose first line says it is a hook's output (2.1.332
+ * says more on that line: whose hook it is, and that what it relays is
+ * data); the pinned version sends it bare.
  */
 export function unwrapHookText(text: string): string {
-  const m = /^<system-reminder>\nThe text below is the output of a hook, not a message from the user\.\n([\s\S]*?)\n?<\/system-reminder>\s*$/.exec(text);
+  const m = /^<system-reminder>\nThe text below is the output of a hook\b[^\n]*\n([\s\S]*?)\n?<\/system-reminder>\s*$/.exec(text);
   return m ? m[1]! : text;
 }
 

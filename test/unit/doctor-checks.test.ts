@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { driverCheck, hooksCheck, ledgerCheck, nodeCheck, roundTripCheck, type HooksFacts } from '../../src/install/doctor.js';
+import { describe, test } from 'node:test';
+import { driverCheck, hookEntryCheck, hooksCheck, ledgerCheck, nodeCheck, roundTripCheck, type HooksFacts } from '../../src/install/doctor.js';
 import type { HookCommand } from '../../src/install/hook-target.js';
 import { target } from '../../src/install/targets/claude-code.js';
+import { loadTarget } from '../../src/install/targets/index.js';
 
 const HOOK: HookCommand = { command: 'node', args: ['/opt/continuity/dist/cli.cjs', 'hook', 'claude-code'] };
 
@@ -37,6 +38,16 @@ test('ledger: integrity problems and schema versions other than the latest fail,
 
 test('hooks: what init writes passes', () => {
   assert.equal(hooksCheck(facts(target.install(null, HOOK)))!.ok, true);
+});
+
+test("hooks: what init writes for the agents whose hooks are command lines passes (one command per event is one way), the package's launcher too", async () => {
+  for (const agent of ['codex', 'gemini', 'cursor'] as const) {
+    const t = await loadTarget(agent);
+    for (const hook of [{ command: 'node', args: ['/opt/continuity/dist/cli.cjs', 'hook', agent] }, { command: 'sh', args: ['/p/node_modules/continuity/dist/launcher/continuity', 'hook', agent] }]) {
+      const c = hooksCheck(facts(t.install(null, hook), { agent, label: agent, target: t }))!;
+      assert.equal(c.ok, true, `${agent}: ${c.detail}`);
+    }
+  }
 });
 
 test('hooks: a wiring with events missing is out of date', () => {
@@ -81,4 +92,27 @@ test('round-trip: exit 0 with nothing or a JSON object passes; anything else fai
   assert.match(roundTripCheck({ ...base, status: 1, stderr: 'continuity: boom\nmore\n' }).detail, /exited 1: continuity: boom$/);
   assert.match(roundTripCheck({ ...base, status: null, timedOut: true }).detail, /did not answer within the hook timeout$/);
   assert.equal(roundTripCheck({ state: 'none' }).ok, false);
+});
+
+describe('hook entry: which entry the hooks run, and why', () => {
+  const launcher = { command: 'sh', args: ['/p/node_modules/continuity/dist/launcher/continuity', 'hook', 'claude-code'] };
+  test("a package's launcher running the executable built on first use", () => {
+    const c = hookEntryCheck({ command: launcher, launcherStderr: 'continuity entry: executable /p/node_modules/continuity/dist/launcher/../bin/continuity\n', ms: 14 });
+    assert.deepEqual(c, { name: 'hook entry', ok: true, detail: 'compiled executable /p/node_modules/continuity/dist/bin/continuity, built for this machine on first use, through the launcher (a SessionStart call: 14 ms)' });
+  });
+  test('the launcher running Node says why the executable does not run', () => {
+    const c = hookEntryCheck({ command: launcher, launcherStderr: 'continuity entry: node /p/d/launcher/../cli.cjs\ncontinuity executable: /p/d/launcher/../bin/continuity could not be built: fetching @oven/bun-linux-x64@1.4.5 with npm pack failed: ENOTFOUND\n', ms: 130 });
+    assert.equal(c?.ok, true);
+    assert.match(c!.detail, /^Node with \/p\/d\/cli\.cjs, through the launcher: the executable \/p\/d\/bin\/continuity could not be built: fetching .* ENOTFOUND \(a SessionStart call: 130 ms\); `continuity build-executable` builds it now/);
+  });
+  test('a launcher that names nothing fails', () => {
+    assert.equal(hookEntryCheck({ command: launcher, launcherStderr: '', ms: null })?.ok, false);
+  });
+  test('the executable wired directly, and Node wired directly', () => {
+    assert.match(hookEntryCheck({ command: { command: '/c/dist/bin/continuity', args: ['hook', 'claude-code'] }, launcherStderr: null, ms: 12 })!.detail, /^compiled executable \/c\/dist\/bin\/continuity, built with this installation/);
+    assert.match(hookEntryCheck({ command: { command: 'node', args: ['/c/dist/cli.cjs', 'hook', 'claude-code'] }, launcherStderr: null, ms: 120 })!.detail, /^Node with \/c\/dist\/cli\.cjs: the hooks are wired to Node, not to a compiled executable/);
+  });
+  test("the plugin's launcher is left to the plugin's own check", () => {
+    assert.equal(hookEntryCheck({ command: { command: 'sh', args: ['/h/.claude/plugins/c/bin/continuity', 'hook', 'claude-code'] }, launcherStderr: null, ms: 12 }), null);
+  });
 });

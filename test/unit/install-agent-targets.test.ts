@@ -150,6 +150,9 @@ describe('hook command lines', () => {
     assert.equal(continuityHookOf('echo continuity hook codex', 'codex'), null);
     assert.equal(continuityHookOf('./my-hook hook codex', 'codex'), null);
     assert.equal(continuityHookOf(42, 'codex'), null);
+    // An installed package's launcher, as init writes it for a package without the compiled executable.
+    assert.deepEqual(continuityHookOf('sh /p/node_modules/continuity/dist/launcher/continuity hook codex', 'codex'), { command: 'sh', args: ['/p/node_modules/continuity/dist/launcher/continuity', 'hook', 'codex'] });
+    assert.equal(continuityHookOf('sh ./continuity hook codex', 'codex'), null);
   });
 
   it('agentHookCommand appends `hook <agent>` only when it is not already there', () => {

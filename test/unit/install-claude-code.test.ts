@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { parse } from 'jsonc-parser';
 import * as v from 'valibot';
 import { HANDLERS } from '../../src/hooks/handlers/index.js';
-import { isContinuityCommand, resolveHookCommand, splitShellCommand } from '../../src/install/hook-command.js';
+import { hookEntryOf, isContinuityCommand, isPackageLauncher, programInProject, resolveHookCommand, splitShellCommand } from '../../src/install/hook-command.js';
 import { InvalidSettingsError, type HookCommand } from '../../src/install/hook-target.js';
 import { CLAUDE_CODE_WIRING, HOOK_TIMEOUT_SECONDS, target } from '../../src/install/targets/claude-code.js';
 import { HooksConfig } from '../helpers/claude-code-schema.js';
@@ -197,14 +197,37 @@ describe('installedCommands', () => {
 });
 
 describe('resolveHookCommand', () => {
-  test('the compiled executable when it exists', () => {
-    assert.deepEqual(resolveHookCommand({ packageRoot: '/opt/continuity', agent: 'claude-code', compiledExists: true }), { command: '/opt/continuity/dist/bin/continuity', args: ['hook', 'claude-code'] });
+  test('the compiled executable', () => {
+    assert.deepEqual(resolveHookCommand({ packageRoot: '/opt/continuity', agent: 'claude-code', entry: 'compiled' }), { command: '/opt/continuity/dist/bin/continuity', args: ['hook', 'claude-code'] });
   });
-  test('else Node with the bundled CLI', () => {
-    assert.deepEqual(resolveHookCommand({ packageRoot: '/opt/continuity', agent: 'gemini', compiledExists: false }), { command: 'node', args: ['/opt/continuity/dist/cli.cjs', 'hook', 'gemini'] });
+  test('the launcher of an installed package, run by sh', () => {
+    const cmd = resolveHookCommand({ packageRoot: '/p/node_modules/continuity', agent: 'claude-code', entry: 'launcher' });
+    assert.deepEqual(cmd, { command: 'sh', args: ['/p/node_modules/continuity/dist/launcher/continuity', 'hook', 'claude-code'] });
+    assert.ok(isContinuityCommand(cmd, 'claude-code'));
+    assert.ok(isPackageLauncher(cmd));
+    // The wall keeps the whole dist/ folder the launcher runs from.
+    assert.equal(programInProject(cmd, '/p'), 'node_modules/continuity/dist');
+  });
+  test('Node with the bundled CLI', () => {
+    assert.deepEqual(resolveHookCommand({ packageRoot: '/opt/continuity', agent: 'gemini', entry: 'node' }), { command: 'node', args: ['/opt/continuity/dist/cli.cjs', 'hook', 'gemini'] });
   });
   test('a relative package root is refused', () => {
-    assert.throws(() => resolveHookCommand({ packageRoot: 'continuity', agent: 'claude-code', compiledExists: false }));
+    assert.throws(() => resolveHookCommand({ packageRoot: 'continuity', agent: 'claude-code', entry: 'node' }));
+  });
+});
+
+describe('hookEntryOf', () => {
+  const none = { compiledExists: false, launcherExists: false, builtOnFirstUse: false, windows: false };
+  test("a build's own executable is wired directly", () => {
+    assert.equal(hookEntryOf({ ...none, compiledExists: true, launcherExists: true }), 'compiled');
+  });
+  test('a package without one goes through the launcher, before and after the executable is built on first use', () => {
+    assert.equal(hookEntryOf({ ...none, launcherExists: true }), 'launcher');
+    assert.equal(hookEntryOf({ ...none, launcherExists: true, compiledExists: true, builtOnFirstUse: true }), 'launcher');
+  });
+  test('Node where there is no launcher, or no sh to run it', () => {
+    assert.equal(hookEntryOf(none), 'node');
+    assert.equal(hookEntryOf({ ...none, launcherExists: true, windows: true }), 'node');
   });
 });
 

@@ -10,12 +10,13 @@ import { parse as parseJsonc } from 'jsonc-parser';
 import { CONFIG_PATH, loadConfig } from '../../config/load.js';
 import { extendChain, readRecoveryHead, recoveryDirOf } from '../../ledger/recovery-copy.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
-import { codexWallCheck, configCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
+import { codexWallCheck, configCheck, hookEntryCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
 import { gatherCodexWallFacts, gatherWallFacts } from '../../install/wall-facts.js';
 import { codexWallStatus } from '../../install/codex-wall-status.js';
 import { wallStatus, type WallFacts, type WallStatus } from '../../install/wall-status.js';
 import { DEFAULT_CONFIG } from '../../config/schema.js';
 import type { HookCommand } from '../../install/hook-target.js';
+import { isPackageLauncher } from '../../install/hook-command.js';
 import type { DriverFactory } from '../../ledger/driver.js';
 import { AGENT_NAMES, loadTarget } from '../../install/targets/index.js';
 import { HOOK_TIMEOUT_SECONDS } from '../../install/targets/claude-code.js';
@@ -61,7 +62,13 @@ export async function run(argv: string[]): Promise<number> {
   checks.push(await ownWallDoctorCheck(root));
   const codexWall = await codexWallDoctorCheck(root);
   if (codexWall) checks.push(codexWall);
-  checks.push(roundTripCheck(roundTrip(root, hookCommands[0] ?? hookCommandOfThisInstall('claude-code'))));
+  const hookCommand = hookCommands[0] ?? hookCommandOfThisInstall('claude-code');
+  // A package's launcher names the entry it chose (CONTINUITY_WHICH) and never starts a build for doctor.
+  const launcher = !!hookCommand && isPackageLauncher(hookCommand);
+  const trip = roundTrip(root, hookCommand, launcher ? { CONTINUITY_WHICH: '1' } : {});
+  checks.push(roundTripCheck(trip));
+  const entry = hookCommand ? hookEntryCheck({ command: hookCommand, launcherStderr: launcher && trip.state === 'answered' ? trip.stderr : null, ms: trip.state === 'answered' && trip.status === 0 ? trip.ms : null }) : null;
+  if (entry) checks.push(entry);
   const plugin = pluginRoot();
   if (plugin) checks.push(pluginEntryCheck(probePluginEntry(root, plugin)));
 

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { CONFIG_PATH, parseConfig } from '../../config/load.js';
 import { defaultConfigText } from '../../install/default-config.js';
-import { programInProject, SCRIPT_PATH } from '../../install/hook-command.js';
+import { COMPILED_PATH, programInProject, SCRIPT_PATH } from '../../install/hook-command.js';
 import { realRoot } from '../../util/real-path.js';
 import { InvalidSettingsError, type AgentName, type HookCommand, type HookTarget } from '../../install/hook-target.js';
 import { backupFor, backupsOf, GITIGNORE_ENTRY, ignoresContinuity, withContinuityIgnored } from '../../install/side-files.js';
@@ -14,7 +14,8 @@ import { INIT_RECORD_PATH, wallRecordOf, withWallRecord } from '../../install/in
 import { claudeCodeWallPaths, claudeCodeWallSettings, codexWallPaths } from '../../install/wall-spec.js';
 import { CODEX_CONFIG_FILE, CodexWallClashError, codexWallBlock, hasCodexWall, installCodexWall, uninstallCodexWall } from '../../install/targets/codex-wall.js';
 import { DEFAULT_CONFIG, type Config } from '../../config/schema.js';
-import { hookCommandOfThisInstall, runningFromPlugin } from '../../install/this-install.js';
+import { hookCommandOfThisInstall, hookEntryOfInstall, packageRoot, runningFromPlugin } from '../../install/this-install.js';
+import { buildExecutable } from '../../install/build-executable.js';
 import { WIRING_FILES } from '../../app/wiring-files.js';
 import { releaseRecoveryCopy, recoveryDirOf } from '../../ledger/recovery-copy.js';
 import { forgetWorkspace, guardedRecordOf, isRemembered } from '../../ledger/guarded-workspaces.js';
@@ -93,6 +94,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   // Codex's wall is checked against the person's own config before anything is written.
   const codexWall = opts.agent === 'codex' ? await codexWallFor(files) : null;
+  if (!opts.dryRun) buildExecutableOnFirstUse(report);
   // The wall the config asks for (or the default one init is about to write) goes into the settings with the hooks, in one write.
   installSettings(target, opts.agent, files, report, await wallFor(opts.agent, files));
   if (codexWall) writeCodexWall(files, report, codexWall);
@@ -102,6 +104,28 @@ export async function run(argv: string[]): Promise<number> {
   const sentence = `continuity is ${report.changed ? '' : 'already '}installed for ${LABEL[opts.agent]} in ${root}.`;
   process.stdout.write(`${doneLine(opts, sentence)}\n`);
   return ExitCode.ok;
+}
+
+/**
+ * An installed package comes without the compiled executable (it is
+ * platform-specific): init compiles it now, so the hooks it wires (through
+ * the package's launcher) skip Node's start-up from the first call. When it
+ * cannot, the hooks run Node, and the launcher tries again in the background.
+ */
+function buildExecutableOnFirstUse(report: Report): void {
+  if (runningFromPlugin()) return;
+  const root = packageRoot();
+  if (!root || hookEntryOfInstall(root) !== 'launcher' || existsSync(join(root, COMPILED_PATH))) return;
+  const exe = join(root, COMPILED_PATH);
+  if (process.env.CONTINUITY_BUILD_EXECUTABLE === 'off') {
+    report.line('note', exe, 'not built (CONTINUITY_BUILD_EXECUTABLE=off): the hooks run Node');
+    return;
+  }
+  process.stdout.write(`compiling continuity's executable for this machine (once; the hooks then skip Node's start-up)\n`);
+  const r = buildExecutable(root, (line) => process.stdout.write(`  ${line}\n`));
+  if (r.state === 'built') report.line('created', exe, "continuity's executable, compiled for this machine with the pinned Bun");
+  else if (r.state === 'busy') report.line('note', exe, `being built by process ${r.pid}: the hooks run Node until it is there`);
+  else if (r.state === 'failed') report.line('note', exe, `not built: ${r.reason}; the hooks run Node, and \`continuity build-executable\` tries again`);
 }
 
 /** init changes the hook wiring and the wall: what runs inside an agent's command, or while an agent's Bash call runs, is refused. */

@@ -2,6 +2,7 @@ import type { HotState } from '../../ledger/hot-state.js';
 import type { GenericPayload, KnownEvent } from '../payload.js';
 import { POST_TOOL_RULES, PRE_TOOL_RULES, rulesWanting, type ToolPayload } from '../tool-rules.js';
 import type { Handler, HandlerResult } from '../types.js';
+import { loadDeciders } from '../load-deciders.js';
 import type { SpooledViolation } from '../../ledger/spool.js';
 
 export interface HandlerEntry {
@@ -20,7 +21,7 @@ export interface HandlerEntry {
  * answered with nothing. Each capability registers its handler here.
  */
 export const HANDLERS: Partial<Record<KnownEvent, HandlerEntry>> = {
-  Stop: { wants: stopWanted, declined: stopDeclined, load: async () => (await import('../deciders.js')).handleStop as Handler<never> },
+  Stop: { wants: stopWanted, declined: stopDeclined, load: async () => (await loadDeciders('Stop')).handleStop as Handler<never> },
   UserPromptSubmit: { wants: planOrRunsKnown, load: async () => (await import('../deciders.js')).handleUserPrompt as Handler<never> },
   SessionStart: { wants: planOrRunsKnown, load: async () => (await import('../deciders.js')).handleSessionStart as Handler<never> },
   PreCompact: { wants: planOrRunsKnown, load: async () => (await import('../deciders.js')).handlePreCompact as Handler<never> },

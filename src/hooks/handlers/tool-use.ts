@@ -3,6 +3,7 @@ import { readHotState } from '../../ledger/hot-state.js';
 import { LEDGER_DIR } from '../../ledger/ledger-dir.js';
 import { join } from 'node:path';
 import { POST_TOOL_RULES, PRE_TOOL_RULES, rulesWanting, type ToolPayload } from '../tool-rules.js';
+import { TOOL_RULE_CODE } from '../tool-rule-code.js';
 import type { Handler, HandlerResult } from '../types.js';
 
 /**
@@ -15,7 +16,7 @@ export const handleToolUse: Handler<ToolPayload> = async (ctx) => {
   const pre = ctx.payload.hook_event_name === 'PreToolUse';
   const rules = rulesWanting(pre ? PRE_TOOL_RULES : POST_TOOL_RULES, ctx.payload, readHotState(join(ctx.root, LEDGER_DIR)), ctx.root);
   const results: { name: string; result: HandlerResult }[] = [];
-  for (const rule of rules) results.push({ name: rule.name, result: await (await rule.load())(ctx) });
+  for (const rule of rules) results.push({ name: rule.name, result: await TOOL_RULE_CODE[rule.name](ctx) });
   return mergeToolResults(pre ? 'PreToolUse' : 'PostToolUse', results);
 };
 

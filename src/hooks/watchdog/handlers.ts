@@ -8,7 +8,7 @@ import type { PayloadOf } from '../payload.js';
 import { agentOfSource } from '../source.js';
 import type { Handler } from '../types.js';
 import { readAgentInput, recordAgentToolFailure, recordChildStart, recordChildStop } from './record.js';
-import { AGENT_TOOLS, fromSubagent } from './tool-rules.js';
+import { AGENT_TOOLS, fromSubagent } from './tool-names.js';
 
 export const handleSubagentStart: Handler<PayloadOf<'SubagentStart'>> = ({ payload, ledger, config, now, source }) => {
   const agentId = payload.agent_id ?? null;

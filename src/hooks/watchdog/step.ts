@@ -11,7 +11,7 @@ import { sessionById } from '../../ledger/sessions.js';
 import type { GenericPayload, PayloadOf } from '../payload.js';
 import type { HandlerResult, HookContext } from '../types.js';
 import { linkPass, runWatchdogPass, type PassResult, type WatchdogChannel } from './pass.js';
-import { fromSubagent } from './tool-rules.js';
+import { fromSubagent } from './tool-names.js';
 
 export async function watchdogAt(
   ctx: HookContext<GenericPayload>,

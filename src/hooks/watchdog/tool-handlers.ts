@@ -10,7 +10,7 @@ import type { ToolPayload } from '../tool-rules.js';
 import type { HandlerResult, HookContext } from '../types.js';
 import { agentIdOf, readAgentInput, recordAgentToolResult, recordDispatchIntent, recordTaskOutput, statusOf } from './record.js';
 import { watchdogAt, withWatchdog } from './step.js';
-import { AGENT_TOOLS } from './tool-rules.js';
+import { AGENT_TOOLS } from './tool-names.js';
 
 /** PreToolUse of Agent|Task: the dispatch intent (brief, description, type). */
 export function handleAgentDispatch(ctx: HookContext<ToolPayload>): HandlerResult {

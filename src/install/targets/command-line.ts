@@ -78,7 +78,7 @@ export function agentHookCommand(hook: HookCommand, agent: string): HookCommand 
  * Is this command line a continuity hook for this agent? It ends with
  * `<continuity> hook <agent>`, where <continuity> is the `continuity` bin or
  * the package's dist/cli.cjs (or an older dist/cli.mjs), run directly or by a JavaScript runtime or
- * package runner (so `echo continuity hook codex` is not one).
+ * package runner, or the package's launcher run by sh (so `echo continuity hook codex` is not one).
  */
 export function continuityHookOf(line: unknown, agent: string): HookCommand | null {
   if (typeof line !== 'string') return null;
@@ -87,9 +87,12 @@ export function continuityHookOf(line: unknown, agent: string): HookCommand | nu
   const n = words.length;
   if (words[n - 2] !== 'hook' || words[n - 1] !== agent) return null;
   if (!CONTINUITY.test(words[n - 3]!)) return null;
-  if (n > 3 && !LAUNCHER.test(words[0]!)) return null;
+  if (n > 3 && !LAUNCHER.test(words[0]!) && !(n === 4 && words[0] === 'sh' && PACKAGE_LAUNCHER.test(words[1]!))) return null;
   return { command: words[0]!, args: words.slice(1) };
 }
+
+/** An installed package's hook launcher (dist/launcher/continuity, run by sh). */
+const PACKAGE_LAUNCHER = /[\\/]dist[\\/]launcher[\\/]continuity$/;
 
 const CONTINUITY = /(^|[\\/])(continuity(\.cmd|\.exe)?|cli\.[cm]?js)$/i;
 const LAUNCHER = /(^|[\\/])(node|nodejs|bun|deno|npx|bunx|pnpx|npm|pnpm|yarn)(\.cmd|\.exe)?$/i;
