@@ -7,7 +7,7 @@ import { LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../ledger/l
 import { readRecoveryHead, recoveryDirOf } from '../ledger/recovery-copy.js';
 import { pendingRequests, writeRequest } from '../ledger/inbox.js';
 import { CliError, ExitCode } from '../util/errors.js';
-import { spoolEvent } from '../ledger/spool.js';
+import { spoolBacklogFull, spoolEvent } from '../ledger/spool.js';
 import { readHotState } from '../ledger/hot-state.js';
 import { findProjectRoot } from '../ledger/project-root.js';
 import { validateEventPayload } from './hook-payload.js';
@@ -108,6 +108,8 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
     const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started, ...wallRecord(quick?.result.output ?? null, wall) };
     const output = withWall(quick?.result.output ?? null, wall);
     spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations });
+    // A long run of calls that decide nothing would otherwise leave the spool to grow until the next one that does: past a bounded backlog, this call takes it in.
+    if (spoolBacklogFull(ledgerDir)) await drainSpool(root, opts.env);
     return { output, eventId: null };
   }
   // The config, the ledger and the SQLite driver are loaded only for a call that decides something.
@@ -148,6 +150,16 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
     return { output: result.output, eventId };
   } finally {
     ledger.close();
+  }
+}
+
+/** Opens the ledger only to take the spool in (Ledger.open does, within its batch). The call's own event is spooled already: a failure here is said, never the call's. */
+async function drainSpool(root: string, env: NodeJS.ProcessEnv): Promise<void> {
+  try {
+    const { Ledger } = await import('./deciders.js');
+    (await Ledger.open(root, { env })).close();
+  } catch (err) {
+    process.stderr.write(`continuity: the spool could not be taken into the ledger: ${(err as Error).message.split('\n')[0]}\n`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { boundForAudit } from './audit-input.js';
 import type { SqlDatabase } from './driver.js';
 
 export interface NewEvent {
@@ -19,9 +20,6 @@ export interface EventRecord {
   decision: unknown;
 }
 
-/** Strings longer than this are cut in the audit copy of an input (file contents, tool output). */
-const MAX_AUDIT_STRING = 4096;
-
 /** Appends one event. Call inside `Ledger.write` together with the projection changes it explains. */
 export function appendEvent(db: SqlDatabase, e: NewEvent): number {
   const r = db.run(
@@ -30,7 +28,7 @@ export function appendEvent(db: SqlDatabase, e: NewEvent): number {
     e.source,
     e.kind,
     e.sessionId ?? null,
-    JSON.stringify(compactForAudit(e.input)),
+    storedInput(e),
     e.decision === undefined ? null : JSON.stringify(e.decision),
   );
   return r.lastInsertRowid;
@@ -63,14 +61,11 @@ export function countEvents(db: SqlDatabase): number {
   return Number(db.get<{ n: number }>('SELECT count(*) AS n FROM events')?.n ?? 0);
 }
 
-/** Keeps the audit trail small: long strings (file contents, tool output) are cut, with a note. */
-export function compactForAudit(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') {
-    return value.length > MAX_AUDIT_STRING ? `${value.slice(0, MAX_AUDIT_STRING)}… [${value.length - MAX_AUDIT_STRING} more characters]` : value;
-  }
-  if (value === null || typeof value !== 'object' || depth > 20) return value;
-  if (Array.isArray(value)) return value.map((v) => compactForAudit(v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = compactForAudit(v, depth + 1);
-  return out;
+/** An event's input as the events table and the spool keep it (src/ledger/audit-input.ts). */
+export function boundedInput(e: Pick<NewEvent, 'input' | 'sessionId' | 'kind'>): unknown {
+  return boundForAudit(e.input, { sessionId: e.sessionId ?? null, kind: e.kind }) ?? null;
+}
+
+export function storedInput(e: Pick<NewEvent, 'input' | 'sessionId' | 'kind'>): string {
+  return JSON.stringify(boundedInput(e));
 }

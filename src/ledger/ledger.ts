@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { CliError, ExitCode } from '../util/errors.js';
 import type { DriverFactory, DriverName, SqlDatabase } from './driver.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
+import { MIGRATION_STEPS } from './shrink-events.js';
 import { loadDriver } from './select-driver.js';
 import { ingestSpool } from './spool.js';
 import { ledgerStamp, restampHotState } from './hot-state.js';
@@ -219,12 +220,12 @@ export class Ledger {
       this.db.exec('BEGIN');
       try {
         const trustKey = trustKeyOf(this.db);
-        const full = needsFullCopy(this.head, { trustKey, ledgerBytes: fileSize(this.path) + fileSize(`${this.path}-wal`), nowMs: Date.now() });
+        const full = this.rechain || needsFullCopy(this.head, { trustKey, ledgerBytes: fileSize(this.path) + fileSize(`${this.path}-wal`), nowMs: Date.now() });
         if (!full) {
           appendEventsTail(this.db, this.recoveryDir, Math.max(this.head!.maxId, tailMaxId(this.recoveryDir)));
           return;
         }
-        const from = this.head ?? { chain: '', maxId: 0, events: 0 };
+        const from = (!this.rechain && this.head) || { chain: '', maxId: 0, events: 0 };
         const { chain, maxId, added } = extendChain(this.db, from.chain, from.maxId);
         keepRecoveryCopy(this.root, this.recoveryDir, { events: from.events + added, maxId, chain, trustKey }, new Date().toISOString());
       } finally {
@@ -257,14 +258,31 @@ export class Ledger {
       );
     }
     if (current === SCHEMA_VERSION) return;
-    this.write((db) => {
+    const rewritten = this.write((db) => {
+      let n = 0;
       // Re-read inside the lock: another process may have migrated meanwhile.
       for (let v = this.userVersion(); v < SCHEMA_VERSION; v++) {
         db.exec(MIGRATIONS[v]!);
+        n += MIGRATION_STEPS[v]?.(db) ?? 0;
         db.exec(`PRAGMA user_version = ${v + 1}`);
       }
+      return n;
     });
+    if (!rewritten || this.copyDir) return;
+    // Events were rewritten: the recovery copy's hash chain is taken anew over all of them, and the copy renewed whole.
+    this.rechain = true;
+    // The space the old inputs took is given back (it needs a moment alone with the ledger; another process busy with it leaves that for later).
+    try {
+      this.db.exec('VACUUM');
+      // Into the ledger file now: until a checkpoint, the file still holds the old pages (and the recovery copy copies the file).
+      this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } catch {
+      // Busy: the file keeps its free pages, which SQLite reuses.
+    }
   }
+
+  /** Events were rewritten by a migration: the recovery copy's chain is computed again from the first event. */
+  private rechain = false;
 
   private userVersion(): number {
     return Number(this.db.get<{ user_version: number }>('PRAGMA user_version')?.user_version ?? 0);

@@ -226,6 +226,12 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX notices_owed ON notices (announced_at);
   `,
+  // 8: the audit trail bounded: events' large inputs become digests (rewritten by MIGRATION_STEPS[7], src/ledger/shrink-events.ts);
+  // the tool calls and stops read by time find them by an index, and the Stop blocks that status counts have their own.
+  `
+  CREATE INDEX events_kind_at ON events (kind, at);
+  CREATE INDEX events_stop_blocks ON events (id) WHERE kind = 'Stop' AND json_extract(decision, '$.action') IN ('block', 'allow_after_limit');
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
