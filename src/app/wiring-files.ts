@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 /**
  * The files through which an agent client finds continuity's hooks and its
  * sandbox, whichever agent the project uses: changed by the agent, they could
@@ -10,6 +12,17 @@
  * files that are absent cost one failed open each.
  */
 export const WIRING_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json'] as const;
+
+/** Do the project's own settings run continuity's hooks (any client's)? A plugin enabled for every project is not seen here. */
+export function wiresContinuity(root: string): boolean {
+  return WIRING_FILES.some((f) => {
+    try {
+      return /continuity[^\n]*\bhook\b|"hook",\s*"(?:claude-code|codex|gemini|cursor)"/.test(readFileSync(join(root, f), 'utf8'));
+    } catch {
+      return false;
+    }
+  });
+}
 
 /**
  * Files of the project the agent may write whose few variables move a

@@ -24,6 +24,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   config: () => import('./commands/config.js'),
   init: () => import('./commands/init.js'),
   doctor: () => import('./commands/doctor.js'),
+  gc: () => import('./commands/gc.js'),
 };
 
 const USAGE = `usage: continuity <command> [options]
@@ -32,6 +33,7 @@ commands:
   init [--agent A] [--uninstall]
                              wire continuity's hooks into the agent's project settings; create .continuity/
   doctor [--json]            check Node, SQLite, the ledger, the hooks, the config and a hook round-trip
+  gc [--dry-run]             remove recovery copies of projects that no longer exist or use continuity
   hook claude-code           answer one Claude Code hook payload (stdin → stdout)
   hook codex|gemini|cursor   the same for OpenAI Codex CLI, Gemini CLI, Cursor
   plan import FILE           register or refresh the project's active plan

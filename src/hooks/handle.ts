@@ -1,7 +1,7 @@
 import { appendEvent } from '../ledger/events.js';
 import { join } from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
-import { WIRING_FILES } from '../app/wiring-files.js';
+import { existsSync } from 'node:fs';
+import { wiresContinuity } from '../app/wiring-files.js';
 import { READ_ONLY_TOOLS, wiringChanged } from './rules/guard-wants.js';
 import { LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../ledger/ledger-dir.js';
 import { readRecoveryHead, recoveryDirOf } from '../ledger/recovery-copy.js';
@@ -225,12 +225,3 @@ function unenforcedWords(root: string, event: string): Record<string, unknown> |
   };
 }
 
-function wiresContinuity(root: string): boolean {
-  return WIRING_FILES.some((f) => {
-    try {
-      return /continuity[^\n]*\bhook\b|"hook",\s*"(?:claude-code|codex|gemini|cursor)"/.test(readFileSync(join(root, f), 'utf8'));
-    } catch {
-      return false;
-    }
-  });
-}

@@ -264,3 +264,11 @@ export function codexWallCheck(s: WallStatus, mode: SandboxMode): Check {
   }
   return { name, ok: true, detail: `${s.summary}${s.gaps.length ? `; ${s.gaps.join('; ')}` : ''}` };
 }
+
+/** What continuity keeps in its state home, and what of it `continuity gc` would remove. Never a failure: it is housekeeping. */
+export function stateHomeCheck(facts: { home: string; copies: number; bytes: number; removable: number; removableBytes: number }): Check {
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+  const held = `${facts.copies} recovery cop${facts.copies === 1 ? 'y' : 'ies'} (${mb(facts.bytes)}) in ${facts.home}`;
+  if (!facts.removable) return { name: 'state', ok: true, detail: `${held}; none of projects that are gone` };
+  return { name: 'state', ok: true, detail: `${held}; ${facts.removable} of ${mb(facts.removableBytes)} belong to projects that are gone or no longer use continuity: \`continuity gc\` removes them` };
+}

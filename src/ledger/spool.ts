@@ -26,7 +26,9 @@ type SpooledEvent = NewEvent & { violations?: SpooledViolation[] };
 
 export function spoolEvent(ledgerDir: string, event: SpooledEvent): void {
   const dir = join(ledgerDir, SPOOL_DIR);
-  const name = `${event.at.replace(/[-:.]/g, '')}-${process.pid}-${Math.random().toString(36).slice(2, 10)}.json`;
+  // Short (it is kept with the event, and indexed): the time in base 36, fixed width so names sort oldest first, the process, a random tail.
+  const ms = Date.parse(event.at);
+  const name = `${(Number.isFinite(ms) ? ms : Date.now()).toString(36).padStart(9, '0')}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 7)}.json`;
   // Bounded as the events table keeps it: a spool file holds no more of the agent's content than the ledger will.
   const record = JSON.stringify({ ...event, input: boundedInput(event) });
   try {

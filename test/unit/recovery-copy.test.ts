@@ -34,7 +34,8 @@ test('a large ledger restored after deletion comes back with the events recorded
   const pad = 'x'.repeat(4096);
   let ledger = await Ledger.open(root, { create: true, env });
   ledger.write((db) => {
-    for (let i = 0; i < 400; i++) appendEvent(db, { at: '2026-11-25T10:00:00.000Z', source: 'test', kind: 'pad', input: { pad } });
+    // Written as rows, past the audit trail's bound (appendEvent keeps inputs small): a ledger above SMALL_LEDGER_BYTES.
+    for (let i = 0; i < 400; i++) db.run('INSERT INTO events (at, source, kind, input) VALUES (?, ?, ?, ?)', '2026-11-25T10:00:00.000Z', 'test', 'pad', JSON.stringify({ pad, i }));
   });
   ledger.close();
   const full = readRecoveryHead(recoveryDirOf(root, env), root);

@@ -8,9 +8,10 @@ import { onPath } from '../../util/on-path.js';
 import { parseArgs } from 'node:util';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { CONFIG_PATH, loadConfig } from '../../config/load.js';
-import { extendChain, readRecoveryHead, recoveryDirOf } from '../../ledger/recovery-copy.js';
+import { extendChain, readRecoveryHead, recoveryDirOf, releaseRecoveryCopy } from '../../ledger/recovery-copy.js';
+import { forgetWorkspace } from '../../ledger/guarded-workspaces.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
-import { codexWallCheck, configCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
+import { stateHomeCheck, codexWallCheck, configCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
 import { gatherCodexWallFacts, gatherWallFacts } from '../../install/wall-facts.js';
 import { codexWallStatus } from '../../install/codex-wall-status.js';
 import { wallStatus, type WallFacts, type WallStatus } from '../../install/wall-status.js';
@@ -64,6 +65,7 @@ export async function run(argv: string[]): Promise<number> {
   checks.push(roundTripCheck(roundTrip(root, hookCommands[0] ?? hookCommandOfThisInstall('claude-code'))));
   const plugin = pluginRoot();
   if (plugin) checks.push(pluginEntryCheck(probePluginEntry(root, plugin)));
+  checks.push(stateHomeCheck(await probeStateHome()));
 
   const ok = checks.every((c) => c.ok);
   process.stdout.write(json ? `${JSON.stringify({ ok, root, checks }, null, 2)}\n` : renderChecks(checks));
@@ -171,6 +173,10 @@ function roundTrip(root: string, command: HookCommand | null, extraEnv: NodeJS.P
     return { state: 'answered', command, ms, status: r.status, stdout: r.stdout ?? '', stderr, timedOut };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
+    // The throwaway project leaves nothing in the state home either: its recovery copy and its guarded record go with it.
+    const env = { ...process.env, ...extraEnv };
+    releaseRecoveryCopy(scratch, env);
+    forgetWorkspace(scratch, env);
   }
 }
 
@@ -285,4 +291,13 @@ async function probeWiring(root: string): Promise<string[] | null> {
   } catch {
     return null;
   }
+}
+
+async function probeStateHome(): Promise<Parameters<typeof stateHomeCheck>[0]> {
+  const { surveyState } = await import('../../ledger/recovery-gc.js');
+  const { stateHome } = await import('../../ledger/recovery-copy.js');
+  const copies = surveyState(process.env, Date.now()).filter((i) => i.kind === 'recovery-copy');
+  const removable = copies.filter((i) => i.verdict.remove);
+  const sum = (xs: typeof copies) => xs.reduce((n, i) => n + i.bytes, 0);
+  return { home: stateHome(), copies: copies.length, bytes: sum(copies), removable: removable.length, removableBytes: sum(removable) };
 }
