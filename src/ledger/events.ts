@@ -57,8 +57,16 @@ export function recentEvents(db: SqlDatabase, opts: { limit?: number; sessionId?
   }));
 }
 
+/**
+ * How many events the ledger holds, as an SQL expression: the count the
+ * triggers keep (schema 8), read only while both triggers stand (a trigger
+ * dropped by hand would let rows go uncounted), else counted.
+ */
+export const EVENT_TOTAL_SQL =
+  "coalesce((SELECT n FROM event_count WHERE (SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events' AND name IN ('events_counted', 'events_uncounted')) = 2), (SELECT count(*) FROM events))";
+
 export function countEvents(db: SqlDatabase): number {
-  return Number(db.get<{ n: number }>('SELECT count(*) AS n FROM events')?.n ?? 0);
+  return Number(db.get<{ n: number }>(`SELECT ${EVENT_TOTAL_SQL} AS n`)?.n ?? 0);
 }
 
 /** An event's input as the events table and the spool keep it (src/ledger/audit-input.ts). */

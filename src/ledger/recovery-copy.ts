@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { sha256 } from '../util/sha256.js';
 import type { SqlDatabase } from './driver.js';
+import { EVENT_TOTAL_SQL } from './events.js';
 import { CONFIG_FILE, LEDGER_DIR, LEDGER_FILE } from './ledger-dir.js';
 
 /**
@@ -137,9 +138,9 @@ export function ledgerDamage(root: string, head: RecoveryHead | null, db?: SqlDa
   if (size === 0) return `${LEDGER_DIR}/${LEDGER_FILE} was emptied`;
   if (!hasSqliteHeader(file)) return `${LEDGER_DIR}/${LEDGER_FILE} was overwritten (not a SQLite database)`;
   if (!db) return null;
-  // All events counted on an index (a scan of the table would read every event's text), less the few newer than the
+  // All events (the count the triggers keep: src/ledger/events.ts), less the few newer than the
   // head: one statement, so one snapshot (other hooks append meanwhile, and two reads would see a loss that is not there).
-  const n = Number(db.get<{ n: number }>('SELECT (SELECT count(*) FROM events) - (SELECT count(*) FROM events WHERE id > ?) AS n', head.maxId)?.n ?? 0);
+  const n = Number(db.get<{ n: number }>(`SELECT ${EVENT_TOTAL_SQL} - (SELECT count(*) FROM events WHERE id > ?) AS n`, head.maxId)?.n ?? 0);
   if (n < head.events) return `${head.events - n} of the ledger's ${head.events} recorded events were deleted`;
   return null;
 }

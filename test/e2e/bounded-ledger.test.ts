@@ -73,7 +73,7 @@ test('Write calls through the real CLI leave no content past the head in the led
   assert.deepEqual(Object.keys(post.input.tool_input.content).sort(), ['$sha256', 'bytes', 'head']);
   assert.equal(post.input.tool_input.content.bytes, Buffer.byteLength(body(marker, 11)));
   const text = runCli(['log', '--limit', '40'], { cwd: project, env });
-  assert.match(text.stdout, /Write .*content: sha256 [0-9a-f]{4}/);
+  assert.match(text.stdout, /Write .*content: sha256/);
   for (const file of [...spooled, ...filesUnder(join(project, '.continuity')), ...filesUnder(state)]) {
     let bytes: Buffer;
     try {

@@ -61,3 +61,27 @@ test('a large ledger restored after deletion comes back with the events recorded
     ledger.close();
   }
 });
+
+test('deleted events are seen from the count the triggers keep, and from a real count when a trigger was dropped to hide them', async () => {
+  for (const dropTrigger of [false, true]) {
+    const { root, env } = scratch();
+    let ledger = await Ledger.open(root, { create: true, env });
+    ledger.write((db) => {
+      for (let i = 0; i < 20; i++) appendEvent(db, { at: '2026-11-25T10:00:00.000Z', source: 'test', kind: 'x', input: { i } });
+    });
+    assert.equal(countEvents(ledger.db), 20);
+    ledger.close();
+    // Changed behind continuity's back, as anything with sqlite3 could.
+    ledger = await Ledger.open(root, { env });
+    if (dropTrigger) ledger.db.exec('DROP TRIGGER events_uncounted');
+    ledger.db.exec('DELETE FROM events WHERE id IN (3, 4, 5)');
+    assert.equal(countEvents(ledger.db), 17);
+    ledger.db.close();
+    ledger = await Ledger.open(root, { env });
+    try {
+      assert.match(String(ledger.restored), /3 of the ledger's 20 recorded events were deleted/);
+    } finally {
+      ledger.close();
+    }
+  }
+});
