@@ -33,8 +33,7 @@ export function wiresContinuity(root: string): boolean {
  */
 export const WIRING_ENV_FILES = ['.gemini/.env', '.env'] as const;
 
-/** The variables of an env file that move a client's settings or home. */
-export const WIRING_ENV_VARS = ['GEMINI_CLI_SYSTEM_SETTINGS_PATH', 'GEMINI_CLI_SYSTEM_DEFAULTS_PATH', 'GEMINI_CLI_HOME', 'GEMINI_CLI_TRUSTED_FOLDERS_PATH'] as const;
+export { WIRING_ENV_VARS } from '../formats/env-file.js';
 
 /** The environment that says where the clients keep their user and system settings: the hook's (the client's) own. */
 export interface WiringEnv {

@@ -1,6 +1,6 @@
 /**
  * Which of continuity's records outside the projects may go (`continuity gc`).
- * Pure: the facts of each record are gathered by src/ledger/recovery-gc.ts.
+ * Pure: the facts of each record are gathered by src/app/recovery-gc.ts.
  *
  * A recovery copy (src/ledger/recovery-copy.ts) is what brings a project's
  * ledger back when it is deleted; a guarded-workspace record

@@ -1,5 +1,6 @@
 import { boundForAudit } from './audit-input.js';
 import type { SqlDatabase } from './driver.js';
+import { isEnvFileName, settingsLines } from '../formats/env-file.js';
 
 /**
  * Rewrites the inputs of events recorded before the audit trail was bounded
@@ -27,7 +28,18 @@ export function shrinkEvents(db: SqlDatabase, batch = 2000): number {
   }
 }
 
+/** The guarded env files' snapshots, taken whole by an earlier continuity: only their settings-moving lines are kept (src/app/guard.ts keptContent). */
+export function shrinkEnvSnapshots(db: SqlDatabase): number {
+  let changed = 0;
+  for (const r of db.all<{ path: string; content: string | null }>('SELECT path, content FROM guard_snapshots WHERE content IS NOT NULL')) {
+    if (!isEnvFileName(r.path)) continue;
+    const kept = settingsLines(r.content!);
+    if (kept !== r.content) changed += db.run('UPDATE guard_snapshots SET content = ? WHERE path = ?', kept, r.path).changes;
+  }
+  return changed;
+}
+
 /** What a migration does beyond its SQL, by the version it leaves (MIGRATIONS[i] moves i → i+1). Returns rows rewritten. */
 export const MIGRATION_STEPS: Partial<Record<number, (db: SqlDatabase) => number>> = {
-  7: (db) => shrinkEvents(db),
+  7: (db) => shrinkEvents(db) + shrinkEnvSnapshots(db),
 };

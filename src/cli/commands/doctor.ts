@@ -294,7 +294,7 @@ async function probeWiring(root: string): Promise<string[] | null> {
 }
 
 async function probeStateHome(): Promise<Parameters<typeof stateHomeCheck>[0]> {
-  const { surveyState } = await import('../../ledger/recovery-gc.js');
+  const { surveyState } = await import('../../app/recovery-gc.js');
   const { stateHome } = await import('../../ledger/recovery-copy.js');
   const copies = surveyState(process.env, Date.now()).filter((i) => i.kind === 'recovery-copy');
   const removable = copies.filter((i) => i.verdict.remove);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { collectGarbage, surveyState, type GcItem } from '../../ledger/recovery-gc.js';
+import { collectGarbage, surveyState, type GcItem } from '../../app/recovery-gc.js';
 import { stateHome } from '../../ledger/recovery-copy.js';
 import { CliError, ExitCode } from '../../util/errors.js';
 

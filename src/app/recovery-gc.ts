@@ -5,10 +5,10 @@
  */
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { wiresContinuity } from '../app/wiring-files.js';
+import { wiresContinuity } from './wiring-files.js';
 import { copyVerdict, recordVerdict, type GcVerdict } from '../domain/recovery-gc.js';
-import { LEDGER_DIR, LEDGER_FILE } from './ledger-dir.js';
-import { rootIdOf, stateHome } from './recovery-copy.js';
+import { LEDGER_DIR, LEDGER_FILE } from '../ledger/ledger-dir.js';
+import { rootIdOf, stateHome } from '../ledger/recovery-copy.js';
 
 export interface GcItem {
   kind: 'recovery-copy' | 'guarded-record';
