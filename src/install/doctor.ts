@@ -39,10 +39,12 @@ export type LedgerFacts =
   | {
       state: 'open';
       integrity: string[];
+      /** SQLite's quick check (a large ledger, without --full) rather than the full integrity check. */
+      quick?: boolean;
       version: number;
       latest: number;
-      /** The events against the recovery head: null when no copy is kept; `chainMatches` false when rows up to its last id were changed. */
-      chain?: { events: number; headEvents: number; chainMatches: boolean; at: string } | null;
+      /** The events against the recovery head: null when no copy is kept; `chainMatches` false when rows up to its last id were changed; `rehashed`: how many of them were hashed again (the rest are covered by a mark of the head). */
+      chain?: { events: number; headEvents: number; chainMatches: boolean; at: string; rehashed?: number } | null;
     };
 
 export function ledgerCheck(facts: LedgerFacts): Check {
@@ -71,7 +73,8 @@ export function ledgerCheck(facts: LedgerFacts): Check {
       if (c && !c.chainMatches) {
         return { name, ok: false, detail: `events recorded by ${c.at} were altered after they were written (their hash chain differs from the recovery copy's head)`, fix: 'compare with the recovery copy (docs/security.md#the-recovery-copy); move .continuity/ledger.db aside to have it restored' };
       }
-      return { name, ok: true, detail: `integrity ok, schema v${facts.version} (the latest)${c ? `, ${c.headEvents} event${c.headEvents === 1 ? "" : "s"} as recorded (hash chain intact)` : ''}` };
+      const rehashed = c && c.rehashed !== undefined && c.rehashed < c.headEvents ? `, the last ${c.rehashed} re-hashed; \`doctor --full\` re-hashes all` : '';
+      return { name, ok: true, detail: `${facts.quick ? 'quick check' : 'integrity'} ok, schema v${facts.version} (the latest)${c ? `, ${c.headEvents} event${c.headEvents === 1 ? "" : "s"} as recorded (hash chain intact${rehashed})` : ''}` };
     }
   }
 }

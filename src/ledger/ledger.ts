@@ -10,7 +10,7 @@ import { ingestSpool } from './spool.js';
 import { ledgerStamp, restampHotState } from './hot-state.js';
 
 import { LEDGER_DIR, LEDGER_FILE } from './ledger-dir.js';
-import { appendEventsTail, extendChain, keepRecoveryCopy, ledgerDamage, needsFullCopy, readRecoveryHead, recoveryDirOf, replayEventsTail, restoreRecoveryCopy, tailMaxId, trustKeyOf, type RecoveryHead } from './recovery-copy.js';
+import { appendEventsTail, extendChain, keepRecoveryCopy, keptMarks, ledgerDamage, needsFullCopy, readRecoveryHead, recoveryDirOf, replayEventsTail, restoreRecoveryCopy, tailMaxId, trustKeyOf, type RecoveryHead } from './recovery-copy.js';
 import { appendEvent } from './events.js';
 import { insertViolation } from './sessions.js';
 import { insertNotice } from './notices.js';
@@ -225,9 +225,9 @@ export class Ledger {
           appendEventsTail(this.db, this.recoveryDir, Math.max(this.head!.maxId, tailMaxId(this.recoveryDir)));
           return;
         }
-        const from = (!this.rechain && this.head) || { chain: '', maxId: 0, events: 0 };
-        const { chain, maxId, added } = extendChain(this.db, from.chain, from.maxId);
-        keepRecoveryCopy(this.root, this.recoveryDir, { events: from.events + added, maxId, chain, trustKey }, new Date().toISOString());
+        const from: Pick<RecoveryHead, 'chain' | 'maxId' | 'events' | 'marks'> = (!this.rechain && this.head) || { chain: '', maxId: 0, events: 0 };
+        const { chain, maxId, added, marks } = extendChain(this.db, from.chain, from.maxId, undefined, from.events);
+        keepRecoveryCopy(this.root, this.recoveryDir, { events: from.events + added, maxId, chain, trustKey, marks: keptMarks(from.marks, marks) }, new Date().toISOString());
       } finally {
         this.db.exec('COMMIT');
       }

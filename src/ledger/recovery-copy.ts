@@ -32,6 +32,12 @@ export interface RecoveryHead {
   /** What of the ledger must never be older in the copy than in the ledger: the plans' states and approvals, the last violation and notice. */
   trustKey?: string;
   /**
+   * The chain as it stood after every CHAIN_MARK_EVERY-th event (the last
+   * few): `continuity doctor` re-hashes from one of them, so its check of a
+   * large ledger costs the recent events, not all of them (`--full`: all).
+   */
+  marks?: ChainMark[];
+  /**
    * Which folder the project is (inode and birth time): a project folder
    * deleted and made again at the same path is another project, whose
    * missing ledger is new, not lost.
@@ -98,10 +104,30 @@ function chainLink(prev: string, r: { id: number; at: string; source: string; ki
   return sha256([prev, '\n', String(r.id), '\t', r.at, '\t', r.source, '\t', r.kind, '\t', r.session_id ?? '', '\t', r.input, '\t', r.decision ?? '']);
 }
 
-/** Extends a chain over the events after `fromId` (up to `toId`, when given). */
-export function extendChain(db: SqlDatabase, chain: string, fromId: number, toId = Number.MAX_SAFE_INTEGER): { chain: string; maxId: number; added: number } {
+/** The chain after the `events`-th event, whose id is `id`. */
+export interface ChainMark {
+  events: number;
+  id: number;
+  chain: string;
+}
+
+export const CHAIN_MARK_EVERY = 100_000;
+const MARKS_KEPT = 12;
+
+/** The marks kept: the earlier ones and those just made, the last MARKS_KEPT. */
+export function keptMarks(earlier: readonly ChainMark[] | undefined, made: readonly ChainMark[]): ChainMark[] {
+  return [...(earlier ?? []), ...made].slice(-MARKS_KEPT);
+}
+
+/**
+ * Extends a chain over the events after `fromId` (up to `toId`, when given).
+ * `fromEvents`: how many events the chain already covers, to mark every
+ * CHAIN_MARK_EVERY-th.
+ */
+export function extendChain(db: SqlDatabase, chain: string, fromId: number, toId = Number.MAX_SAFE_INTEGER, fromEvents = 0): { chain: string; maxId: number; added: number; marks: ChainMark[] } {
   let maxId = fromId;
   let added = 0;
+  const marks: ChainMark[] = [];
   const rows = db.all<{ id: number; at: string; source: string; kind: string; session_id: string | null; input: string; decision: string | null }>(
     'SELECT id, at, source, kind, session_id, input, decision FROM events WHERE id > ? AND id <= ? ORDER BY id',
     fromId,
@@ -111,8 +137,9 @@ export function extendChain(db: SqlDatabase, chain: string, fromId: number, toId
     chain = chainLink(chain, r);
     maxId = Number(r.id);
     added++;
+    if ((fromEvents + added) % CHAIN_MARK_EVERY === 0) marks.push({ events: fromEvents + added, id: maxId, chain });
   }
-  return { chain, maxId, added };
+  return { chain, maxId, added, marks };
 }
 
 /**
@@ -254,7 +281,20 @@ export function approvalInCopy(head: RecoveryHead, plan: { id: string; approvedH
 export function needsFullCopy(head: RecoveryHead | null, o: { trustKey: string; ledgerBytes: number; nowMs: number }): boolean {
   if (!head || head.trustKey !== o.trustKey || o.ledgerBytes <= SMALL_LEDGER_BYTES) return true;
   const at = Date.parse(head.at);
-  return !(o.nowMs - at < FULL_COPY_INTERVAL_MS && o.nowMs >= at);
+  return !(o.nowMs - at < fullCopyInterval(o.ledgerBytes) && o.nowMs >= at);
+}
+
+/**
+ * Above COPY_SCALE_BYTES the interval grows with the ledger (30 s per 16 MiB:
+ * a year's ledger of 600 MB is copied whole about every 20 minutes, not
+ * every 30 seconds), so that no hook pays a large copy often for an audit
+ * line; the tail carries the events in between, and a change of trust still
+ * forces a copy at once.
+ */
+export const COPY_SCALE_BYTES = 16 * 1024 * 1024;
+
+export function fullCopyInterval(ledgerBytes: number): number {
+  return FULL_COPY_INTERVAL_MS * Math.max(1, ledgerBytes / COPY_SCALE_BYTES);
 }
 
 /** Appends the events after `fromId` to the tail: each line one row, every column. Returns the last id appended. */
