@@ -29,7 +29,7 @@ export function appendEvent(db: SqlDatabase, e: NewEvent): number {
     e.kind,
     e.sessionId ?? null,
     storedInput(e),
-    e.decision === undefined ? null : JSON.stringify(e.decision),
+    storedDecision(e.decision),
   );
   return r.lastInsertRowid;
 }
@@ -76,4 +76,19 @@ export function boundedInput(e: Pick<NewEvent, 'input' | 'sessionId' | 'kind'>):
 
 export function storedInput(e: Pick<NewEvent, 'input' | 'sessionId' | 'kind'>): string {
   return JSON.stringify(boundedInput(e));
+}
+
+/**
+ * An event's decision as stored: whole (continuity's own words, and the facts
+ * its rules used), except the tool input an answer hands back to the client
+ * (`hookSpecificOutput.updatedInput`: the agent's command, wrapped in
+ * continuity's own wall), which is bounded as the input is.
+ */
+export function storedDecision(decision: unknown): string | null {
+  if (decision === undefined || decision === null) return decision === null ? 'null' : null;
+  const d = decision as { output?: { hookSpecificOutput?: { updatedInput?: unknown } } };
+  const echoed = d.output?.hookSpecificOutput?.updatedInput;
+  if (echoed === undefined) return JSON.stringify(decision);
+  const bounded = (boundForAudit({ tool_input: echoed }) as { tool_input: unknown }).tool_input;
+  return JSON.stringify({ ...d, output: { ...d.output, hookSpecificOutput: { ...d.output!.hookSpecificOutput, updatedInput: bounded } } });
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SqlDatabase } from './driver.js';
-import { boundedInput, storedInput, type NewEvent } from './events.js';
+import { boundedInput, storedDecision, storedInput, type NewEvent } from './events.js';
 import { insertViolation } from './sessions.js';
 
 /**
@@ -30,7 +30,8 @@ export function spoolEvent(ledgerDir: string, event: SpooledEvent): void {
   const ms = Date.parse(event.at);
   const name = `${(Number.isFinite(ms) ? ms : Date.now()).toString(36).padStart(9, '0')}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 7)}.json`;
   // Bounded as the events table keeps it: a spool file holds no more of the agent's content than the ledger will.
-  const record = JSON.stringify({ ...event, input: boundedInput(event) });
+  const decision = storedDecision(event.decision);
+  const record = JSON.stringify({ ...event, input: boundedInput(event), decision: decision === null ? undefined : JSON.parse(decision) });
   try {
     writeFileSync(join(dir, `.${name}`), record);
   } catch (err) {
@@ -146,7 +147,7 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
         e.sessionId ?? null,
         // Bounded again: a file spooled by an older continuity holds the whole input.
         storedInput(e),
-        e.decision === undefined ? null : JSON.stringify(e.decision),
+        storedDecision(e.decision),
         name,
       );
       n += r.changes;

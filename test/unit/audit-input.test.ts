@@ -74,3 +74,16 @@ test('bounding is deterministic and bounding twice changes nothing (a call witho
   assert.deepEqual(boundForAudit(structuredClone(input)), once);
   assert.deepEqual(boundForAudit(once), once);
 });
+
+test("a decision is kept whole, but for the agent's command an answer hands back wrapped in the wall (bounded as an input)", async () => {
+  const { storedDecision } = await import('../../src/ledger/events.js');
+  const command = `bwrap --ro-bind / / -- bash -c 'cat > key.pem <<EOF\n${'k'.repeat(100)}MARKER-IN-THE-KEY${'k'.repeat(900)}\nEOF'`;
+  const decision = { action: 'allow', wall: 'wrapped', reason: 'r'.repeat(600), output: { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command, description: 'Write the key' } } } };
+  const stored = JSON.parse(storedDecision(decision)!) as typeof decision & { output: { hookSpecificOutput: { updatedInput: { command: unknown; description: string } } } };
+  assert.ok(!JSON.stringify(stored).includes('MARKER-IN-THE-KEY'));
+  assert.ok(isDigest(stored.output.hookSpecificOutput.updatedInput.command));
+  assert.equal(stored.output.hookSpecificOutput.updatedInput.description, 'Write the key');
+  assert.equal(stored.reason, decision.reason, "continuity's own words stay whole");
+  assert.equal(storedDecision({ action: 'none', output: null }), '{"action":"none","output":null}');
+  assert.equal(storedDecision(undefined), null);
+});
