@@ -83,7 +83,7 @@ test('Write calls through the real CLI leave no content past the head in the led
   }
 });
 
-test('10,000 Write calls of 4 KB: a ledger under the bound, a recovery copy no larger, never more than the spool backlog bound', async () => {
+test('10,000 Write calls of 4 KB: a ledger under the bound, a recovery copy no larger, never more than the spool backlog bound', async (t) => {
   const state = mkdtempSync(join(tmpdir(), 'continuity-bounded-state-'));
   after(() => rmSync(state, { recursive: true, force: true }));
   const project = tempProject({ 'docs/plan.md': PLAN });
@@ -106,6 +106,7 @@ test('10,000 Write calls of 4 KB: a ledger under the bound, a recovery copy no l
   const copyBytes = sizeOf(recoveryDirOf(project, env));
   // Each Write call is two events (PreToolUse, PostToolUse): 20,000 events of about 650 bytes each, where they were 4.7 KB
   // (an event with an empty input takes about 220 bytes of row and index: docs/status-and-log.md#what-the-audit-trail-keeps).
+  t.diagnostic(`ledger ${ledgerBytes} bytes, recovery copy ${copyBytes} bytes, at most ${most} spool files seen`);
   assert.ok(ledgerBytes < 16 * 1024 * 1024, `the ledger is ${ledgerBytes} bytes`);
   assert.ok(copyBytes <= ledgerBytes, `the recovery copy is ${copyBytes} bytes, the ledger ${ledgerBytes}`);
   for (const file of [...filesUnder(join(project, '.continuity')), ...filesUnder(state)]) assert.ok(!readFileSync(file).includes(marker), `${file} holds written content`);
