@@ -56,6 +56,8 @@ export class Ledger {
 
   /** What was wrong with the ledger when it was opened and restored from the recovery copy, or null. */
   restored: string | null = null;
+  /** The driver this ledger was opened with: the recovery copy's log is checkpointed with it. */
+  private openDriver: DriverFactory | null = null;
   /** Something was written through this connection: the recovery copy is renewed at close. */
   private dirty = false;
   /** Opened, checked and migrated: only such a ledger is copied (a failed open must not overwrite a good copy). */
@@ -114,6 +116,7 @@ export class Ledger {
         ledger.migrate();
       }
       ledger.healthy = true;
+      ledger.openDriver = driver.open;
       if (startedAnew) ledger.recordStartedAnew(now);
       // Remembered outside the workspace: should the ledger and its copy both vanish, the hooks fail closed instead of going quiet.
       if (recoveryDir) rememberWorkspace(root, now, opts.env);
@@ -227,7 +230,7 @@ export class Ledger {
         }
         const from: Pick<RecoveryHead, 'chain' | 'maxId' | 'events' | 'marks'> = (!this.rechain && this.head) || { chain: '', maxId: 0, events: 0 };
         const { chain, maxId, added, marks } = extendChain(this.db, from.chain, from.maxId, undefined, from.events);
-        keepRecoveryCopy(this.root, this.recoveryDir, { events: from.events + added, maxId, chain, trustKey, marks: keptMarks(from.marks, marks) }, new Date().toISOString());
+        keepRecoveryCopy(this.root, this.recoveryDir, { events: from.events + added, maxId, chain, trustKey, marks: keptMarks(from.marks, marks) }, new Date().toISOString(), this.openDriver ?? undefined);
       } finally {
         this.db.exec('COMMIT');
       }

@@ -2,7 +2,7 @@ import { appendFileSync, closeSync, copyFileSync, existsSync, lstatSync, mkdirSy
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { sha256 } from '../util/sha256.js';
-import type { SqlDatabase } from './driver.js';
+import type { DriverFactory, SqlDatabase } from './driver.js';
 import { EVENT_TOTAL_SQL } from './events.js';
 import { CONFIG_FILE, LEDGER_DIR, LEDGER_FILE } from './ledger-dir.js';
 
@@ -193,13 +193,13 @@ function hasSqliteHeader(file: string): boolean {
  * whole or absent; head.json goes last, so it never describes a copy that is
  * not there. Returns false when another process is renewing the copy.
  */
-export function keepRecoveryCopy(root: string, dir: string, head: Omit<RecoveryHead, 'v' | 'root' | 'at' | 'rootId'>, now: string): boolean {
+export function keepRecoveryCopy(root: string, dir: string, head: Omit<RecoveryHead, 'v' | 'root' | 'at' | 'rootId'>, now: string, open?: DriverFactory): boolean {
   mkdirSync(dir, { recursive: true });
   // One renewal at a time: two interleaved ones could pair one's ledger with the other's head. The other one is copying anyway.
   const lock = join(dir, LOCK_FILE);
   if (!takeLock(lock)) return false;
   try {
-    copyInto(root, dir, head, now);
+    copyInto(root, dir, head, now, open);
   } finally {
     rmSync(lock, { force: true });
   }
@@ -229,14 +229,32 @@ function takeLock(lock: string): boolean {
   return false;
 }
 
-function copyInto(root: string, dir: string, head: Omit<RecoveryHead, 'v' | 'root' | 'at' | 'rootId'>, now: string): void {
+function copyInto(root: string, dir: string, head: Omit<RecoveryHead, 'v' | 'root' | 'at' | 'rootId'>, now: string, open?: DriverFactory): void {
   const from = join(root, LEDGER_DIR);
   const place = (name: string, write: (tmp: string) => void): void => {
     const tmp = join(dir, `${name}.${process.pid}.tmp`);
     write(tmp);
     renameSync(tmp, join(dir, name));
   };
-  for (const name of [LEDGER_FILE, `${LEDGER_FILE}-wal`, ...COPIED]) {
+  const wal = join(from, `${LEDGER_FILE}-wal`);
+  if (open && existsSync(wal)) {
+    // The ledger and its log copied aside, and the log checkpointed into the copy there: the copy is one file, no larger
+    // than the ledger's pages (a log file keeps its size after a checkpoint, and would be copied whole).
+    const tmp = join(dir, `${LEDGER_FILE}.${process.pid}.tmp`);
+    copyFileSync(join(from, LEDGER_FILE), tmp);
+    copyFileSync(wal, `${tmp}-wal`);
+    const db = open(tmp, { mustExist: true });
+    try {
+      db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      db.exec('PRAGMA journal_mode = DELETE');
+    } finally {
+      db.close();
+    }
+    for (const suffix of ['-wal', '-shm']) rmSync(`${tmp}${suffix}`, { force: true });
+    rmSync(join(dir, `${LEDGER_FILE}-wal`), { force: true });
+    renameSync(tmp, join(dir, LEDGER_FILE));
+  }
+  for (const name of [...(open && existsSync(wal) ? [] : [LEDGER_FILE, `${LEDGER_FILE}-wal`]), ...COPIED]) {
     const src = join(from, name);
     if (existsSync(src)) place(name, (tmp) => copyFileSync(src, tmp));
     // No log beside the ledger: an old one must not be replayed onto the new copy.
