@@ -16,7 +16,7 @@ import { CONFIG_FILE, LEDGER_DIR, LEDGER_FILE } from './ledger-dir.js';
  *
  *   <state home>/projects/<sha256 of the project root>/
  *     head.json        RecoveryHead
- *     ledger.db        the ledger as of head.json
+ *     ledger.db        the ledger as of head.json (its log checkpointed into it: one file)
  *     config.json      .continuity/config.json as of the same moment
  *     init-record.json .continuity/init-record.json, when init wrote one
  *     events-tail.jsonl events recorded since ledger.db was copied (FULL_COPY_INTERVAL_MS)
