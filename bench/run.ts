@@ -10,6 +10,7 @@ import { benchWiringCheck } from './wiring-check.js';
 import { benchOpenClawPlugin } from './openclaw-plugin.js';
 import { benchOwnWall, reportOwnWall } from './own-wall.js';
 import { fmt } from './measure.js';
+import { benchLedgerGrowth, reportLedgerGrowth } from './ledger-growth.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.BENCH_RUNS ?? 25);
@@ -81,6 +82,9 @@ for (const t of openclaw) console.log(`  ${t.label.padEnd(52)} median ${fmt(t.me
 
 console.log('');
 reportOwnWall(await benchOwnWall(root, runs));
+
+console.log('');
+reportLedgerGrowth(await benchLedgerGrowth(root, Math.max(5, Math.floor(runs / 2))));
 
 const guard = await benchShellGuard();
 console.log('\nWrite guard on the shell corpus (test/fixtures/shell)');

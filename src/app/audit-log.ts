@@ -3,6 +3,7 @@
  * the verdict it carried (read from the answer that was actually given) and
  * what it was about (the tool and its target, the prompt, the boundary).
  */
+import { isDigest } from '../ledger/audit-input.js';
 import { isAbsolute, relative } from 'node:path';
 import { describeBoundary } from '../domain/boundary-key.js';
 import type { SqlDatabase } from '../ledger/driver.js';
@@ -45,7 +46,8 @@ export interface AuditEntry {
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+// A text the audit trail kept as a digest is shown by its head (src/ledger/audit-input.ts).
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : isDigest(v) && v.head ? `${v.head}…` : null);
 
 export function verdictOf(e: Pick<EventRecord, 'kind' | 'source' | 'decision'>): Verdict {
   const d = obj(e.decision);

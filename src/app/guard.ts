@@ -8,7 +8,8 @@ import { LEDGER_DIR } from '../ledger/ledger.js';
 import type { PlanRecord } from '../ledger/plans.js';
 import { sha256 } from '../util/sha256.js';
 import { sddLedgerPath } from './progress.js';
-import { isWiringFile, userWiringEnvFiles, userWiringFiles, WIRING_ENV_FILES, WIRING_FILES, type WiringEnv } from './wiring-files.js';
+import { isWiringFile, userWiringEnvFiles, userWiringFiles, WIRING_ENV_FILES, WIRING_FILES, wiringKind, type WiringEnv } from './wiring-files.js';
+import { settingsLines, withSettingsLines } from '../formats/env-file.js';
 import { protectedFiles } from './protected-files.js';
 import { protectedPathMatcher } from '../shell/protected-model.js';
 
@@ -104,7 +105,7 @@ export function syncSnapshots(
     }
     const current = !seen && !adopt && opts.newcomer?.(path) ? null : readOrNull(pathIn(root, path));
     const hash = current === null ? null : sha256(current);
-    const snap = seen && seen.hash === hash ? { path, content: seen.content, hash: seen.hash } : { path, content: current, hash };
+    const snap = seen && seen.hash === hash ? { path, content: seen.content, hash: seen.hash } : { path, content: keptContent(path, current), hash };
     if (!seen || seen.hash !== hash) take.push(snap);
     out.push(snap);
   }
@@ -137,8 +138,26 @@ export function pathIn(root: string, path: string): string {
 }
 
 /** Puts a guarded file back as it was authorised: its content restored, or a created file removed. */
+/**
+ * What a snapshot keeps of a guarded file: all of it, except an env file
+ * (`.env`, `.gemini/.env`: the person's secrets live there), of which only
+ * the lines that move a client's settings are kept; the snapshot's hash is
+ * still the whole file's, so any change is seen, and putting it back
+ * touches only those lines (restoreSnapshot).
+ */
+export function keptContent(path: string, text: string | null): string | null {
+  return text === null || wiringKind(path) !== 'env' ? text : settingsLines(text);
+}
+
 export function restoreSnapshot(root: string, s: Snapshot): void {
   const abs = pathIn(root, s.path);
+  if (wiringKind(s.path) === 'env') {
+    // The file as it is now, its settings-moving lines as they were: the person's (and the app's) other variables stay.
+    const text = withSettingsLines(readOrNull(abs), s.content);
+    if (text === null) rmSync(abs, { force: true });
+    else writeFileSync(abs, text);
+    return;
+  }
   if (s.content === null) rmSync(abs, { force: true });
   else {
     mkdirSync(dirname(abs), { recursive: true });

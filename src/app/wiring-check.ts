@@ -1,7 +1,7 @@
 import type { Config } from '../config/schema.js';
 import type { SqlDatabase } from '../ledger/driver.js';
 import { sha256 } from '../util/sha256.js';
-import { pathIn, readOrNull, snapshotOf, tryRestoreSnapshot } from './guard.js';
+import { keptContent, pathIn, readOrNull, snapshotOf, tryRestoreSnapshot } from './guard.js';
 import { onlyEnablesContinuity, onlyGrantsTrust, wiringProjection } from './hook-wiring.js';
 import { protectedPathMatcher } from '../shell/protected-model.js';
 import { isWiringFile } from './wiring-files.js';
@@ -57,7 +57,7 @@ export function repairWiring(db: SqlDatabase, root: string, config: Config, path
     unrestorable,
     renewed,
     persist(db2, at) {
-      for (const r of renewed) db2.run('UPDATE guard_snapshots SET content = ?, hash = ?, taken_at = ? WHERE path = ?', r.content, r.content === null ? null : sha256(r.content), at, r.path);
+      for (const r of renewed) db2.run('UPDATE guard_snapshots SET content = ?, hash = ?, taken_at = ? WHERE path = ?', keptContent(r.path, r.content), r.content === null ? null : sha256(r.content), at, r.path);
     },
   };
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 /**
  * The files through which an agent client finds continuity's hooks and its
  * sandbox, whichever agent the project uses: changed by the agent, they could
@@ -11,6 +13,17 @@
  */
 export const WIRING_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json'] as const;
 
+/** Do the project's own settings run continuity's hooks (any client's)? A plugin enabled for every project is not seen here. */
+export function wiresContinuity(root: string): boolean {
+  return WIRING_FILES.some((f) => {
+    try {
+      return /continuity[^\n]*\bhook\b|"hook",\s*"(?:claude-code|codex|gemini|cursor)"/.test(readFileSync(join(root, f), 'utf8'));
+    } catch {
+      return false;
+    }
+  });
+}
+
 /**
  * Files of the project the agent may write whose few variables move a
  * client's settings elsewhere (Gemini CLI reads `.gemini/.env`, else `.env`,
@@ -20,8 +33,7 @@ export const WIRING_FILES = ['.claude/settings.json', '.claude/settings.local.js
  */
 export const WIRING_ENV_FILES = ['.gemini/.env', '.env'] as const;
 
-/** The variables of an env file that move a client's settings or home. */
-export const WIRING_ENV_VARS = ['GEMINI_CLI_SYSTEM_SETTINGS_PATH', 'GEMINI_CLI_SYSTEM_DEFAULTS_PATH', 'GEMINI_CLI_HOME', 'GEMINI_CLI_TRUSTED_FOLDERS_PATH'] as const;
+export { WIRING_ENV_VARS } from '../formats/env-file.js';
 
 /** The environment that says where the clients keep their user and system settings: the hook's (the client's) own. */
 export interface WiringEnv {

@@ -25,6 +25,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   init: () => import('./commands/init.js'),
   doctor: () => import('./commands/doctor.js'),
   'build-executable': () => import('./commands/build-executable.js'),
+  gc: () => import('./commands/gc.js'),
 };
 
 const USAGE = `usage: continuity <command> [options]
@@ -34,6 +35,7 @@ commands:
                              wire continuity's hooks into the agent's project settings; create .continuity/
   doctor [--json]            check Node, SQLite, the ledger, the hooks, the config and a hook round-trip
   build-executable           compile the hook's executable for this machine (an installed package)
+  gc [--dry-run]             remove recovery copies of projects that no longer exist or use continuity
   hook claude-code           answer one Claude Code hook payload (stdin → stdout)
   hook codex|gemini|cursor   the same for OpenAI Codex CLI, Gemini CLI, Cursor
   plan import FILE           register or refresh the project's active plan

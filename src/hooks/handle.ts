@@ -1,13 +1,13 @@
 import { appendEvent } from '../ledger/events.js';
 import { join } from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
-import { WIRING_FILES } from '../app/wiring-files.js';
+import { existsSync } from 'node:fs';
+import { wiresContinuity } from '../app/wiring-files.js';
 import { READ_ONLY_TOOLS, wiringChanged } from './rules/guard-wants.js';
 import { LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../ledger/ledger-dir.js';
 import { readRecoveryHead, recoveryDirOf } from '../ledger/recovery-copy.js';
 import { pendingRequests, writeRequest } from '../ledger/inbox.js';
 import { CliError, ExitCode } from '../util/errors.js';
-import { spoolEvent } from '../ledger/spool.js';
+import { spoolBacklogFull, spoolEvent } from '../ledger/spool.js';
 import { readHotState } from '../ledger/hot-state.js';
 import { findProjectRoot } from '../ledger/project-root.js';
 import { validateEventPayload } from './hook-payload.js';
@@ -109,6 +109,8 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
     const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started, ...wallRecord(quick?.result.output ?? null, wall) };
     const output = withWall(quick?.result.output ?? null, wall);
     spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations });
+    // A long run of calls that decide nothing would otherwise leave the spool to grow until the next one that does: past a bounded backlog, this call takes it in.
+    if (spoolBacklogFull(ledgerDir)) await drainSpool(root, opts.env);
     return { output, eventId: null };
   }
   // The config, the ledger and the SQLite driver are loaded only for a call that decides something.
@@ -150,6 +152,16 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
     return { output: result.output, eventId };
   } finally {
     ledger.close();
+  }
+}
+
+/** Opens the ledger only to take the spool in (Ledger.open does, within its batch). The call's own event is spooled already: a failure here is said, never the call's. */
+async function drainSpool(root: string, env: NodeJS.ProcessEnv): Promise<void> {
+  try {
+    const { Ledger } = await import('./deciders.js');
+    (await Ledger.open(root, { env })).close();
+  } catch (err) {
+    process.stderr.write(`continuity: the spool could not be taken into the ledger: ${(err as Error).message.split('\n')[0]}\n`);
   }
 }
 
@@ -215,12 +227,3 @@ function unenforcedWords(root: string, event: string): Record<string, unknown> |
   };
 }
 
-function wiresContinuity(root: string): boolean {
-  return WIRING_FILES.some((f) => {
-    try {
-      return /continuity[^\n]*\bhook\b|"hook",\s*"(?:claude-code|codex|gemini|cursor)"/.test(readFileSync(join(root, f), 'utf8'));
-    } catch {
-      return false;
-    }
-  });
-}

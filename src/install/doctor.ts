@@ -40,10 +40,12 @@ export type LedgerFacts =
   | {
       state: 'open';
       integrity: string[];
+      /** SQLite's quick check (a large ledger, without --full) rather than the full integrity check. */
+      quick?: boolean;
       version: number;
       latest: number;
-      /** The events against the recovery head: null when no copy is kept; `chainMatches` false when rows up to its last id were changed. */
-      chain?: { events: number; headEvents: number; chainMatches: boolean; at: string } | null;
+      /** The events against the recovery head: null when no copy is kept; `chainMatches` false when rows up to its last id were changed; `rehashed`: how many of them were hashed again (the rest are covered by a mark of the head). */
+      chain?: { events: number; headEvents: number; chainMatches: boolean; at: string; rehashed?: number } | null;
     };
 
 export function ledgerCheck(facts: LedgerFacts): Check {
@@ -72,7 +74,8 @@ export function ledgerCheck(facts: LedgerFacts): Check {
       if (c && !c.chainMatches) {
         return { name, ok: false, detail: `events recorded by ${c.at} were altered after they were written (their hash chain differs from the recovery copy's head)`, fix: 'compare with the recovery copy (docs/security.md#the-recovery-copy); move .continuity/ledger.db aside to have it restored' };
       }
-      return { name, ok: true, detail: `integrity ok, schema v${facts.version} (the latest)${c ? `, ${c.headEvents} event${c.headEvents === 1 ? "" : "s"} as recorded (hash chain intact)` : ''}` };
+      const rehashed = c && c.rehashed !== undefined && c.rehashed < c.headEvents ? `, the last ${c.rehashed} re-hashed; \`doctor --full\` re-hashes all` : '';
+      return { name, ok: true, detail: `${facts.quick ? 'quick check' : 'integrity'} ok, schema v${facts.version} (the latest)${c ? `, ${c.headEvents} event${c.headEvents === 1 ? "" : "s"} as recorded (hash chain intact${rehashed})` : ''}` };
     }
   }
 }
@@ -297,4 +300,12 @@ export function codexWallCheck(s: WallStatus, mode: SandboxMode): Check {
     return { name, ok: false, detail: `hooks only: ${s.missing}`, fix };
   }
   return { name, ok: true, detail: `${s.summary}${s.gaps.length ? `; ${s.gaps.join('; ')}` : ''}` };
+}
+
+/** What continuity keeps in its state home, and what of it `continuity gc` would remove. Never a failure: it is housekeeping. */
+export function stateHomeCheck(facts: { home: string; copies: number; bytes: number; removable: number; removableBytes: number }): Check {
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+  const held = `${facts.copies} recovery cop${facts.copies === 1 ? 'y' : 'ies'} (${mb(facts.bytes)}) in ${facts.home}`;
+  if (!facts.removable) return { name: 'state', ok: true, detail: `${held}; none of projects that are gone` };
+  return { name: 'state', ok: true, detail: `${held}; ${facts.removable} of ${mb(facts.removableBytes)} belong to projects that are gone or no longer use continuity: \`continuity gc\` removes them` };
 }

@@ -1,3 +1,4 @@
+import { boundForAudit } from './audit-input.js';
 import type { SqlDatabase } from './driver.js';
 
 export interface NewEvent {
@@ -19,9 +20,6 @@ export interface EventRecord {
   decision: unknown;
 }
 
-/** Strings longer than this are cut in the audit copy of an input (file contents, tool output). */
-const MAX_AUDIT_STRING = 4096;
-
 /** Appends one event. Call inside `Ledger.write` together with the projection changes it explains. */
 export function appendEvent(db: SqlDatabase, e: NewEvent): number {
   const r = db.run(
@@ -30,8 +28,8 @@ export function appendEvent(db: SqlDatabase, e: NewEvent): number {
     e.source,
     e.kind,
     e.sessionId ?? null,
-    JSON.stringify(compactForAudit(e.input)),
-    e.decision === undefined ? null : JSON.stringify(e.decision),
+    storedInput(e),
+    storedDecision(e.decision),
   );
   return r.lastInsertRowid;
 }
@@ -59,18 +57,38 @@ export function recentEvents(db: SqlDatabase, opts: { limit?: number; sessionId?
   }));
 }
 
+/**
+ * How many events the ledger holds, as an SQL expression: the count the
+ * triggers keep (schema 8), read only while both triggers stand (a trigger
+ * dropped by hand would let rows go uncounted), else counted.
+ */
+export const EVENT_TOTAL_SQL =
+  "coalesce((SELECT n FROM event_count WHERE (SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events' AND name IN ('events_counted', 'events_uncounted')) = 2), (SELECT count(*) FROM events))";
+
 export function countEvents(db: SqlDatabase): number {
-  return Number(db.get<{ n: number }>('SELECT count(*) AS n FROM events')?.n ?? 0);
+  return Number(db.get<{ n: number }>(`SELECT ${EVENT_TOTAL_SQL} AS n`)?.n ?? 0);
 }
 
-/** Keeps the audit trail small: long strings (file contents, tool output) are cut, with a note. */
-export function compactForAudit(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') {
-    return value.length > MAX_AUDIT_STRING ? `${value.slice(0, MAX_AUDIT_STRING)}… [${value.length - MAX_AUDIT_STRING} more characters]` : value;
-  }
-  if (value === null || typeof value !== 'object' || depth > 20) return value;
-  if (Array.isArray(value)) return value.map((v) => compactForAudit(v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = compactForAudit(v, depth + 1);
-  return out;
+/** An event's input as the events table and the spool keep it (src/ledger/audit-input.ts). */
+export function boundedInput(e: Pick<NewEvent, 'input' | 'sessionId' | 'kind'>): unknown {
+  return boundForAudit(e.input, { sessionId: e.sessionId ?? null, kind: e.kind }) ?? null;
+}
+
+export function storedInput(e: Pick<NewEvent, 'input' | 'sessionId' | 'kind'>): string {
+  return JSON.stringify(boundedInput(e));
+}
+
+/**
+ * An event's decision as stored: whole (continuity's own words, and the facts
+ * its rules used), except the tool input an answer hands back to the client
+ * (`hookSpecificOutput.updatedInput`: the agent's command, wrapped in
+ * continuity's own wall), which is bounded as the input is.
+ */
+export function storedDecision(decision: unknown): string | null {
+  if (decision === undefined || decision === null) return decision === null ? 'null' : null;
+  const d = decision as { output?: { hookSpecificOutput?: { updatedInput?: unknown } } };
+  const echoed = d.output?.hookSpecificOutput?.updatedInput;
+  if (echoed === undefined) return JSON.stringify(decision);
+  const bounded = (boundForAudit({ tool_input: echoed }) as { tool_input: unknown }).tool_input;
+  return JSON.stringify({ ...d, output: { ...d.output, hookSpecificOutput: { ...d.output!.hookSpecificOutput, updatedInput: bounded } } });
 }

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { CliError, ExitCode } from '../util/errors.js';
 import type { DriverFactory, DriverName, SqlDatabase } from './driver.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
+import { MIGRATION_STEPS } from './shrink-events.js';
 import { loadDriver } from './select-driver.js';
 import { ingestSpool } from './spool.js';
 import { ledgerStamp, restampHotState } from './hot-state.js';
 
 import { LEDGER_DIR, LEDGER_FILE } from './ledger-dir.js';
-import { appendEventsTail, extendChain, keepRecoveryCopy, ledgerDamage, needsFullCopy, readRecoveryHead, recoveryDirOf, replayEventsTail, restoreRecoveryCopy, tailMaxId, trustKeyOf, type RecoveryHead } from './recovery-copy.js';
+import { appendEventsTail, extendChain, keepRecoveryCopy, keptMarks, ledgerDamage, needsFullCopy, readRecoveryHead, recoveryDirOf, replayEventsTail, restoreRecoveryCopy, tailMaxId, trustKeyOf, type RecoveryHead } from './recovery-copy.js';
 import { appendEvent } from './events.js';
 import { insertViolation } from './sessions.js';
 import { insertNotice } from './notices.js';
@@ -55,6 +56,8 @@ export class Ledger {
 
   /** What was wrong with the ledger when it was opened and restored from the recovery copy, or null. */
   restored: string | null = null;
+  /** The driver this ledger was opened with: the recovery copy's log is checkpointed with it. */
+  private openDriver: DriverFactory | null = null;
   /** Something was written through this connection: the recovery copy is renewed at close. */
   private dirty = false;
   /** Opened, checked and migrated: only such a ledger is copied (a failed open must not overwrite a good copy). */
@@ -113,6 +116,7 @@ export class Ledger {
         ledger.migrate();
       }
       ledger.healthy = true;
+      ledger.openDriver = driver.open;
       if (startedAnew) ledger.recordStartedAnew(now);
       // Remembered outside the workspace: should the ledger and its copy both vanish, the hooks fail closed instead of going quiet.
       if (recoveryDir) rememberWorkspace(root, now, opts.env);
@@ -219,14 +223,14 @@ export class Ledger {
       this.db.exec('BEGIN');
       try {
         const trustKey = trustKeyOf(this.db);
-        const full = needsFullCopy(this.head, { trustKey, ledgerBytes: fileSize(this.path) + fileSize(`${this.path}-wal`), nowMs: Date.now() });
+        const full = this.rechain || needsFullCopy(this.head, { trustKey, ledgerBytes: fileSize(this.path) + fileSize(`${this.path}-wal`), nowMs: Date.now() });
         if (!full) {
           appendEventsTail(this.db, this.recoveryDir, Math.max(this.head!.maxId, tailMaxId(this.recoveryDir)));
           return;
         }
-        const from = this.head ?? { chain: '', maxId: 0, events: 0 };
-        const { chain, maxId, added } = extendChain(this.db, from.chain, from.maxId);
-        keepRecoveryCopy(this.root, this.recoveryDir, { events: from.events + added, maxId, chain, trustKey }, new Date().toISOString());
+        const from: Pick<RecoveryHead, 'chain' | 'maxId' | 'events' | 'marks'> = (!this.rechain && this.head) || { chain: '', maxId: 0, events: 0 };
+        const { chain, maxId, added, marks } = extendChain(this.db, from.chain, from.maxId, undefined, from.events);
+        keepRecoveryCopy(this.root, this.recoveryDir, { events: from.events + added, maxId, chain, trustKey, marks: keptMarks(from.marks, marks) }, new Date().toISOString(), this.openDriver ?? undefined);
       } finally {
         this.db.exec('COMMIT');
       }
@@ -257,14 +261,31 @@ export class Ledger {
       );
     }
     if (current === SCHEMA_VERSION) return;
-    this.write((db) => {
+    const rewritten = this.write((db) => {
+      let n = 0;
       // Re-read inside the lock: another process may have migrated meanwhile.
       for (let v = this.userVersion(); v < SCHEMA_VERSION; v++) {
         db.exec(MIGRATIONS[v]!);
+        n += MIGRATION_STEPS[v]?.(db) ?? 0;
         db.exec(`PRAGMA user_version = ${v + 1}`);
       }
+      return n;
     });
+    if (!rewritten || this.copyDir) return;
+    // Events were rewritten: the recovery copy's hash chain is taken anew over all of them, and the copy renewed whole.
+    this.rechain = true;
+    // The space the old inputs took is given back (it needs a moment alone with the ledger; another process busy with it leaves that for later).
+    try {
+      this.db.exec('VACUUM');
+      // Into the ledger file now: until a checkpoint, the file still holds the old pages (and the recovery copy copies the file).
+      this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } catch {
+      // Busy: the file keeps its free pages, which SQLite reuses.
+    }
   }
+
+  /** Events were rewritten by a migration: the recovery copy's chain is computed again from the first event. */
+  private rechain = false;
 
   private userVersion(): number {
     return Number(this.db.get<{ user_version: number }>('PRAGMA user_version')?.user_version ?? 0);

@@ -226,6 +226,17 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX notices_owed ON notices (announced_at);
   `,
+  // 8: the audit trail bounded: events' large inputs become digests (rewritten by MIGRATION_STEPS[7], src/ledger/shrink-events.ts);
+  // the tool calls and stops read by time find them by an index, and the Stop blocks that status counts have their own.
+  `
+  CREATE INDEX events_kind_at ON events (kind, at);
+  CREATE INDEX events_stop_blocks ON events (id) WHERE kind = 'Stop' AND json_extract(decision, '$.action') IN ('block', 'allow_after_limit');
+  -- How many events there are, kept by triggers: the check against the recovery head at every opening reads one row, not an index of every event.
+  CREATE TABLE event_count (one INTEGER PRIMARY KEY CHECK (one = 1), n INTEGER NOT NULL);
+  INSERT INTO event_count (one, n) SELECT 1, count(*) FROM events;
+  CREATE TRIGGER events_counted AFTER INSERT ON events BEGIN UPDATE event_count SET n = n + 1; END;
+  CREATE TRIGGER events_uncounted AFTER DELETE ON events BEGIN UPDATE event_count SET n = n - 1; END;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

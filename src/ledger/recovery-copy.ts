@@ -2,7 +2,8 @@ import { appendFileSync, closeSync, copyFileSync, existsSync, lstatSync, mkdirSy
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { sha256 } from '../util/sha256.js';
-import type { SqlDatabase } from './driver.js';
+import type { DriverFactory, SqlDatabase } from './driver.js';
+import { EVENT_TOTAL_SQL } from './events.js';
 import { CONFIG_FILE, LEDGER_DIR, LEDGER_FILE } from './ledger-dir.js';
 
 /**
@@ -15,7 +16,7 @@ import { CONFIG_FILE, LEDGER_DIR, LEDGER_FILE } from './ledger-dir.js';
  *
  *   <state home>/projects/<sha256 of the project root>/
  *     head.json        RecoveryHead
- *     ledger.db        the ledger as of head.json
+ *     ledger.db        the ledger as of head.json (its log checkpointed into it: one file)
  *     config.json      .continuity/config.json as of the same moment
  *     init-record.json .continuity/init-record.json, when init wrote one
  *     events-tail.jsonl events recorded since ledger.db was copied (FULL_COPY_INTERVAL_MS)
@@ -30,6 +31,12 @@ export interface RecoveryHead {
   chain: string;
   /** What of the ledger must never be older in the copy than in the ledger: the plans' states and approvals, the last violation and notice. */
   trustKey?: string;
+  /**
+   * The chain as it stood after every CHAIN_MARK_EVERY-th event (the last
+   * few): `continuity doctor` re-hashes from one of them, so its check of a
+   * large ledger costs the recent events, not all of them (`--full`: all).
+   */
+  marks?: ChainMark[];
   /**
    * Which folder the project is (inode and birth time): a project folder
    * deleted and made again at the same path is another project, whose
@@ -97,10 +104,30 @@ function chainLink(prev: string, r: { id: number; at: string; source: string; ki
   return sha256([prev, '\n', String(r.id), '\t', r.at, '\t', r.source, '\t', r.kind, '\t', r.session_id ?? '', '\t', r.input, '\t', r.decision ?? '']);
 }
 
-/** Extends a chain over the events after `fromId` (up to `toId`, when given). */
-export function extendChain(db: SqlDatabase, chain: string, fromId: number, toId = Number.MAX_SAFE_INTEGER): { chain: string; maxId: number; added: number } {
+/** The chain after the `events`-th event, whose id is `id`. */
+export interface ChainMark {
+  events: number;
+  id: number;
+  chain: string;
+}
+
+export const CHAIN_MARK_EVERY = 100_000;
+const MARKS_KEPT = 12;
+
+/** The marks kept: the earlier ones and those just made, the last MARKS_KEPT. */
+export function keptMarks(earlier: readonly ChainMark[] | undefined, made: readonly ChainMark[]): ChainMark[] {
+  return [...(earlier ?? []), ...made].slice(-MARKS_KEPT);
+}
+
+/**
+ * Extends a chain over the events after `fromId` (up to `toId`, when given).
+ * `fromEvents`: how many events the chain already covers, to mark every
+ * CHAIN_MARK_EVERY-th.
+ */
+export function extendChain(db: SqlDatabase, chain: string, fromId: number, toId = Number.MAX_SAFE_INTEGER, fromEvents = 0): { chain: string; maxId: number; added: number; marks: ChainMark[] } {
   let maxId = fromId;
   let added = 0;
+  const marks: ChainMark[] = [];
   const rows = db.all<{ id: number; at: string; source: string; kind: string; session_id: string | null; input: string; decision: string | null }>(
     'SELECT id, at, source, kind, session_id, input, decision FROM events WHERE id > ? AND id <= ? ORDER BY id',
     fromId,
@@ -110,8 +137,9 @@ export function extendChain(db: SqlDatabase, chain: string, fromId: number, toId
     chain = chainLink(chain, r);
     maxId = Number(r.id);
     added++;
+    if ((fromEvents + added) % CHAIN_MARK_EVERY === 0) marks.push({ events: fromEvents + added, id: maxId, chain });
   }
-  return { chain, maxId, added };
+  return { chain, maxId, added, marks };
 }
 
 /**
@@ -137,9 +165,9 @@ export function ledgerDamage(root: string, head: RecoveryHead | null, db?: SqlDa
   if (size === 0) return `${LEDGER_DIR}/${LEDGER_FILE} was emptied`;
   if (!hasSqliteHeader(file)) return `${LEDGER_DIR}/${LEDGER_FILE} was overwritten (not a SQLite database)`;
   if (!db) return null;
-  // All events counted on an index (a scan of the table would read every event's text), less the few newer than the
+  // All events (the count the triggers keep: src/ledger/events.ts), less the few newer than the
   // head: one statement, so one snapshot (other hooks append meanwhile, and two reads would see a loss that is not there).
-  const n = Number(db.get<{ n: number }>('SELECT (SELECT count(*) FROM events) - (SELECT count(*) FROM events WHERE id > ?) AS n', head.maxId)?.n ?? 0);
+  const n = Number(db.get<{ n: number }>(`SELECT ${EVENT_TOTAL_SQL} - (SELECT count(*) FROM events WHERE id > ?) AS n`, head.maxId)?.n ?? 0);
   if (n < head.events) return `${head.events - n} of the ledger's ${head.events} recorded events were deleted`;
   return null;
 }
@@ -165,13 +193,13 @@ function hasSqliteHeader(file: string): boolean {
  * whole or absent; head.json goes last, so it never describes a copy that is
  * not there. Returns false when another process is renewing the copy.
  */
-export function keepRecoveryCopy(root: string, dir: string, head: Omit<RecoveryHead, 'v' | 'root' | 'at' | 'rootId'>, now: string): boolean {
+export function keepRecoveryCopy(root: string, dir: string, head: Omit<RecoveryHead, 'v' | 'root' | 'at' | 'rootId'>, now: string, open?: DriverFactory): boolean {
   mkdirSync(dir, { recursive: true });
   // One renewal at a time: two interleaved ones could pair one's ledger with the other's head. The other one is copying anyway.
   const lock = join(dir, LOCK_FILE);
   if (!takeLock(lock)) return false;
   try {
-    copyInto(root, dir, head, now);
+    copyInto(root, dir, head, now, open);
   } finally {
     rmSync(lock, { force: true });
   }
@@ -201,14 +229,32 @@ function takeLock(lock: string): boolean {
   return false;
 }
 
-function copyInto(root: string, dir: string, head: Omit<RecoveryHead, 'v' | 'root' | 'at' | 'rootId'>, now: string): void {
+function copyInto(root: string, dir: string, head: Omit<RecoveryHead, 'v' | 'root' | 'at' | 'rootId'>, now: string, open?: DriverFactory): void {
   const from = join(root, LEDGER_DIR);
   const place = (name: string, write: (tmp: string) => void): void => {
     const tmp = join(dir, `${name}.${process.pid}.tmp`);
     write(tmp);
     renameSync(tmp, join(dir, name));
   };
-  for (const name of [LEDGER_FILE, `${LEDGER_FILE}-wal`, ...COPIED]) {
+  const wal = join(from, `${LEDGER_FILE}-wal`);
+  if (open && existsSync(wal)) {
+    // The ledger and its log copied aside, and the log checkpointed into the copy there: the copy is one file, no larger
+    // than the ledger's pages (a log file keeps its size after a checkpoint, and would be copied whole).
+    const tmp = join(dir, `${LEDGER_FILE}.${process.pid}.tmp`);
+    copyFileSync(join(from, LEDGER_FILE), tmp);
+    copyFileSync(wal, `${tmp}-wal`);
+    const db = open(tmp, { mustExist: true });
+    try {
+      db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      db.exec('PRAGMA journal_mode = DELETE');
+    } finally {
+      db.close();
+    }
+    for (const suffix of ['-wal', '-shm']) rmSync(`${tmp}${suffix}`, { force: true });
+    rmSync(join(dir, `${LEDGER_FILE}-wal`), { force: true });
+    renameSync(tmp, join(dir, LEDGER_FILE));
+  }
+  for (const name of [...(open && existsSync(wal) ? [] : [LEDGER_FILE, `${LEDGER_FILE}-wal`]), ...COPIED]) {
     const src = join(from, name);
     if (existsSync(src)) place(name, (tmp) => copyFileSync(src, tmp));
     // No log beside the ledger: an old one must not be replayed onto the new copy.
@@ -253,7 +299,20 @@ export function approvalInCopy(head: RecoveryHead, plan: { id: string; approvedH
 export function needsFullCopy(head: RecoveryHead | null, o: { trustKey: string; ledgerBytes: number; nowMs: number }): boolean {
   if (!head || head.trustKey !== o.trustKey || o.ledgerBytes <= SMALL_LEDGER_BYTES) return true;
   const at = Date.parse(head.at);
-  return !(o.nowMs - at < FULL_COPY_INTERVAL_MS && o.nowMs >= at);
+  return !(o.nowMs - at < fullCopyInterval(o.ledgerBytes) && o.nowMs >= at);
+}
+
+/**
+ * Above COPY_SCALE_BYTES the interval grows with the ledger (30 s per 16 MiB:
+ * a year's ledger of 600 MB is copied whole about every 20 minutes, not
+ * every 30 seconds), so that no hook pays a large copy often for an audit
+ * line; the tail carries the events in between, and a change of trust still
+ * forces a copy at once.
+ */
+export const COPY_SCALE_BYTES = 16 * 1024 * 1024;
+
+export function fullCopyInterval(ledgerBytes: number): number {
+  return FULL_COPY_INTERVAL_MS * Math.max(1, ledgerBytes / COPY_SCALE_BYTES);
 }
 
 /** Appends the events after `fromId` to the tail: each line one row, every column. Returns the last id appended. */

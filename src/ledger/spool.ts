@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SqlDatabase } from './driver.js';
-import { compactForAudit, type NewEvent } from './events.js';
+import { boundedInput, storedDecision, storedInput, type NewEvent } from './events.js';
 import { insertViolation } from './sessions.js';
 
 /**
@@ -26,8 +26,12 @@ type SpooledEvent = NewEvent & { violations?: SpooledViolation[] };
 
 export function spoolEvent(ledgerDir: string, event: SpooledEvent): void {
   const dir = join(ledgerDir, SPOOL_DIR);
-  const name = `${event.at.replace(/[-:.]/g, '')}-${process.pid}-${Math.random().toString(36).slice(2, 10)}.json`;
-  const record = JSON.stringify({ ...event, input: compactForAudit(event.input) });
+  // Short (it is kept with the event, and indexed): the time in base 36, fixed width so names sort oldest first, the process, a random tail.
+  const ms = Date.parse(event.at);
+  const name = `${(Number.isFinite(ms) ? ms : Date.now()).toString(36).padStart(9, '0')}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 7)}.json`;
+  // Bounded as the events table keeps it: a spool file holds no more of the agent's content than the ledger will.
+  const decision = storedDecision(event.decision);
+  const record = JSON.stringify({ ...event, input: boundedInput(event), decision: decision === null ? undefined : JSON.parse(decision) });
   try {
     writeFileSync(join(dir, `.${name}`), record);
   } catch (err) {
@@ -92,6 +96,21 @@ export function spooledViolations(ledgerDir: string): { at: string; sessionId: s
  */
 export const SPOOL_BATCH = 500;
 
+/**
+ * A hook call that finds this many events waiting in the spool takes them in
+ * itself (src/hooks/handle.ts), so a long session of calls that decide
+ * nothing never leaves more than this backlog behind.
+ */
+export const SPOOL_BACKLOG_MAX = 200;
+
+/** How long one opening spends reading spool files at most; the rest wait for the next. */
+export const SPOOL_INGEST_BUDGET_MS = 250;
+
+/** Is the backlog at its bound? One read of the spool folder (a few hundred names at most). */
+export function spoolBacklogFull(ledgerDir: string): boolean {
+  return countSpooled(ledgerDir) >= SPOOL_BACKLOG_MAX;
+}
+
 export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) => T) => T, opts: { keep?: boolean; limit?: number } = {}): number {
   const dir = join(ledgerDir, SPOOL_DIR);
   let names: string[];
@@ -102,7 +121,9 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
   }
   if (!names.length) return 0;
   const records: { name: string; event: SpooledEvent }[] = [];
+  const started = Date.now();
   for (const name of names) {
+    if (records.length && Date.now() - started > SPOOL_INGEST_BUDGET_MS) break;
     try {
       records.push({ name, event: readSpooled(dir, name) });
     } catch {
@@ -124,8 +145,9 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
         e.source,
         e.kind,
         e.sessionId ?? null,
-        JSON.stringify(e.input),
-        e.decision === undefined ? null : JSON.stringify(e.decision),
+        // Bounded again: a file spooled by an older continuity holds the whole input.
+        storedInput(e),
+        storedDecision(e.decision),
         name,
       );
       n += r.changes;

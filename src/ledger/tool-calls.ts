@@ -7,7 +7,16 @@
  */
 import type { BackgroundShell, InFlightCall } from '../domain/human-turn.js';
 import { unpairedCalls, type ToolEvent } from '../domain/tool-pairing.js';
+import { isDigest } from './audit-input.js';
 import type { SqlDatabase } from './driver.js';
+
+/** A command as recorded: its text, or the head of a long one the audit trail kept as a digest (src/ledger/audit-input.ts); it is only ever shown. */
+const COMMAND = (e: string) =>
+  `CASE WHEN json_type(${e}.input, '$.tool_input.command') = 'object' THEN json_extract(${e}.input, '$.tool_input.command.head') || '…' ELSE json_extract(${e}.input, '$.tool_input.command') END`;
+
+function commandText(v: unknown): string {
+  return isDigest(v) ? `${v.head}…` : String(v ?? '');
+}
 
 /**
  * A Bash call is running from its PreToolUse until its PostToolUse or
@@ -26,7 +35,7 @@ export function inFlightBash(db: SqlDatabase, nowMs: number): InFlightCall[] {
   const readFrom = new Date(nowMs - 2 * IN_FLIGHT_HORIZON_MS).toISOString();
   const rows = db.all<{ event_id: number; kind: string; session_id: string | null; id: string | null; input: string | null; command: string | null; at: string }>(
     `SELECT e.id AS event_id, e.kind, e.session_id, json_extract(e.input, '$.tool_use_id') AS id, json_extract(e.input, '$.tool_input') AS input,
-            json_extract(e.input, '$.tool_input.command') AS command, e.at
+            ${COMMAND('e')} AS command, e.at
        FROM events e
       WHERE e.kind IN ('PreToolUse', 'PostToolUse', 'PostToolUseFailure') AND e.at >= ? AND json_extract(e.input, '$.tool_name') = 'Bash'
         AND (e.kind != 'PreToolUse' OR coalesce(json_extract(e.decision, '$.action'), '') != 'deny')
@@ -77,11 +86,11 @@ export function backgroundShells(db: SqlDatabase, nowMs: number): BackgroundShel
       // not a list: nothing known
     }
     for (const t of Array.isArray(tasks) ? (tasks as Record<string, unknown>[]) : []) {
-      if (t?.type === 'shell' && t.status === 'running') out.push({ sessionId: s.session_id, id: String(t.id ?? ''), command: String(t.command ?? '') });
+      if (t?.type === 'shell' && t.status === 'running') out.push({ sessionId: s.session_id, id: String(t.id ?? ''), command: commandText(t.command) });
     }
   }
   const started = db.all<{ session_id: string | null; at: string; id: string | null; command: string | null }>(
-    `SELECT session_id, at, json_extract(input, '$.tool_response.backgroundTaskId') AS id, json_extract(input, '$.tool_input.command') AS command
+    `SELECT session_id, at, json_extract(input, '$.tool_response.backgroundTaskId') AS id, ${COMMAND('events')} AS command
        FROM events WHERE kind = 'PostToolUse' AND at >= ? AND json_extract(input, '$.tool_name') = 'Bash' AND json_extract(input, '$.tool_input.run_in_background') = 1`,
     since,
   );

@@ -63,7 +63,8 @@ describe('doctor', () => {
     const { r, report } = doctor(project);
     assert.equal(r.code, 0, r.stdout);
     assert.equal(report.ok, true);
-    assert.deepEqual(report.checks.map((c) => c.name), ['node', 'sqlite', 'ledger', 'hooks claude-code', 'config', 'wiring', 'wall', 'own wall', 'hook round-trip', 'hook entry']);
+    assert.deepEqual(report.checks.map((c) => c.name), ['node', 'sqlite', 'ledger', 'hooks claude-code', 'config', 'wiring', 'wall', 'own wall', 'hook round-trip', 'hook entry', 'state']);
+    assert.match(check(report, 'state').detail, /^\d+ recovery cop(y|ies) \(.* MB\) in /);
     assert.equal(check(report, 'wall').detail, "structural: Claude Code's OS sandbox (bubblewrap) keeps .continuity/ and the hook wiring read-only to the agent's commands");
     for (const c of report.checks) assert.equal(c.ok, true, `${c.name}: ${c.detail}`);
     assert.match(check(report, 'ledger').detail, /^integrity ok, schema v\d+ \(the latest\)(, \d+ events? as recorded \(hash chain intact\))?$/);

@@ -160,7 +160,10 @@ test('log filters: decision, event, session (or its start), since, limit; --json
   assert.deepEqual(ids, [...ids].sort((a, b) => a - b), 'newest last');
   const block = json.find((e) => e.kind === 'Stop' && e.verdict === 'block')!;
   assert.deepEqual(Object.keys(block), ['id', 'at', 'source', 'kind', 'sessionId', 'verdict', 'subject', 'summary', 'input', 'decision']);
-  assert.equal((block.input as Json).hook_event_name, 'Stop');
+  // The payload's event name and session id are the event's own columns, not repeated in its input.
+  assert.equal(block.kind, 'Stop');
+  assert.equal((block.input as Json).hook_event_name, undefined);
+  assert.equal((block.input as Json).stop_hook_active, false);
   assert.equal((block.decision as Json).reason, 'missing_auto_next_dispatch');
   assert.equal(block.summary, 'not dispatched (block 1)');
 

@@ -27,7 +27,16 @@ export function clientBinary(name: 'codex' | 'gemini'): string {
   return bin;
 }
 
+/** Where a project lives: its folder, and the isolated home its clients run with. */
+export interface ProjectPlace {
+  readonly base: string;
+  readonly dir: string;
+  readonly home: string;
+}
+
 export interface ProjectOptions {
+  /** Work in this existing project (another client's, as a person switching agents does) instead of a new one. */
+  join?: ProjectPlace;
   plan?: { path: string; content: string } | null;
   files?: Record<string, string>;
   config?: unknown;
@@ -60,9 +69,10 @@ export class AgentProject {
     readonly agent: 'codex' | 'gemini' | 'openclaw',
     opts: ProjectOptions = {},
   ) {
-    this.base = mkdtempSync(join(tmpdir(), `continuity-${agent}-`));
-    this.dir = join(this.base, 'project');
-    this.home = join(this.base, 'home');
+    // Joining another client's project: the same folder and home; the person wires this client in it too, and goes on.
+    this.base = opts.join?.base ?? mkdtempSync(join(tmpdir(), `continuity-${agent}-`));
+    this.dir = opts.join?.dir ?? join(this.base, 'project');
+    this.home = opts.join?.home ?? join(this.base, 'home');
     mkdirSync(this.dir, { recursive: true });
     mkdirSync(join(this.home, 'bin'), { recursive: true });
     mkdirSync(join(this.home, 'tmp'), { recursive: true });
@@ -73,6 +83,10 @@ export class AgentProject {
     // Codex runs its shell commands in a login shell, whose /etc/profile sets PATH anew: the user's profile puts the shim back.
     writeFileSync(join(this.home, '.profile'), `PATH=${sh(join(this.home, 'bin'))}:${sh(dirname(NODE))}:"$PATH"\nexport PATH\n`);
     writeFileSync(join(this.home, '.gitconfig'), '[user]\n\tname = Real Client Test\n\temail = test@example.invalid\n[init]\n\tdefaultBranch = main\n');
+    if (opts.join) {
+      if (agent !== 'openclaw') this.continuity(['init', '--agent', agent]);
+      return;
+    }
     spawnSync('git', ['init', '-q'], { cwd: this.dir, env: { PATH: process.env.PATH ?? '', HOME: this.home } });
     const plan = opts.plan === undefined ? { path: PLAN_PATH, content: PLAN } : opts.plan;
     for (const [path, content] of Object.entries({ ...(plan ? { [plan.path]: plan.content } : {}), ...opts.files })) this.writeFile(path, content);

@@ -100,7 +100,7 @@ export interface RunResult extends ClaudeRunResult {
 export class Project {
   readonly dir: string;
   readonly home: string;
-  private readonly base: string;
+  readonly base: string;
 
   constructor(opts: ProjectOptions = {}) {
     this.base = mkdtempSync(join(tmpdir(), 'continuity-real-client-'));

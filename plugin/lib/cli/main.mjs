@@ -1,11 +1,13 @@
 import { createRequire as __continuityCreateRequire } from 'node:module';
 const require = __continuityCreateRequire(import.meta.url);
-import{a}from"./chunks/chunk-4Z52IXEF.mjs";import{a as t,b as r}from"./chunks/chunk-A5HBJMMP.mjs";import"./chunks/chunk-CXS6YJ7R.mjs";var i={hook:()=>import("./chunks/hook-242CIDSO.mjs"),plan:()=>import("./chunks/plan-A6OM2CUH.mjs"),status:()=>import("./chunks/status-KJACPOKJ.mjs"),log:()=>import("./chunks/log-4TCYWZ2T.mjs"),demo:()=>import("./chunks/demo-Z3SCPIRE.mjs"),gate:()=>import("./chunks/gate-3ZPHFGOU.mjs"),task:()=>import("./chunks/task-QAF4WZ7I.mjs"),closure:()=>import("./chunks/closure-GEQNEJJ5.mjs"),watchdog:()=>import("./chunks/watchdog-5P5QF2D2.mjs"),summary:()=>import("./chunks/summary-627FAMWF.mjs"),replan:()=>import("./chunks/replan-KTZDAXTD.mjs"),approve:()=>import("./chunks/approve-L3XB6SSK.mjs"),revoke:()=>import("./chunks/revoke-CR7NIUNG.mjs"),config:()=>import("./chunks/config-G6NFL4XK.mjs"),init:()=>import("./chunks/init-SJPF5BPH.mjs"),doctor:()=>import("./chunks/doctor-W52F6FFR.mjs")},c=`usage: continuity <command> [options]
+import{a}from"./chunks/chunk-4Z52IXEF.mjs";import{a as t,b as r}from"./chunks/chunk-A5HBJMMP.mjs";import"./chunks/chunk-CXS6YJ7R.mjs";var s={hook:()=>import("./chunks/hook-X6RO2YDO.mjs"),plan:()=>import("./chunks/plan-HQRKYYR5.mjs"),status:()=>import("./chunks/status-T2J7XLZI.mjs"),log:()=>import("./chunks/log-IQKNQICG.mjs"),demo:()=>import("./chunks/demo-EPY25FGL.mjs"),gate:()=>import("./chunks/gate-NSLHNV42.mjs"),task:()=>import("./chunks/task-2NPXWVEC.mjs"),closure:()=>import("./chunks/closure-PCJJ74N2.mjs"),watchdog:()=>import("./chunks/watchdog-UYKDRVFX.mjs"),summary:()=>import("./chunks/summary-627FAMWF.mjs"),replan:()=>import("./chunks/replan-LYAHHA3Z.mjs"),approve:()=>import("./chunks/approve-6MOEFPJZ.mjs"),revoke:()=>import("./chunks/revoke-27G226O7.mjs"),config:()=>import("./chunks/config-6FZPXOKI.mjs"),init:()=>import("./chunks/init-2YMKEUMI.mjs"),doctor:()=>import("./chunks/doctor-Y6SWVEVE.mjs"),"build-executable":()=>import("./chunks/build-executable-Z5O53W6Q.mjs"),gc:()=>import("./chunks/gc-VC27QTHS.mjs")},c=`usage: continuity <command> [options]
 
 commands:
   init [--agent A] [--uninstall]
                              wire continuity's hooks into the agent's project settings; create .continuity/
   doctor [--json]            check Node, SQLite, the ledger, the hooks, the config and a hook round-trip
+  build-executable           compile the hook's executable for this machine (an installed package)
+  gc [--dry-run]             remove recovery copies of projects that no longer exist or use continuity
   hook claude-code           answer one Claude Code hook payload (stdin \u2192 stdout)
   hook codex|gemini|cursor   the same for OpenAI Codex CLI, Gemini CLI, Cursor
   plan import FILE           register or refresh the project's active plan
@@ -29,6 +31,6 @@ commands:
   replan --from-task ID \u2026    record a replan that accounts for a task's pending actions
   demo [--claude PATH]       a real Claude Code session, offline (else a recorded one replayed)
 
-Run \`continuity <command> --help\` for a command's options.`,d="0.1.0";async function p(o){let[e,...s]=o;if(e===void 0||e==="--help"||e==="-h"||e==="help")return process.stdout.write(c+`
+Run \`continuity <command> --help\` for a command's options.`,d="0.1.0";async function p(o){let[e,...i]=o;if(e===void 0||e==="--help"||e==="-h"||e==="help")return process.stdout.write(c+`
 `),e===void 0?t.invalidInput:t.ok;if(e==="--version"||e==="-v")return process.stdout.write(`${d}
-`),t.ok;let n=i[e];if(!n)throw new r(`unknown command "${e}" (run \`continuity --help\`)`);return await(await import("./chunks/wiring-watch-6XPDMTRP.mjs")).watchWiring(e,process.env,process.cwd(),new Date().toISOString()),(await n()).run(s)}function h(o){return process.stdout.on("error",e=>{if(e.code!=="EPIPE")throw e}),a(()=>p(o))}export{p as main,h as start};
+`),t.ok;let n=s[e];if(!n)throw new r(`unknown command "${e}" (run \`continuity --help\`)`);return await(await import("./chunks/wiring-watch-KDVTARPL.mjs")).watchWiring(e,process.env,process.cwd(),new Date().toISOString()),(await n()).run(i)}function h(o){return process.stdout.on("error",e=>{if(e.code!=="EPIPE")throw e}),a(()=>p(o))}export{p as main,h as start};

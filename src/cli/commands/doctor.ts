@@ -1,16 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { probeWall } from '../../wall/probe.js';
 import { describeOwnWall, wallVerdict } from '../../wall/verdict.js';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onPath } from '../../util/on-path.js';
 import { parseArgs } from 'node:util';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { CONFIG_PATH, loadConfig } from '../../config/load.js';
-import { extendChain, readRecoveryHead, recoveryDirOf } from '../../ledger/recovery-copy.js';
+import { CHAIN_MARK_EVERY, extendChain, readRecoveryHead, recoveryDirOf, releaseRecoveryCopy } from '../../ledger/recovery-copy.js';
+import { forgetWorkspace } from '../../ledger/guarded-workspaces.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
-import { codexWallCheck, configCheck, hookEntryCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
+import { stateHomeCheck, codexWallCheck, configCheck, hookEntryCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
 import { gatherCodexWallFacts, gatherWallFacts } from '../../install/wall-facts.js';
 import { codexWallStatus } from '../../install/codex-wall-status.js';
 import { wallStatus, type WallFacts, type WallStatus } from '../../install/wall-status.js';
@@ -27,26 +28,33 @@ import { loadDriver } from '../../ledger/select-driver.js';
 import { CliError, ExitCode } from '../../util/errors.js';
 import { projectRoot } from '../project.js';
 
-const USAGE = `usage: continuity doctor [--json]
+const USAGE = `usage: continuity doctor [--json] [--full]
 
 Checks this project's continuity: the Node version, which SQLite driver
 loads, the ledger (integrity, migrations), each agent's hooks (wired, and
 pointing at files that exist), the config, and one hook round-trip (a
 SessionStart call in a throwaway project; the project's ledger records
 nothing). Each failure comes with its fix. Exit 0 when every check passes,
-1 otherwise.`;
+1 otherwise.
+
+A ledger's events are re-hashed against its recovery copy's head: those of
+the last 100,000 to 200,000 events (from the copy's latest mark), and its
+pages given SQLite's quick check when it is over 64 MiB; --full re-hashes
+every event and runs the full integrity check (linear in the ledger's size).`;
 
 const LABEL: Record<string, string> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', cursor: 'Cursor' };
 
 export async function run(argv: string[]): Promise<number> {
   let json = false;
+  let full = false;
   try {
-    const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+    const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' }, full: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true });
     if (values.help) {
       process.stdout.write(`${USAGE}\n`);
       return ExitCode.ok;
     }
     json = !!values.json;
+    full = !!values.full;
   } catch (err) {
     throw new CliError(`doctor: ${(err as Error).message}`, ExitCode.invalidInput);
   }
@@ -54,7 +62,7 @@ export async function run(argv: string[]): Promise<number> {
   const checks: Check[] = [nodeCheck(process.versions.node)];
   const driver: { name: string; open: DriverFactory } | { error: string } = await loadDriver().catch((err: Error) => ({ error: err.message }));
   checks.push(driverCheck(driver));
-  checks.push(ledgerCheck(probeLedger(root, 'open' in driver ? driver.open : null)));
+  checks.push(ledgerCheck(probeLedger(root, 'open' in driver ? driver.open : null, full)));
   const hookCommands = await hookChecks(root, checks);
   checks.push(configCheck(await probeConfig(root)));
   checks.push(wiringCheck(await probeWiring(root)));
@@ -71,6 +79,7 @@ export async function run(argv: string[]): Promise<number> {
   if (entry) checks.push(entry);
   const plugin = pluginRoot();
   if (plugin) checks.push(pluginEntryCheck(probePluginEntry(root, plugin)));
+  checks.push(stateHomeCheck(await probeStateHome()));
 
   const ok = checks.every((c) => c.ok);
   process.stdout.write(json ? `${JSON.stringify({ ok, root, checks }, null, 2)}\n` : renderChecks(checks));
@@ -82,7 +91,7 @@ export async function run(argv: string[]): Promise<number> {
  * behind, which the hooks would read as someone else writing the ledger.
  * Doctor never migrates, checkpoints or records in the project's ledger.
  */
-function probeLedger(root: string, open: DriverFactory | null): LedgerFacts {
+function probeLedger(root: string, open: DriverFactory | null, full: boolean): LedgerFacts {
   if (!existsSync(join(root, LEDGER_DIR))) return { state: 'not-enabled' };
   const path = join(root, LEDGER_DIR, LEDGER_FILE);
   if (!existsSync(path)) return { state: 'no-ledger' };
@@ -92,9 +101,11 @@ function probeLedger(root: string, open: DriverFactory | null): LedgerFacts {
     for (const suffix of ['', '-wal']) if (existsSync(path + suffix)) copyFileSync(path + suffix, join(scratch, LEDGER_FILE + suffix));
     const db = open(join(scratch, LEDGER_FILE), { mustExist: true });
     try {
-      const integrity = db.all<{ integrity_check: string }>('PRAGMA integrity_check').map((r) => String(r.integrity_check));
+      // The full check reads every page and cross-checks every index (seconds for a year's ledger); the quick one skips the indexes.
+      const quick = !full && statSync(path).size > QUICK_CHECK_ABOVE_BYTES;
+      const integrity = db.all<Record<string, string>>(quick ? 'PRAGMA quick_check' : 'PRAGMA integrity_check').map((r) => String(Object.values(r)[0]));
       const version = Number(db.get<{ user_version: number }>('PRAGMA user_version')?.user_version ?? 0);
-      return { state: 'open', integrity, version, latest: SCHEMA_VERSION, chain: chainFacts(root, db) };
+      return { state: 'open', integrity, quick, version, latest: SCHEMA_VERSION, chain: chainFacts(root, db, full) };
     } finally {
       db.close();
     }
@@ -178,6 +189,10 @@ function roundTrip(root: string, command: HookCommand | null, extraEnv: NodeJS.P
     return { state: 'answered', command, ms, status: r.status, stdout: r.stdout ?? '', stderr, timedOut };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
+    // The throwaway project leaves nothing in the state home either: its recovery copy and its guarded record go with it.
+    const env = { ...process.env, ...extraEnv };
+    releaseRecoveryCopy(scratch, env);
+    forgetWorkspace(scratch, env);
   }
 }
 
@@ -267,12 +282,21 @@ function probeSandbox(status: WallStatus, facts: WallFacts): SandboxProbe {
   return { state: 'failed', error: `bwrap ${r.error ? r.error.message : (r.stderr || '').trim().split('\n')[0] || `exited ${r.status ?? r.signal}`}` };
 }
 
-/** The events up to the recovery head, counted and re-hashed: rows deleted or altered since the copy was taken show here. */
-function chainFacts(root: string, db: SqlDatabase): NonNullable<Extract<LedgerFacts, { state: 'open' }>['chain']> | null {
+const QUICK_CHECK_ABOVE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The events up to the recovery head, counted and re-hashed: rows deleted or
+ * altered since the copy was taken show here. Re-hashed from the head's
+ * latest mark at least CHAIN_MARK_EVERY events back (all of them with
+ * `full`, or when the head has no such mark); counted all the same.
+ */
+function chainFacts(root: string, db: SqlDatabase, full: boolean): NonNullable<Extract<LedgerFacts, { state: 'open' }>['chain']> | null {
   const head = readRecoveryHead(recoveryDirOf(root), root);
   if (!head) return null;
-  const { chain, added } = extendChain(db, '', 0, head.maxId);
-  return { events: added, headEvents: head.events, chainMatches: chain === head.chain, at: head.at };
+  const mark = full ? undefined : [...(head.marks ?? [])].reverse().find((m) => m.events <= head.events - CHAIN_MARK_EVERY && m.id <= head.maxId);
+  const { chain, added } = extendChain(db, mark?.chain ?? '', mark?.id ?? 0, head.maxId);
+  const before = mark ? Number(db.get<{ n: number }>('SELECT count(*) AS n FROM events WHERE id <= ?', mark.id)?.n ?? 0) : 0;
+  return { events: before + added, headEvents: head.events, chainMatches: chain === head.chain && (!mark || before === mark.events), at: head.at, rehashed: added };
 }
 
 /** What of the hook wiring differs from its snapshots, read from a private copy of the ledger: doctor changes nothing. */
@@ -292,4 +316,13 @@ async function probeWiring(root: string): Promise<string[] | null> {
   } catch {
     return null;
   }
+}
+
+async function probeStateHome(): Promise<Parameters<typeof stateHomeCheck>[0]> {
+  const { surveyState } = await import('../../app/recovery-gc.js');
+  const { stateHome } = await import('../../ledger/recovery-copy.js');
+  const copies = surveyState(process.env, Date.now()).filter((i) => i.kind === 'recovery-copy');
+  const removable = copies.filter((i) => i.verdict.remove);
+  const sum = (xs: typeof copies) => xs.reduce((n, i) => n + i.bytes, 0);
+  return { home: stateHome(), copies: copies.length, bytes: sum(copies), removable: removable.length, removableBytes: sum(removable) };
 }

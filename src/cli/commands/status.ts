@@ -88,6 +88,8 @@ export async function run(argv: string[]): Promise<number> {
   });
   if (args.json) process.stdout.write(`${JSON.stringify(snapshot, null, 2)}\n`);
   else process.stdout.write(renderStatus(snapshot, { ...terminalOptions(process.stdout, process.env), timeZone: localTimeZone() }));
+  // Once a day, the recovery copies of projects that are gone go too (src/app/recovery-gc.ts); after the picture, which it never delays.
+  (await import('../../app/recovery-gc.js')).sweepIfDue(process.env, Date.now());
   return ExitCode.ok;
 }
 

@@ -2,6 +2,7 @@ import type { AuditEntry, Verdict } from '../../app/audit-log.js';
 import { clockParts } from './clock.js';
 import { describeDecision } from './decision-words.js';
 import { stopBlockOf } from '../../ledger/audit-query.js';
+import { digestsIn, isDigest } from '../../ledger/audit-input.js';
 import { describeStopWhy, shortSession } from './status-view.js';
 import { renderLine, type Line, type Style } from './style.js';
 import { displayWidth, padEnd, plural } from './text.js';
@@ -101,7 +102,7 @@ export function renderLog(entries: readonly AuditEntry[], opts: LogRenderOptions
       day = date;
     }
     const what = e.subject ?? '';
-    const why = describeEntry(e);
+    const why = [describeEntry(e), keptWords(e.input)].filter(Boolean).join(' · ');
     const line: Line = [
       { text: at ? at.time : e.at.slice(11, 19), style: 'dim' },
       ...(showSession ? ['  ', { text: padEnd(e.sessionId ? shortSession(e.sessionId) : '-', 8), style: 'dim' as const }] : []),
@@ -117,4 +118,19 @@ export function renderLog(entries: readonly AuditEntry[], opts: LogRenderOptions
     out.push(renderLine(line, width, colour));
   }
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * What of the input the audit trail kept as a digest (src/ledger/audit-input.ts),
+ * in a few words: `content: sha256 5000d692…, 4096 B`. The rest of the
+ * digest is in `log --json`.
+ */
+export function keptWords(input: unknown): string {
+  return digestsIn(input)
+    .filter((d) => isDigest(d.digest))
+    .map((d) => {
+      const digest = d.digest as { $sha256: string; bytes: number };
+      return `${d.path.split('.').pop()}: sha256 ${digest.$sha256.slice(0, 8)}…, ${digest.bytes} B`;
+    })
+    .join(' · ');
 }

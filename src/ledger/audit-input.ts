@@ -1,0 +1,120 @@
+import { sha256 } from '../util/sha256.js';
+
+/**
+ * What the audit trail keeps of an event's input: what happened and why,
+ * not the content. A string longer than AUDIT_STRING_MAX characters (a
+ * file's content, a patch, a long command, a tool's output) is kept as a
+ * digest: its sha256, its size and its first AUDIT_HEAD characters. A nested
+ * object or list whose JSON is still longer than AUDIT_VALUE_MAX after that
+ * (a patch given as hunks of short lines, a tool result of many fields) is
+ * kept as one digest of its JSON. The containers the rules read from past
+ * events are never digested whole, only their long strings:
+ *
+ *   - the payload itself, `tool_input` and `tool_response` (tool_name,
+ *     tool_use_id, tool_input.run_in_background, tool_response.backgroundTaskId:
+ *     src/ledger/tool-calls.ts);
+ *   - `background_tasks` and its entries (which shells still run at a Stop).
+ *
+ * A command is read back only to be shown in a few words, and tool calls
+ * without an id are paired by their recorded input, bounded the same way on
+ * both sides, so a digest serves them as well as the text did. The same
+ * long string a second time in one input (Write's content in tool_input and
+ * tool_response) is kept as a pointer to the first (`{"$same": "tool_input.content"}`).
+ * The session's own fields are kept once per session, not at every tool
+ * call: a payload's session id and event name are the event's own columns,
+ * and a tool call's transcript path, working folder and permission mode are
+ * those its session's other events (SessionStart, prompts, stops) record.
+ * The decision is never bounded:
+ * it is continuity's own words. Pure and deterministic: the same input is
+ * always kept the same way.
+ */
+export const AUDIT_STRING_MAX = 256;
+/** How many characters of a digested string are kept, to say what it was. */
+export const AUDIT_HEAD = 32;
+/** A nested value whose JSON is longer than this is kept as one digest. */
+export const AUDIT_VALUE_MAX = 1024;
+
+/** A string or value kept as its digest. */
+export interface Digest {
+  $sha256: string;
+  bytes: number;
+  head: string;
+}
+
+/** The same text as an earlier digest of the same input, named by its path there. */
+export interface SameAs {
+  $same: string;
+}
+
+const SESSION_FIELDS = ['transcript_path', 'cwd', 'permission_mode'];
+
+export function isDigest(v: unknown): v is Digest {
+  return v !== null && typeof v === 'object' && typeof (v as Digest).$sha256 === 'string' && typeof (v as Digest).bytes === 'number';
+}
+
+export function isSameAs(v: unknown): v is SameAs {
+  return v !== null && typeof v === 'object' && typeof (v as SameAs).$same === 'string' && Object.keys(v).length === 1;
+}
+
+/** The keys under which a container is kept open (its entries bounded one by one), by depth from the payload. */
+function keptOpen(path: readonly string[]): boolean {
+  if (path.length === 0) return true;
+  if (path.length === 1) return path[0] === 'tool_input' || path[0] === 'tool_response' || path[0] === 'background_tasks';
+  return path.length === 2 && path[0] === 'background_tasks';
+}
+
+/**
+ * The input as the audit trail keeps it. `columns`: the payload's session
+ * id and event name are in the event's own columns, and are left out of the
+ * stored input when they say the same.
+ */
+export function boundForAudit(value: unknown, columns?: { sessionId?: string | null; kind?: string }): unknown {
+  const seen = new Map<string, string>();
+  const out = bound(value, [], seen);
+  if (columns && out !== null && typeof out === 'object' && !Array.isArray(out)) {
+    const o = out as Record<string, unknown>;
+    if (o.session_id !== undefined && o.session_id === (columns.sessionId ?? null)) delete o.session_id;
+    if (o.hook_event_name !== undefined && o.hook_event_name === columns.kind) delete o.hook_event_name;
+    if (typeof o.tool_name === 'string') for (const k of SESSION_FIELDS) delete o[k];
+  }
+  return out;
+}
+
+function digestOf(text: string, path: readonly string[], seen: Map<string, string>): Digest | SameAs {
+  const hash = sha256(text);
+  const first = seen.get(hash);
+  if (first !== undefined) return { $same: first };
+  seen.set(hash, path.join('.'));
+  return { $sha256: hash, bytes: Buffer.byteLength(text, 'utf8'), head: cutHead(text) };
+}
+
+/** The head, cut at a whole character (never half of a surrogate pair). */
+function cutHead(text: string): string {
+  let head = text.slice(0, AUDIT_HEAD);
+  const last = head.charCodeAt(head.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) head = head.slice(0, -1);
+  return head;
+}
+
+function bound(value: unknown, path: string[], seen: Map<string, string>): unknown {
+  if (typeof value === 'string') return value.length > AUDIT_STRING_MAX ? digestOf(value, path, seen) : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (!keptOpen(path)) {
+    // The outermost large value is digested whole (once), not piece by piece.
+    const text = JSON.stringify(value);
+    if (text.length > AUDIT_VALUE_MAX || path.length > 20) return digestOf(text, path, seen);
+  }
+  if (Array.isArray(value)) return value.map((v, i) => bound(v, [...path, String(i)], seen));
+  const o: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) o[k] = bound(v, [...path, k], seen);
+  return o;
+}
+
+/** What of a stored input was kept as a digest, by path (`log` says so). */
+export function digestsIn(value: unknown, path = ''): { path: string; digest: Digest | SameAs }[] {
+  if (isDigest(value) || isSameAs(value)) return [{ path: path || '.', digest: value }];
+  if (value === null || typeof value !== 'object') return [];
+  const out: { path: string; digest: Digest | SameAs }[] = [];
+  for (const [k, v] of Object.entries(value)) out.push(...digestsIn(v, Array.isArray(value) ? `${path}[${k}]` : path ? `${path}.${k}` : k));
+  return out;
+}
