@@ -94,13 +94,16 @@ export interface HooksFacts {
   /** Does this path exist? Does this bare command name resolve on PATH? */
   exists: (path: string) => boolean;
   onPath: (command: string) => boolean;
+  /** Another client's settings run continuity here: Claude Code is then one agent among others, looked at when its settings file exists. */
+  othersWired?: boolean;
 }
 
 /**
  * An agent's wiring: its settings file runs continuity, every command it runs
  * is there, and the wiring is what `continuity init` writes today (install
- * would change nothing). Claude Code is the agent continuity is for, so its
- * hooks are required; another agent is looked at when its settings file exists.
+ * would change nothing). With no other client wired, Claude Code's hooks are
+ * required; any other agent (and Claude Code beside a wired one) is looked at
+ * when its settings file exists.
  */
 export function hooksCheck(f: HooksFacts): Check | null {
   const name = `hooks ${f.agent}`;
@@ -108,7 +111,7 @@ export function hooksCheck(f: HooksFacts): Check | null {
   const init = `continuity init${f.agent === 'claude-code' ? '' : ` --agent ${f.agent}`}`;
   const missing = (detail: string): Check =>
     f.plugin ? { name, ok: true, detail: `wired by the continuity plugin (${detail})` } : { name, ok: false, detail, fix: `run \`${init}\`${f.agent === 'claude-code' ? ', or install the continuity plugin' : ''}` };
-  if (f.settings === null) return f.agent === 'claude-code' ? missing(`no ${file}`) : null;
+  if (f.settings === null) return f.agent === 'claude-code' && (f.plugin || !f.othersWired) ? missing(`no ${file}`) : null;
   let commands: HookCommand[];
   try {
     commands = f.target.installedCommands(f.settings);
@@ -263,4 +266,9 @@ export function codexWallCheck(s: WallStatus, mode: SandboxMode): Check {
     return { name, ok: false, detail: `hooks only: ${s.missing}`, fix };
   }
   return { name, ok: true, detail: `${s.summary}${s.gaps.length ? `; ${s.gaps.join('; ')}` : ''}` };
+}
+
+/** The layer for a client continuity can put no wall around (Cursor): its hooks are all there is, said as a fact, not a failure. */
+export function hooksOnlyClientCheck(label: string): Check {
+  return { name: `wall (${label})`, ok: true, detail: `hooks only: ${label} has no sandbox continuity can set up, and continuity does not wrap its commands; its hooks guard continuity's state` };
 }

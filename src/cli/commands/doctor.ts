@@ -10,12 +10,12 @@ import { parse as parseJsonc } from 'jsonc-parser';
 import { CONFIG_PATH, loadConfig } from '../../config/load.js';
 import { extendChain, readRecoveryHead, recoveryDirOf } from '../../ledger/recovery-copy.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
-import { codexWallCheck, configCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
+import { codexWallCheck, configCheck, hooksOnlyClientCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
 import { gatherCodexWallFacts, gatherWallFacts } from '../../install/wall-facts.js';
 import { codexWallStatus } from '../../install/codex-wall-status.js';
 import { wallStatus, type WallFacts, type WallStatus } from '../../install/wall-status.js';
 import { DEFAULT_CONFIG } from '../../config/schema.js';
-import type { HookCommand } from '../../install/hook-target.js';
+import type { AgentName, HookCommand, HookTarget } from '../../install/hook-target.js';
 import type { DriverFactory } from '../../ledger/driver.js';
 import { AGENT_NAMES, loadTarget } from '../../install/targets/index.js';
 import { HOOK_TIMEOUT_SECONDS } from '../../install/targets/claude-code.js';
@@ -54,13 +54,15 @@ export async function run(argv: string[]): Promise<number> {
   const driver: { name: string; open: DriverFactory } | { error: string } = await loadDriver().catch((err: Error) => ({ error: err.message }));
   checks.push(driverCheck(driver));
   checks.push(ledgerCheck(probeLedger(root, 'open' in driver ? driver.open : null)));
-  const hookCommands = await hookChecks(root, checks);
+  const { claudeCommands: hookCommands, wired } = await hookChecks(root, checks);
   checks.push(configCheck(await probeConfig(root)));
   checks.push(wiringCheck(await probeWiring(root)));
-  checks.push(await wallDoctorCheck(root));
+  // Each wired client's layer; Claude Code's wall is looked at too when no client is wired (init's default agent).
+  if (wired.has('claude-code') || wired.size === 0) checks.push(await wallDoctorCheck(root));
   checks.push(await ownWallDoctorCheck(root));
   const codexWall = await codexWallDoctorCheck(root);
   if (codexWall) checks.push(codexWall);
+  if (wired.has('cursor')) checks.push(hooksOnlyClientCheck(LABEL.cursor!));
   checks.push(roundTripCheck(roundTrip(root, hookCommands[0] ?? hookCommandOfThisInstall('claude-code'))));
   const plugin = pluginRoot();
   if (plugin) checks.push(pluginEntryCheck(probePluginEntry(root, plugin)));
@@ -108,9 +110,15 @@ async function probeConfig(root: string): Promise<{ state: 'absent' } | { state:
   }
 }
 
-/** One check per agent whose target this build has; returns the continuity hook commands Claude Code's settings run. */
-async function hookChecks(root: string, checks: Check[]): Promise<HookCommand[]> {
+/**
+ * One check per agent whose target this build has; returns the continuity
+ * hook commands Claude Code's settings run, and the agents whose settings
+ * (or, for Claude Code, the plugin) run continuity.
+ */
+async function hookChecks(root: string, checks: Check[]): Promise<{ claudeCommands: HookCommand[]; wired: Set<AgentName> }> {
   let claudeCommands: HookCommand[] = [];
+  const found: { agent: AgentName; target: HookTarget; settings: string | null; plugin: boolean }[] = [];
+  const wired = new Set<AgentName>();
   for (const agent of AGENT_NAMES) {
     let target;
     try {
@@ -119,17 +127,23 @@ async function hookChecks(root: string, checks: Check[]): Promise<HookCommand[]>
       continue; // not part of this build
     }
     const settings = readOrNull(join(root, target.settingsFile));
-    const check = hooksCheck({ agent, label: LABEL[agent] ?? agent, target, settings, plugin: agent === 'claude-code' && pluginEnabled(root), exists: existsSync, onPath: (c) => onPath(c) });
-    if (check) checks.push(check);
-    if (agent === 'claude-code' && settings !== null) {
-      try {
-        claudeCommands = target.installedCommands(settings);
-      } catch {
-        // reported by the check
-      }
+    const plugin = agent === 'claude-code' && pluginEnabled(root);
+    found.push({ agent, target, settings, plugin });
+    let commands: HookCommand[] = [];
+    try {
+      commands = settings === null ? [] : target.installedCommands(settings);
+    } catch {
+      // reported by the check
     }
+    if (commands.length > 0 || plugin) wired.add(agent);
+    if (agent === 'claude-code') claudeCommands = commands;
   }
-  return claudeCommands;
+  for (const { agent, target, settings, plugin } of found) {
+    const othersWired = [...wired].some((a) => a !== agent);
+    const check = hooksCheck({ agent, label: LABEL[agent] ?? agent, target, settings, plugin, othersWired, exists: existsSync, onPath: (c) => onPath(c) });
+    if (check) checks.push(check);
+  }
+  return { claudeCommands, wired };
 }
 
 /** Is the continuity plugin enabled for Claude Code here (user, project or local settings)? */
