@@ -25,7 +25,10 @@ import { Ledger } from '../../ledger/ledger.js';
 import { CliError, ExitCode, ioError } from '../../util/errors.js';
 import { projectRoot, withLedger } from '../project.js';
 
-const USAGE = `usage: continuity init [--agent ${AGENT_NAMES.join('|')}] [--uninstall] [--gitignore|--no-gitignore] [--dry-run]
+const USAGE = `usage: continuity init [--agent AGENT[,AGENT…]] [--uninstall] [--gitignore|--no-gitignore] [--dry-run]
+
+AGENT: ${AGENT_NAMES.join(', ')} (default claude-code); several, separated by
+commas, are wired in one step, each as \`--agent\` alone would.
 
 Wires continuity's hooks into the agent's project settings (Claude Code:
 .claude/settings.json; Codex: .codex/hooks.json), and the wall into the
@@ -34,10 +37,11 @@ profile in .codex/config.toml), keeping a backup of a file it changes; creates
 .continuity/ with a commented config.json (never overwritten); with
 --gitignore adds .continuity/ to .gitignore (asked on a terminal, not done
 otherwise). Running it again changes nothing. --uninstall takes out exactly
-the hooks init added. --dry-run prints what would change and writes nothing.
+the hooks init added for each agent named; the ledger's recovery copy goes
+only when no agent is left wired. --dry-run prints what would change and writes nothing.
 Exit 4 when the settings file is not valid settings (it is left untouched).`;
 
-const LABEL: Record<AgentName, string> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', cursor: 'Cursor' };
+const LABEL: Partial<Record<AgentName, string>> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', cursor: 'Cursor' };
 
 type Verb = 'created' | 'changed' | 'removed' | 'restored' | 'unchanged' | 'kept' | 'note';
 const WOULD: Partial<Record<Verb, string>> = { created: 'would create', changed: 'would change', removed: 'would remove', restored: 'would restore' };
@@ -57,7 +61,8 @@ class Report {
 }
 
 interface Options {
-  agent: AgentName;
+  /** The agents to wire (or unwire), in the order given: `--agent claude-code,codex`. */
+  agents: AgentName[];
   uninstall: boolean;
   gitignore: boolean | null;
   dryRun: boolean;
@@ -71,37 +76,82 @@ export async function run(argv: string[]): Promise<number> {
   }
   const root = projectRoot();
   if (!opts.dryRun) await refuseUnlessPerson(root, opts);
-  const target = await loadTarget(opts.agent);
+  // Every target loads (and, below, every settings file is checked) before anything is written.
+  const targets = await Promise.all(opts.agents.map(async (agent) => ({ agent, target: await loadTarget(agent) })));
   const report = new Report(opts.dryRun);
   const files = new Files(root, opts.dryRun);
+  const names = opts.agents.map(labelOf).join(', ');
   if (opts.uninstall) {
-    // Codex's wall first: the hooks' file may take the .codex folder with it.
-    if (opts.agent === 'codex') uninstallCodexWallFile(files, report);
-    uninstallSettings(target, files, report, await wallFor(opts.agent, files));
+    for (const { agent, target } of targets) {
+      // Codex's wall first: the hooks' file may take the .codex folder with it.
+      if (agent === 'codex') uninstallCodexWallFile(files, report);
+      uninstallSettings(target, files, report, await wallFor(agent, files));
+    }
     report.line('kept', `${LEDGER_DIR}/`, "the ledger and config are the project's record; delete the folder by hand to remove them");
     if (!opts.dryRun && report.changed) await adoptAfterInit(root, false);
-    // The recovery copy would put a deleted ledger back: let go (last: opening the ledger renews it), so that deleting the folder is the person's to do.
-    if (!opts.dryRun && releaseRecoveryCopy(root)) report.line('removed', recoveryDirOf(root), "the ledger's recovery copy");
-    // Likewise the record that continuity guards this workspace: without it, a workspace without .continuity/ is left alone.
-    if (!opts.dryRun && isRemembered(root)) {
-      forgetWorkspace(root);
-      report.line('removed', guardedRecordOf(root), 'the record that continuity guards this project');
+    // A client still wired keeps what guards it; only when none is do the recovery copy and the record go.
+    const stillWired = opts.dryRun ? [] : await wiredAgents(files);
+    if (stillWired.length) {
+      if (existsSync(recoveryDirOf(root))) report.line('kept', recoveryDirOf(root), `continuity still runs for ${stillWired.map(labelOf).join(', ')}: its recovery copy and the record that it guards this project stay`);
+    } else {
+      // The recovery copy would put a deleted ledger back: let go (last: opening the ledger renews it), so that deleting the folder is the person's to do.
+      if (!opts.dryRun && releaseRecoveryCopy(root)) report.line('removed', recoveryDirOf(root), "the ledger's recovery copy");
+      // Likewise the record that continuity guards this workspace: without it, a workspace without .continuity/ is left alone.
+      if (!opts.dryRun && isRemembered(root)) {
+        forgetWorkspace(root);
+        report.line('removed', guardedRecordOf(root), 'the record that continuity guards this project');
+      }
     }
-    const sentence = report.changed ? `continuity's hooks for ${LABEL[opts.agent]} are removed from ${root}.` : `continuity's hooks for ${LABEL[opts.agent]} were not installed in ${root}.`;
+    const sentence = report.changed ? `continuity's hooks for ${names} are removed from ${root}.` : `continuity's hooks for ${names} were not installed in ${root}.`;
     process.stdout.write(`${doneLine(opts, sentence)}\n`);
     return ExitCode.ok;
   }
-  // Codex's wall is checked against the person's own config before anything is written.
-  const codexWall = opts.agent === 'codex' ? await codexWallFor(files) : null;
-  // The wall the config asks for (or the default one init is about to write) goes into the settings with the hooks, in one write.
-  installSettings(target, opts.agent, files, report, await wallFor(opts.agent, files));
-  if (codexWall) writeCodexWall(files, report, codexWall);
+  // Codex's wall is checked against the person's own config, and every settings file is read as its agent's, before anything is written.
+  const codexWall = opts.agents.includes('codex') ? await codexWallFor(files) : null;
+  const plans = await Promise.all(targets.map(async ({ agent, target }) => ({ agent, target, wall: await wallFor(agent, files) })));
+  for (const { agent, target, wall } of plans) checkSettings(target, agent, files, wall);
+  for (const { agent, target, wall } of plans) {
+    // The wall the config asks for (or the default one init is about to write) goes into the settings with the hooks, in one write.
+    installSettings(target, agent, files, report, wall);
+    if (agent === 'codex' && codexWall) writeCodexWall(files, report, codexWall);
+  }
   const configCreated = writeConfig(files, report);
   if (!opts.dryRun) await adoptAfterInit(root, configCreated);
   await updateGitignore(files, report, opts);
-  const sentence = `continuity is ${report.changed ? '' : 'already '}installed for ${LABEL[opts.agent]} in ${root}.`;
+  const sentence = `continuity is ${report.changed ? '' : 'already '}installed for ${names} in ${root}.`;
   process.stdout.write(`${doneLine(opts, sentence)}\n`);
   return ExitCode.ok;
+}
+
+function labelOf(agent: AgentName): string {
+  return LABEL[agent] ?? agent;
+}
+
+/** The agents whose settings run continuity now (after an uninstall: those left). */
+async function wiredAgents(files: Files): Promise<AgentName[]> {
+  const wired: AgentName[] = [];
+  for (const agent of AGENT_NAMES) {
+    try {
+      const target = await loadTarget(agent);
+      const text = files.read(join(files.root, target.settingsFile));
+      if (text !== null && target.installedCommands(text).length > 0) wired.push(agent);
+    } catch {
+      // not part of this build, or settings it cannot read: not wired by init
+    }
+  }
+  return wired;
+}
+
+/** Reads what installSettings would write, so that a settings file that is not valid stops init before any file is written. */
+function checkSettings(target: HookTarget, agent: AgentName, files: Files, wall: WallPlan | null): void {
+  const hook = runningFromPlugin() ? null : hookCommandOfThisInstall(agent);
+  const existing = files.read(join(files.root, target.settingsFile));
+  try {
+    const withHooks = hook ? target.install(existing, hook) : existing ?? '{}\n';
+    if (wall) installWall(withHooks, wall.settings, wall.previous);
+  } catch (err) {
+    throw settingsError(err);
+  }
 }
 
 /** init changes the hook wiring and the wall: what runs inside an agent's command, or while an agent's Bash call runs, is refused. */
@@ -146,15 +196,23 @@ function parseOptions(argv: string[]): Options | null {
     throw new CliError(`init: ${(err as Error).message}`, ExitCode.invalidInput);
   }
   if (values.help) return null;
-  const agent = (values.agent as string | undefined) ?? 'claude-code';
-  if (!isAgentName(agent)) throw new CliError(`init: unknown agent "${agent}" (known: ${AGENT_NAMES.join(', ')})`, ExitCode.invalidInput);
+  const agents = parseAgents((values.agent as string | undefined) ?? 'claude-code');
   if (values.gitignore && values['no-gitignore']) throw new CliError('init: --gitignore and --no-gitignore contradict each other', ExitCode.invalidInput);
   return {
-    agent,
+    agents,
     uninstall: !!values.uninstall,
     gitignore: values.gitignore ? true : values['no-gitignore'] ? false : null,
     dryRun: !!values['dry-run'],
   };
+}
+
+/** `claude-code,codex`: each name known, none twice, at least one. */
+function parseAgents(list: string): AgentName[] {
+  const names = list.split(',').map((n) => n.trim());
+  if (names.some((n) => n === '')) throw new CliError(`init: --agent takes agent names separated by commas (known: ${AGENT_NAMES.join(', ')}), not "${list}"`, ExitCode.invalidInput);
+  const unknown = names.find((n) => !isAgentName(n));
+  if (unknown !== undefined) throw new CliError(`init: unknown agent "${unknown}" (known: ${AGENT_NAMES.join(', ')})`, ExitCode.invalidInput);
+  return [...new Set(names)] as AgentName[];
 }
 
 /** The project's files as init reads and writes them; in a dry run nothing is written. */
@@ -323,7 +381,7 @@ function installSettings(target: HookTarget, agent: AgentName, files: Files, rep
       report.line(backup.write ? 'created' : 'unchanged', files.rel(backupPath), `backup of ${target.settingsFile} as it was`);
     }
     files.write(path, next);
-    if (hook && withHooks !== (existing ?? '')) report.line(existing === null ? 'created' : 'changed', target.settingsFile, `continuity's hooks for ${LABEL[agent]}: ${hook.command} ${hook.args.join(' ')}`);
+    if (hook && withHooks !== (existing ?? '')) report.line(existing === null ? 'created' : 'changed', target.settingsFile, `continuity's hooks for ${labelOf(agent)}: ${hook.command} ${hook.args.join(' ')}`);
     if (wall && installedWall && installedWall.text !== withHooks) report.line(existing === null && !hook ? 'created' : 'changed', target.settingsFile, describeWall(wall.settings));
     for (const change of installedWall?.changes ?? []) report.line('note', target.settingsFile, change);
   }
@@ -353,7 +411,9 @@ function uninstallSettings(target: HookTarget, files: Files, report: Report, wal
   const path = join(files.root, target.settingsFile);
   const current = files.read(path);
   const recordPath = join(files.root, INIT_RECORD_PATH);
+  // The record holds Claude Code's wall: only its own uninstall takes it out.
   const dropRecord = () => {
+    if (!wall) return;
     const before = files.read(recordPath);
     const after = withWallRecord(before, target.settingsFile, null);
     if (after === before) return;
