@@ -36,6 +36,8 @@ export interface AuditEntry {
   source: string;
   kind: string;
   sessionId: string | null;
+  /** The agent client it came from, `unknown` when not known. */
+  client: string;
   verdict: Verdict;
   /** What the event was about, in a few words (null: nothing to name). */
   subject: string | null;
@@ -129,7 +131,7 @@ export function subjectOf(e: Pick<EventRecord, 'kind' | 'input' | 'decision'>, r
 }
 
 export function auditEntry(e: EventRecord, root: string): AuditEntry {
-  return { id: e.id, at: e.at, source: e.source, kind: e.kind, sessionId: e.sessionId, verdict: verdictOf(e), subject: subjectOf(e, root), input: e.input, decision: e.decision };
+  return { id: e.id, at: e.at, source: e.source, kind: e.kind, sessionId: e.sessionId, client: e.client, verdict: verdictOf(e), subject: subjectOf(e, root), input: e.input, decision: e.decision };
 }
 
 export interface AuditFilter extends Omit<EventFilter, 'beforeId'> {

@@ -26,6 +26,8 @@ export function recordTaskState(
     evidence: string;
     summary?: { path: string; text: string; pendingActions: readonly PendingActionText[] } | null;
     sessionId?: string | null;
+    /** The agent client it came from, where the source does not say (a command). */
+    client?: string;
     /** How the request arrived (`command`, `inbox`), kept in the event. */
     via?: string;
   },
@@ -45,6 +47,7 @@ export function recordTaskState(
       source: opts.source,
       kind: opts.state === 'complete' ? 'task.done' : 'task.blocked',
       sessionId: opts.sessionId ?? null,
+      ...(opts.client ? { client: opts.client } : {}),
       input: { taskId: opts.taskId, evidence: opts.evidence, summaryPath: opts.summary?.path ?? null, ...(opts.via ? { via: opts.via } : {}) },
       decision: { planId: plan.id, taskId: task.id, state: opts.state },
     });

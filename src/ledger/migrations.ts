@@ -226,6 +226,10 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX notices_owed ON notices (announced_at);
   `,
+  // 8: the agent client an event came from, where its source does not say (a command run in an agent's shell, a request taken in from the inbox).
+  `
+  ALTER TABLE events ADD COLUMN client TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

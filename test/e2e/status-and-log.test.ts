@@ -159,7 +159,7 @@ test('log filters: decision, event, session (or its start), since, limit; --json
   const ids = json.map((e) => e.id as number);
   assert.deepEqual(ids, [...ids].sort((a, b) => a - b), 'newest last');
   const block = json.find((e) => e.kind === 'Stop' && e.verdict === 'block')!;
-  assert.deepEqual(Object.keys(block), ['id', 'at', 'source', 'kind', 'sessionId', 'verdict', 'subject', 'summary', 'input', 'decision']);
+  assert.deepEqual(Object.keys(block), ['id', 'at', 'source', 'kind', 'sessionId', 'client', 'verdict', 'subject', 'summary', 'input', 'decision']);
   assert.equal((block.input as Json).hook_event_name, 'Stop');
   assert.equal((block.decision as Json).reason, 'missing_auto_next_dispatch');
   assert.equal(block.summary, 'not dispatched (block 1)');

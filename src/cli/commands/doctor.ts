@@ -6,7 +6,6 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onPath } from '../../util/on-path.js';
 import { parseArgs } from 'node:util';
-import { parse as parseJsonc } from 'jsonc-parser';
 import { CONFIG_PATH, loadConfig } from '../../config/load.js';
 import { extendChain, readRecoveryHead, recoveryDirOf } from '../../ledger/recovery-copy.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
@@ -15,9 +14,10 @@ import { gatherCodexWallFacts, gatherWallFacts } from '../../install/wall-facts.
 import { codexWallStatus } from '../../install/codex-wall-status.js';
 import { wallStatus, type WallFacts, type WallStatus } from '../../install/wall-status.js';
 import { DEFAULT_CONFIG } from '../../config/schema.js';
-import type { AgentName, HookCommand, HookTarget } from '../../install/hook-target.js';
+import type { AgentName, HookCommand } from '../../install/hook-target.js';
 import type { DriverFactory } from '../../ledger/driver.js';
-import { AGENT_NAMES, loadTarget } from '../../install/targets/index.js';
+import { clientWirings, isWired } from '../../install/wired-clients.js';
+import { labelOf } from '../../install/client-guards.js';
 import { HOOK_TIMEOUT_SECONDS } from '../../install/targets/claude-code.js';
 import { hookCommandOfThisInstall, pluginHookCommand, pluginRoot } from '../../install/this-install.js';
 import { LEDGER_DIR, LEDGER_FILE } from '../../ledger/ledger-dir.js';
@@ -35,7 +35,6 @@ SessionStart call in a throwaway project; the project's ledger records
 nothing). Each failure comes with its fix. Exit 0 when every check passes,
 1 otherwise.`;
 
-const LABEL: Record<string, string> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', cursor: 'Cursor' };
 
 export async function run(argv: string[]): Promise<number> {
   let json = false;
@@ -62,7 +61,7 @@ export async function run(argv: string[]): Promise<number> {
   checks.push(await ownWallDoctorCheck(root));
   const codexWall = await codexWallDoctorCheck(root);
   if (codexWall) checks.push(codexWall);
-  if (wired.has('cursor')) checks.push(hooksOnlyClientCheck(LABEL.cursor!));
+  if (wired.has('cursor')) checks.push(hooksOnlyClientCheck(labelOf('cursor')));
   checks.push(roundTripCheck(roundTrip(root, hookCommands[0] ?? hookCommandOfThisInstall('claude-code'))));
   const plugin = pluginRoot();
   if (plugin) checks.push(pluginEntryCheck(probePluginEntry(root, plugin)));
@@ -116,44 +115,14 @@ async function probeConfig(root: string): Promise<{ state: 'absent' } | { state:
  * (or, for Claude Code, the plugin) run continuity.
  */
 async function hookChecks(root: string, checks: Check[]): Promise<{ claudeCommands: HookCommand[]; wired: Set<AgentName> }> {
-  let claudeCommands: HookCommand[] = [];
-  const found: { agent: AgentName; target: HookTarget; settings: string | null; plugin: boolean }[] = [];
-  const wired = new Set<AgentName>();
-  for (const agent of AGENT_NAMES) {
-    let target;
-    try {
-      target = await loadTarget(agent);
-    } catch {
-      continue; // not part of this build
-    }
-    const settings = readOrNull(join(root, target.settingsFile));
-    const plugin = agent === 'claude-code' && pluginEnabled(root);
-    found.push({ agent, target, settings, plugin });
-    let commands: HookCommand[] = [];
-    try {
-      commands = settings === null ? [] : target.installedCommands(settings);
-    } catch {
-      // reported by the check
-    }
-    if (commands.length > 0 || plugin) wired.add(agent);
-    if (agent === 'claude-code') claudeCommands = commands;
-  }
-  for (const { agent, target, settings, plugin } of found) {
+  const wirings = await clientWirings(root, homedir());
+  const wired = new Set(wirings.filter(isWired).map((w) => w.agent));
+  for (const { agent, target, settings, plugin } of wirings) {
     const othersWired = [...wired].some((a) => a !== agent);
-    const check = hooksCheck({ agent, label: LABEL[agent] ?? agent, target, settings, plugin, othersWired, exists: existsSync, onPath: (c) => onPath(c) });
+    const check = hooksCheck({ agent, label: labelOf(agent), target, settings, plugin, othersWired, exists: existsSync, onPath: (c) => onPath(c) });
     if (check) checks.push(check);
   }
-  return { claudeCommands, wired };
-}
-
-/** Is the continuity plugin enabled for Claude Code here (user, project or local settings)? */
-function pluginEnabled(root: string): boolean {
-  const files = [join(homedir(), '.claude', 'settings.json'), join(root, '.claude', 'settings.json'), join(root, '.claude', 'settings.local.json')];
-  return files.some((file) => {
-    const text = readOrNull(file);
-    const enabled = text === null ? undefined : (parseJsonc(text) as { enabledPlugins?: Record<string, unknown> } | undefined)?.enabledPlugins;
-    return !!enabled && typeof enabled === 'object' && Object.entries(enabled).some(([id, on]) => id.startsWith('continuity@') && on === true);
-  });
+  return { claudeCommands: wirings.find((w) => w.agent === 'claude-code')?.commands ?? [], wired };
 }
 
 /**

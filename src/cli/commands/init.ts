@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
+import { homedir } from 'node:os';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { CONFIG_PATH, parseConfig } from '../../config/load.js';
@@ -9,6 +10,8 @@ import { realRoot } from '../../util/real-path.js';
 import { InvalidSettingsError, type AgentName, type HookCommand, type HookTarget } from '../../install/hook-target.js';
 import { backupFor, backupsOf, GITIGNORE_ENTRY, ignoresContinuity, withContinuityIgnored } from '../../install/side-files.js';
 import { AGENT_NAMES, isAgentName, loadTarget } from '../../install/targets/index.js';
+import { clientWirings, isWired } from '../../install/wired-clients.js';
+import { labelOf } from '../../install/client-guards.js';
 import { installWall, uninstallWall, type WallInstall, type WallRecord, type WallSettings } from '../../install/targets/claude-code-wall.js';
 import { INIT_RECORD_PATH, wallRecordOf, withWallRecord } from '../../install/init-record.js';
 import { claudeCodeWallPaths, claudeCodeWallSettings, codexWallPaths } from '../../install/wall-spec.js';
@@ -41,7 +44,6 @@ the hooks init added for each agent named; the ledger's recovery copy goes
 only when no agent is left wired. --dry-run prints what would change and writes nothing.
 Exit 4 when the settings file is not valid settings (it is left untouched).`;
 
-const LABEL: Partial<Record<AgentName, string>> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', cursor: 'Cursor' };
 
 type Verb = 'created' | 'changed' | 'removed' | 'restored' | 'unchanged' | 'kept' | 'note';
 const WOULD: Partial<Record<Verb, string>> = { created: 'would create', changed: 'would change', removed: 'would remove', restored: 'would restore' };
@@ -123,23 +125,9 @@ export async function run(argv: string[]): Promise<number> {
   return ExitCode.ok;
 }
 
-function labelOf(agent: AgentName): string {
-  return LABEL[agent] ?? agent;
-}
-
-/** The agents whose settings run continuity now (after an uninstall: those left). */
+/** The agents whose settings (or, for Claude Code, the plugin) run continuity now: after an uninstall, those left. */
 async function wiredAgents(files: Files): Promise<AgentName[]> {
-  const wired: AgentName[] = [];
-  for (const agent of AGENT_NAMES) {
-    try {
-      const target = await loadTarget(agent);
-      const text = files.read(join(files.root, target.settingsFile));
-      if (text !== null && target.installedCommands(text).length > 0) wired.push(agent);
-    } catch {
-      // not part of this build, or settings it cannot read: not wired by init
-    }
-  }
-  return wired;
+  return (await clientWirings(files.root, homedir())).filter(isWired).map((w) => w.agent);
 }
 
 /** Reads what installSettings would write, so that a settings file that is not valid stops init before any file is written. */
