@@ -109,7 +109,10 @@ async function applyTask(ledger: Ledger, r: Extract<AgentRequest, { kind: 'task'
   });
   const step = readPlanState(ledger)?.nextStep ?? null;
   const what = result.state === 'complete' ? 'is complete' : `is blocked: ${r.reason}`;
-  let line = `Task ${result.taskId} "${result.title}" of plan ${result.planId} ${what} (recorded ${result.at}).`;
+  const already = result.already;
+  let line = already
+    ? `Task ${result.taskId} "${result.title}" of plan ${result.planId} was already complete (recorded ${already.at} by ${already.client}${already.sessionId ? `, session ${already.sessionId}` : ''}); nothing new was recorded.`
+    : `Task ${result.taskId} "${result.title}" of plan ${result.planId} ${what} (recorded ${result.at}).`;
   if (result.pendingActions.length) line += ` Its summary lists ${result.pendingActions.length} pending action(s): ${result.pendingActions.map((a) => `${a.id}: ${a.text}`).join('; ')}.`;
   if (step?.kind === 'replan') line += ` A replan is due before the next task (continuity replan --from-task ${step.from.id} …).`;
   else if (step?.kind === 'plan_complete') line += ' Every task of the plan is complete.';

@@ -28,7 +28,7 @@ export type Verdict = (typeof VERDICTS)[number];
 const GATES = new Set(['PreToolUse', 'PermissionRequest', 'Stop', 'SubagentStop']);
 
 /** What a command records; a hook records them too, taking the agent's requests in from the inbox. */
-const COMMAND_KINDS = new Set(['task.done', 'task.blocked', 'closure', 'replan', 'plan.import']);
+const COMMAND_KINDS = new Set(['task.done', 'task.done.repeated', 'task.blocked', 'closure', 'replan', 'plan.import']);
 
 export interface AuditEntry {
   id: number;
@@ -109,6 +109,7 @@ export function subjectOf(e: Pick<EventRecord, 'kind' | 'input' | 'decision'>, r
     case 'malformed-payload':
       return str(input.error);
     case 'task.done':
+    case 'task.done.repeated':
     case 'task.blocked':
       return str(input.taskId) ? `Task ${str(input.taskId)}` : null;
     case 'replan':

@@ -42,6 +42,8 @@ export function describeEntry(e: AuditEntry): string {
     }
     case 'task.done':
       return 'complete';
+    case 'task.done.repeated':
+      return `already complete (recorded by ${typeof d.recordedBy === 'string' ? d.recordedBy : 'unknown'}); nothing new recorded`;
     case 'task.blocked': {
       const evidence = typeof input.evidence === 'string' ? input.evidence : '';
       const colon = evidence.indexOf(': ');
