@@ -8,7 +8,7 @@ import { countSpooled, spooledViolations } from '../ledger/spool.js';
 import type { PendingActionRecord } from '../ledger/pending-actions.js';
 import { recentViolations } from '../ledger/sessions.js';
 import { sessionsByClient, type ClientSessions } from '../ledger/who.js';
-import type { ClientGuard } from '../install/client-guards.js';
+import type { ClientGuard } from '../domain/client-guard.js';
 import { loadPlanView, type PlanView } from './plan-view.js';
 import { readPlanState } from './plan-state.js';
 import type { Config } from '../config/schema.js';

@@ -6,21 +6,13 @@
  * and the hooks alone where continuity can put no wall (Cursor).
  */
 import type { Config } from '../config/schema.js';
+import type { ClientGuard } from '../domain/client-guard.js';
 import { describeOwnWall, wallVerdict, type WallProbe } from '../wall/verdict.js';
 import { codexWallStatus } from './codex-wall-status.js';
 import { gatherCodexWallFacts, gatherWallFacts } from './wall-facts.js';
 import { wallStatus } from './wall-status.js';
 
-export interface ClientGuard {
-  /** The client's name in continuity's hooks (`claude-code`, `codex`, …). */
-  agent: string;
-  label: string;
-  /** `refusing`: continuity's own wall cannot stand and sandbox.mode requires it, so the client's shell commands are refused. */
-  level: 'structural' | 'hooks-only' | 'refusing';
-  /** One line, facts only, starting with the level in words. */
-  summary: string;
-  gaps: string[];
-}
+export type { ClientGuard };
 
 export const CLIENT_LABEL: Readonly<Record<string, string>> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', cursor: 'Cursor', openclaw: 'OpenClaw' };
 
