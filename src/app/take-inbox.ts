@@ -120,8 +120,9 @@ async function takeOne(ledger: Ledger, file: string, name: string, ctx: { root: 
   }
   const hookClient = clientOf({ source: ctx.source });
   const client = clientOfInboxRequest(record.client, hookClient, inFlightBash(ledger.db, Date.parse(ctx.now)));
-  // The hook's own session only when the request came from its own client.
-  const sessionId = record.sessionId ?? (client === hookClient ? ctx.sessionId : null);
+  // A client the ledger does not bear out discredits the session named with it; the hook's own session only for its own client's request.
+  const contradicted = !!record.client && record.client !== client;
+  const sessionId = contradicted ? null : (record.sessionId ?? (client === hookClient ? ctx.sessionId : null));
   if (record.refused) {
     const { command, why: refusal } = record.refused;
     const kind = refusalKind(command);

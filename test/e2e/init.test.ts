@@ -278,7 +278,7 @@ describe('init', () => {
     const out = ok(init(project, ['--agent', 'codex', '--uninstall']));
     assert.equal(existsSync(join(project, '.codex')), false);
     assert.equal(text(project, files.gemini), alone.gemini);
-    assert.match(out.stdout, /^kept \S+ \(continuity still runs for Claude Code, Gemini CLI, Cursor: its recovery copy and the record that it guards this project stay\)$/m);
+    assert.match(out.stdout, /^kept \S+ \(the ledger's recovery copy and the record that continuity guards this project stay: continuity still runs for Claude Code, Gemini CLI, Cursor\)$/m);
     assert.doesNotMatch(out.stdout, /^removed .*recovery copy/m);
 
     // The rest in one step.
@@ -294,6 +294,17 @@ describe('init', () => {
     assert.equal(r.code, 4, r.stdout);
     assert.match(r.stderr, /^continuity: init: \.gemini\/settings\.json is not valid settings \("hooks" is not an object\); it was left untouched\n$/);
     assert.deepEqual(readdirSync(project).sort(), ['.gemini', '.git']);
+  });
+
+  test('--uninstall with a list: one settings file that cannot be read leaves every file as it was', () => {
+    const project = tempProject();
+    ok(init(project, ['--agent', 'claude-code,cursor', '--no-gitignore']));
+    const claude = text(project, SETTINGS);
+    writeFileSync(join(project, '.cursor', 'hooks.json'), '{ "version": 2, "hooks": {} }');
+    const r = init(project, ['--agent', 'claude-code,cursor', '--uninstall']);
+    assert.equal(r.code, 4, r.stdout);
+    assert.match(r.stderr, /^continuity: init: \.cursor\/hooks\.json is not valid settings \("version" is 2; continuity writes version 1 hooks\); it was left untouched\n$/);
+    assert.equal(text(project, SETTINGS), claude);
   });
 
   test('unknown agents and contradicting flags: exit 2, one line', () => {

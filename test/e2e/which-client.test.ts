@@ -134,11 +134,11 @@ test('a command no client is above (a job left running in the background): clien
   assert.match(bad.stderr, /^continuity: log: --agent must name a client such as claude-code, codex, gemini, cursor or unknown, not "codex!"\n$/);
 });
 
-test("inside the wall: Codex's task done is a request; the hook that takes it in records Codex and its session, and a request naming a client the ledger does not bear out is recorded as unknown", () => {
+test("inside the wall: Codex's task done is a request; the hook that takes it in records Codex and its session, and a request naming a client the ledger does not bear out is recorded as unknown, without the session it named", () => {
   const project = planProject();
-  const inWall = (client: string, args: string[]) => {
+  const inWall = (client: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
     const c = cliCommand(args);
-    return spawnUnderClient([BWRAP, ...wallArgs([join(project, '.continuity')]), c.cmd, ...c.args], { cwd: project, client });
+    return spawnUnderClient([BWRAP, ...wallArgs([join(project, '.continuity')]), c.cmd, ...c.args], { cwd: project, client, env });
   };
   const done = { tool_name: 'Bash', tool_use_id: 'call-wall-1', tool_input: { command: 'continuity task done 1' } };
   codex(project, { hook_event_name: 'PreToolUse', ...done });
@@ -149,8 +149,9 @@ test("inside the wall: Codex's task done is a request; the hook that takes it in
   const one = status(project).plan.tasks.find((t) => t.id === '1')!.recordedBy!;
   assert.deepEqual([one.client, one.sessionId, one.source], ['codex', CODEX, 'hook:codex']);
 
-  // A request made under a Gemini CLI stand-in, taken in by Codex's hook while no Gemini CLI call runs: the ledger does not bear Gemini CLI out.
-  const two = inWall('gemini', ['task', 'done', '2']);
+  // A request made under a Claude Code stand-in, naming its session, taken in by Codex's hook while no Claude Code call runs:
+  // the ledger does not bear Claude Code out, nor the session named with it.
+  const two = inWall('claude', ['task', 'done', '2'], { CLAUDE_CODE_SESSION_ID: CLAUDE });
   assert.equal(two.code, 0, two.stderr);
   codex(project, { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'call-wall-2', tool_input: { command: 'ls' }, tool_response: '' });
   const second = status(project).plan.tasks.find((t) => t.id === '2')!.recordedBy!;

@@ -44,7 +44,6 @@ the hooks init added for each agent named; the ledger's recovery copy goes
 only when no agent is left wired. --dry-run prints what would change and writes nothing.
 Exit 4 when the settings file is not valid settings (it is left untouched).`;
 
-
 type Verb = 'created' | 'changed' | 'removed' | 'restored' | 'unchanged' | 'kept' | 'note';
 const WOULD: Partial<Record<Verb, string>> = { created: 'would create', changed: 'would change', removed: 'would remove', restored: 'would restore' };
 
@@ -84,6 +83,8 @@ export async function run(argv: string[]): Promise<number> {
   const files = new Files(root, opts.dryRun);
   const names = opts.agents.map(labelOf).join(', ');
   if (opts.uninstall) {
+    // Every settings file is read as its agent's before any is changed: one that cannot be read leaves them all as they are.
+    for (const { target } of targets) checkUninstall(target, files);
     for (const { agent, target } of targets) {
       // Codex's wall first: the hooks' file may take the .codex folder with it.
       if (agent === 'codex') uninstallCodexWallFile(files, report);
@@ -94,7 +95,7 @@ export async function run(argv: string[]): Promise<number> {
     // A client still wired keeps what guards it; only when none is do the recovery copy and the record go.
     const stillWired = opts.dryRun ? [] : await wiredAgents(files);
     if (stillWired.length) {
-      if (existsSync(recoveryDirOf(root))) report.line('kept', recoveryDirOf(root), `continuity still runs for ${stillWired.map(labelOf).join(', ')}: its recovery copy and the record that it guards this project stay`);
+      if (existsSync(recoveryDirOf(root))) report.line('kept', recoveryDirOf(root), `the ledger's recovery copy and the record that continuity guards this project stay: continuity still runs for ${stillWired.map(labelOf).join(', ')}`);
     } else {
       // The recovery copy would put a deleted ledger back: let go (last: opening the ledger renews it), so that deleting the folder is the person's to do.
       if (!opts.dryRun && releaseRecoveryCopy(root)) report.line('removed', recoveryDirOf(root), "the ledger's recovery copy");
@@ -128,6 +129,17 @@ export async function run(argv: string[]): Promise<number> {
 /** The agents whose settings (or, for Claude Code, the plugin) run continuity now: after an uninstall, those left. */
 async function wiredAgents(files: Files): Promise<AgentName[]> {
   return (await clientWirings(files.root, homedir())).filter(isWired).map((w) => w.agent);
+}
+
+/** Reads a settings file as uninstallSettings will, so that one that is not valid stops init before any file is changed. */
+function checkUninstall(target: HookTarget, files: Files): void {
+  const text = files.read(join(files.root, target.settingsFile));
+  if (text === null) return;
+  try {
+    target.uninstall(text);
+  } catch (err) {
+    throw settingsError(err);
+  }
 }
 
 /** Reads what installSettings would write, so that a settings file that is not valid stops init before any file is written. */
