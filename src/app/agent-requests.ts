@@ -49,6 +49,8 @@ export interface RequestContext {
   /** Who carried the request into the ledger: `cli`, or the hook's agent (`claude-code`, …). */
   source: string;
   sessionId: string | null;
+  /** The agent client the request came from (`codex`, `unknown`): src/domain/command-origin.ts. */
+  client: string;
   /** How the request arrived, kept in its event: `command` (the CLI itself) or `inbox`. */
   via: 'command' | 'inbox';
 }
@@ -89,7 +91,7 @@ export async function applyRequest(ledger: Ledger, request: AgentRequest, ctx: R
 }
 
 async function applyTask(ledger: Ledger, r: Extract<AgentRequest, { kind: 'task' }>, ctx: RequestContext): Promise<AppliedRequest> {
-  const { now, config, source, sessionId } = ctx;
+  const { now, config, source, sessionId, client } = ctx;
   const state = await loadPlanState(ledger, { now, config, source, sessionId });
   const summary = r.summary
     ? { path: r.summary.path, text: r.summary.text, pendingActions: (await import('../formats/task-summary.js')).parseTaskSummary(r.summary.text, { planId: state?.plan.id ?? '', taskId: r.taskId }).pendingActions }
@@ -102,11 +104,15 @@ async function applyTask(ledger: Ledger, r: Extract<AgentRequest, { kind: 'task'
     evidence: r.state === 'complete' ? `continuity task done ${r.taskId}` : `continuity task blocked ${r.taskId}: ${r.reason}`,
     summary,
     sessionId,
+    client,
     via: ctx.via,
   });
   const step = readPlanState(ledger)?.nextStep ?? null;
   const what = result.state === 'complete' ? 'is complete' : `is blocked: ${r.reason}`;
-  let line = `Task ${result.taskId} "${result.title}" of plan ${result.planId} ${what} (recorded ${result.at}).`;
+  const already = result.already;
+  let line = already
+    ? `Task ${result.taskId} "${result.title}" of plan ${result.planId} was already complete (recorded ${already.at} by ${already.client}${already.sessionId ? `, session ${already.sessionId}` : ''}); nothing new was recorded.`
+    : `Task ${result.taskId} "${result.title}" of plan ${result.planId} ${what} (recorded ${result.at}).`;
   if (result.pendingActions.length) line += ` Its summary lists ${result.pendingActions.length} pending action(s): ${result.pendingActions.map((a) => `${a.id}: ${a.text}`).join('; ')}.`;
   if (step?.kind === 'replan') line += ` A replan is due before the next task (continuity replan --from-task ${step.from.id} …).`;
   else if (step?.kind === 'plan_complete') line += ' Every task of the plan is complete.';
@@ -115,9 +121,9 @@ async function applyTask(ledger: Ledger, r: Extract<AgentRequest, { kind: 'task'
 }
 
 function applyClosure(ledger: Ledger, r: Extract<AgentRequest, { kind: 'closure' }>, ctx: RequestContext): AppliedRequest {
-  const { now, sessionId, source } = ctx;
+  const { now, sessionId, source, client } = ctx;
   ledger.write((db) => {
-    const eventId = appendEvent(db, { at: now, source, kind: 'closure', sessionId, input: { state: r.state, reason: r.reason, via: ctx.via }, decision: { recorded: true } });
+    const eventId = appendEvent(db, { at: now, source, kind: 'closure', sessionId, client, input: { state: r.state, reason: r.reason, via: ctx.via }, decision: { recorded: true } });
     insertClosure(db, { state: r.state as LegalClosureState, reason: r.reason, declaredAt: now, source, sessionId, eventId });
   });
   return { line: `Closure ${r.state} recorded${sessionId ? ` for session ${sessionId}` : ''}: ${r.reason}` };
@@ -135,7 +141,7 @@ async function applyReplan(ledger: Ledger, r: Extract<AgentRequest, { kind: 'rep
   );
   if (!check.ok) throw new CliError(`replan refused: ${check.problems.join('; ')}`, ExitCode.invalidInput);
   ledger.write((db) => {
-    const eventId = appendEvent(db, { at: now, source, kind: 'replan', sessionId, input: { fromTaskId: r.fromTaskId, absorb: r.absorb, drop: r.drop, via: ctx.via }, decision: { planId: state.plan.id, accepted: true } });
+    const eventId = appendEvent(db, { at: now, source, kind: 'replan', sessionId, client: ctx.client, input: { fromTaskId: r.fromTaskId, absorb: r.absorb, drop: r.drop, via: ctx.via }, decision: { planId: state.plan.id, accepted: true } });
     recordReplan(db, state.plan.id, { fromTaskId: r.fromTaskId, at: now, eventId, absorb, drop });
   });
   return { line: `Replan after Task ${r.fromTaskId} of plan ${state.plan.id} recorded: ${absorb.size} action(s) absorbed, ${drop.size} dropped.` };
@@ -144,7 +150,7 @@ async function applyReplan(ledger: Ledger, r: Extract<AgentRequest, { kind: 'rep
 async function applyImport(ledger: Ledger, r: Extract<AgentRequest, { kind: 'plan-import' }>, ctx: RequestContext): Promise<AppliedRequest> {
   const file = readPlanFile(ctx.root, isAbsolute(r.file) ? r.file : join(ctx.root, r.file));
   const parsed = await parsePlanFile(file, r.dialect ? { dialect: r.dialect } : {});
-  const result = importPlan(ledger, file, parsed, { now: ctx.now, config: ctx.config, source: ctx.source, sessionId: ctx.sessionId, via: ctx.via, ...(r.dialect ? { dialect: r.dialect } : {}) });
+  const result = importPlan(ledger, file, parsed, { now: ctx.now, config: ctx.config, source: ctx.source, sessionId: ctx.sessionId, client: ctx.client, via: ctx.via, ...(r.dialect ? { dialect: r.dialect } : {}) });
   const verb = result.previousState === null ? 'Imported' : result.changed ? 'Refreshed' : 'Re-imported (unchanged)';
   return {
     line: `${verb} plan ${result.planId} (${result.dialect}, ${result.taskCount} task${result.taskCount === 1 ? '' : 's'}) from ${result.path}.\nState: ${describePlanState(result.state)}`,

@@ -29,7 +29,7 @@ export type Verdict = (typeof VERDICTS)[number];
 const GATES = new Set(['PreToolUse', 'PermissionRequest', 'Stop', 'SubagentStop']);
 
 /** What a command records; a hook records them too, taking the agent's requests in from the inbox. */
-const COMMAND_KINDS = new Set(['task.done', 'task.blocked', 'closure', 'replan', 'plan.import']);
+const COMMAND_KINDS = new Set(['task.done', 'task.done.repeated', 'task.blocked', 'closure', 'replan', 'plan.import']);
 
 export interface AuditEntry {
   id: number;
@@ -37,6 +37,8 @@ export interface AuditEntry {
   source: string;
   kind: string;
   sessionId: string | null;
+  /** The agent client it came from, `unknown` when not known. */
+  client: string;
   verdict: Verdict;
   /** What the event was about, in a few words (null: nothing to name). */
   subject: string | null;
@@ -109,6 +111,7 @@ export function subjectOf(e: Pick<EventRecord, 'kind' | 'input' | 'decision'>, r
     case 'malformed-payload':
       return str(input.error);
     case 'task.done':
+    case 'task.done.repeated':
     case 'task.blocked':
       return str(input.taskId) ? `Task ${str(input.taskId)}` : null;
     case 'replan':
@@ -131,7 +134,7 @@ export function subjectOf(e: Pick<EventRecord, 'kind' | 'input' | 'decision'>, r
 }
 
 export function auditEntry(e: EventRecord, root: string): AuditEntry {
-  return { id: e.id, at: e.at, source: e.source, kind: e.kind, sessionId: e.sessionId, verdict: verdictOf(e), subject: subjectOf(e, root), input: e.input, decision: e.decision };
+  return { id: e.id, at: e.at, source: e.source, kind: e.kind, sessionId: e.sessionId, client: e.client, verdict: verdictOf(e), subject: subjectOf(e, root), input: e.input, decision: e.decision };
 }
 
 export interface AuditFilter extends Omit<EventFilter, 'beforeId'> {

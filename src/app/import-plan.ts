@@ -27,7 +27,7 @@ export function importPlan(
   ledger: Ledger,
   file: PlanFile,
   parsedFromFile: ParsedPlan,
-  opts: { now: string; config: Config; dialect?: DialectName; source: string; kind?: string; sessionId?: string | null; via?: string },
+  opts: { now: string; config: Config; dialect?: DialectName; source: string; kind?: string; sessionId?: string | null; client?: string; via?: string },
 ): ImportResult {
   const existing = planByPath(ledger.db, file.relPath);
   const planId = existing?.id ?? uniquePlanId(ledger, planIdFor(file.relPath), file.relPath);
@@ -51,6 +51,7 @@ export function importPlan(
       source: opts.source,
       kind: opts.kind ?? 'plan.import',
       sessionId: opts.sessionId ?? null,
+      ...(opts.client ? { client: opts.client } : {}),
       input: { path: file.relPath, dialect: opts.dialect ?? null, contentHash: file.contentHash, ...(opts.via ? { via: opts.via } : {}) },
       decision: result,
     });

@@ -6,6 +6,9 @@ import { setTaskStatus } from '../ledger/task-status.js';
 import { CliError, ExitCode } from '../util/errors.js';
 import type { PendingActionText } from '../formats/task-summary.js';
 import { recordSummary } from './summaries.js';
+import type { SqlDatabase } from '../ledger/driver.js';
+import type { TaskRecorder } from '../ledger/event-client.js';
+import { taskRecorders } from '../ledger/who.js';
 
 export interface TaskRecordResult {
   planId: string;
@@ -26,10 +29,12 @@ export function recordTaskState(
     evidence: string;
     summary?: { path: string; text: string; pendingActions: readonly PendingActionText[] } | null;
     sessionId?: string | null;
+    /** The agent client it came from, where the source does not say (a command). */
+    client?: string;
     /** How the request arrived (`command`, `inbox`), kept in the event. */
     via?: string;
   },
-): TaskRecordResult & { pendingActions: readonly PendingActionText[] } {
+): TaskRecordResult & { pendingActions: readonly PendingActionText[]; already?: Omit<TaskRecorder, 'taskId'> } {
   const plan = activePlan(ledger.db);
   if (!plan) throw new CliError('no active plan: run `continuity plan import FILE`', ExitCode.invalidInput);
   const tasks = planTasks(ledger.db, plan.id);
@@ -40,11 +45,26 @@ export function recordTaskState(
     throw new CliError(`plan ${plan.id} has no task "${opts.taskId}" (tasks: ${shown})`, ExitCode.invalidInput);
   }
   return ledger.write((db) => {
+    // A second `task done` (another client's, or the same one again, maybe at the same moment: checked in the write transaction) records nothing new.
+    const earlier = opts.state === 'complete' ? completionOf(db, plan.id, task.id) : null;
+    if (earlier) {
+      appendEvent(db, {
+        at: opts.now,
+        source: opts.source,
+        kind: 'task.done.repeated',
+        sessionId: opts.sessionId ?? null,
+        ...(opts.client ? { client: opts.client } : {}),
+        input: { taskId: opts.taskId, evidence: opts.evidence, ...(opts.via ? { via: opts.via } : {}) },
+        decision: { planId: plan.id, taskId: task.id, state: 'complete', unchanged: true, recordedAt: earlier.at, recordedBy: earlier.client, recordedInSession: earlier.sessionId },
+      });
+      return { planId: plan.id, taskId: task.id, title: task.title, state: opts.state, at: earlier.at, pendingActions: [], already: earlier };
+    }
     const eventId = appendEvent(db, {
       at: opts.now,
       source: opts.source,
       kind: opts.state === 'complete' ? 'task.done' : 'task.blocked',
       sessionId: opts.sessionId ?? null,
+      ...(opts.client ? { client: opts.client } : {}),
       input: { taskId: opts.taskId, evidence: opts.evidence, summaryPath: opts.summary?.path ?? null, ...(opts.via ? { via: opts.via } : {}) },
       decision: { planId: plan.id, taskId: task.id, state: opts.state },
     });
@@ -54,4 +74,14 @@ export function recordTaskState(
       : { actions: [] };
     return { planId: plan.id, taskId: task.id, title: task.title, state: opts.state, at: opts.now, pendingActions: recorded.actions };
   });
+}
+
+/** The recorded completion of a task, when its recorded state is complete. */
+function completionOf(db: SqlDatabase, planId: string, taskId: string): Omit<TaskRecorder, 'taskId'> | null {
+  const found = taskRecorders(db, planId).find((r) => r.taskId === taskId);
+  if (!found) return null;
+  const state = db.get<{ state: string }>('SELECT state FROM task_status WHERE plan_id = ? AND task_id = ?', planId, taskId)?.state;
+  if (state !== 'complete') return null;
+  const { taskId: _id, ...rest } = found;
+  return rest;
 }

@@ -7,6 +7,8 @@ import { LEDGER_DIR, type Ledger } from '../ledger/ledger.js';
 import { countSpooled, spooledViolations } from '../ledger/spool.js';
 import type { PendingActionRecord } from '../ledger/pending-actions.js';
 import { recentViolations } from '../ledger/sessions.js';
+import { sessionsByClient, type ClientSessions } from '../ledger/who.js';
+import type { ClientGuard } from '../domain/client-guard.js';
 import { loadPlanView, type PlanView } from './plan-view.js';
 import { readPlanState } from './plan-state.js';
 import type { Config } from '../config/schema.js';
@@ -32,11 +34,12 @@ export interface Snapshot {
   recentStopBlocks: StopBlockRecord[];
   totals: { violations: number; stopBlocks: number };
   recentEvents: Pick<EventRecord, 'id' | 'at' | 'kind' | 'sessionId' | 'decision'>[];
-  /** Which layer guards continuity here (src/install/wall-status.ts); read from the agent's settings by `status`, absent where nobody asked. */
-  /** `own`: continuity's own wall, for the clients whose sandbox it cannot set up (Gemini CLI, OpenClaw). */
-  wall?: { level: 'structural' | 'hooks-only'; summary: string; gaps: string[]; own?: string };
-  /** The same for the project's other agents whose own sandbox continuity sets up (Codex), when they are wired here. */
-  agentWalls?: { agent: string; level: 'structural' | 'hooks-only'; summary: string; gaps: string[] }[];
+  /** The sessions the ledger has events of, by agent client (`unknown`: a command whose client could not be told). */
+  sessions: ClientSessions[];
+  /** Claude Code's layer (src/install/wall-status.ts), read from its settings by `status`, absent where nobody asked; `guard` has every client's. */
+  wall?: { level: 'structural' | 'hooks-only'; summary: string; gaps: string[] };
+  /** The layer in force for each agent client wired here, one per client (src/install/client-guards.ts); empty when none is wired. */
+  guard?: ClientGuard[];
 }
 
 /** The plan's progress with every task state counted (complete + inProgress + blocked + pending = total). */
@@ -80,6 +83,7 @@ function readSnapshot(ledger: Ledger, now: string, config: Config | undefined): 
     recentStopBlocks: recentStopBlocks(ledger.db, 5),
     totals: { violations: countViolations(ledger.db) + waiting.length, stopBlocks: countStopBlocks(ledger.db) },
     recentEvents: recentEvents(ledger.db, { limit: 8 }).map(({ id, at, kind, sessionId, decision }) => ({ id, at, kind, sessionId, decision })),
+    sessions: sessionsByClient(ledger.db),
   };
 }
 

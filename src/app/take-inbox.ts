@@ -18,6 +18,9 @@ import { inboxProblem, readRequest, removeRequest } from '../ledger/inbox.js';
 import { INBOX_DIR } from '../ledger/ledger-dir.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { insertViolation } from '../ledger/sessions.js';
+import { clientOf } from '../ledger/event-client.js';
+import { inFlightBash } from '../ledger/tool-calls.js';
+import { clientOfInboxRequest } from '../domain/command-origin.js';
 import { describeIssue } from '../util/validation.js';
 import { AgentRequestSchema, applyRequest, commandOf } from './agent-requests.js';
 
@@ -28,6 +31,8 @@ export const InboxRecordSchema = v.pipe(
     v: v.literal(1),
     at: v.pipe(v.string(), v.maxLength(64)),
     sessionId: v.nullable(v.pipe(v.string(), v.maxLength(200))),
+    // The client the command saw above itself; taken only where the ledger bears it out (clientOfInboxRequest).
+    client: v.optional(v.pipe(v.string(), v.maxLength(40))),
     request: v.optional(AgentRequestSchema),
     // `within`: where the refused command ran: the agent's sandbox (the default), or one of its tool calls where no sandbox stands.
     refused: v.optional(v.strictObject({ command: line, why: line, within: v.optional(v.picklist(['sandbox', 'tool-call'])) })),
@@ -113,13 +118,17 @@ async function takeOne(ledger: Ledger, file: string, name: string, ctx: { root: 
     out.userLines.push(`continuity: ${INBOX_DIR}/${name} was not a request continuity writes (${why}); it was removed and recorded.`);
     return;
   }
-  const sessionId = record.sessionId ?? ctx.sessionId;
+  const hookClient = clientOf({ source: ctx.source });
+  const client = clientOfInboxRequest(record.client, hookClient, inFlightBash(ledger.db, Date.parse(ctx.now)));
+  // A client the ledger does not bear out discredits the session named with it; the hook's own session only for its own client's request.
+  const contradicted = !!record.client && record.client !== client;
+  const sessionId = contradicted ? null : (record.sessionId ?? (client === hookClient ? ctx.sessionId : null));
   if (record.refused) {
     const { command, why: refusal } = record.refused;
     const kind = refusalKind(command);
     const within = record.refused.within === 'tool-call' ? 'inside one of its tool calls' : 'inside its sandbox';
     ledger.write((db) => {
-      const eventId = appendEvent(db, { at: ctx.now, source: ctx.source, kind: 'refused', sessionId, input: { command, why: refusal, attemptedAt: record.at, via: 'inbox' }, decision: { action: 'refused' } });
+      const eventId = appendEvent(db, { at: ctx.now, source: ctx.source, kind: 'refused', sessionId, client, input: { command, why: refusal, attemptedAt: record.at, via: 'inbox' }, decision: { action: 'refused' } });
       insertViolation(db, { at: ctx.now, sessionId, kind, summary: `${command} refused ${within.replace('its', "the agent's")}: ${refusal}`, eventId });
     });
     out.userLines.push(`continuity: the agent ran "${command}" ${within}; it was refused (${refusal}) and recorded.`);
@@ -128,12 +137,12 @@ async function takeOne(ledger: Ledger, file: string, name: string, ctx: { root: 
   const request = record.request!;
   const command = commandOf(request);
   try {
-    const applied = await applyRequest(ledger, request, { root: ctx.root, config: ctx.config, now: ctx.now, source: ctx.source, sessionId, via: 'inbox' });
+    const applied = await applyRequest(ledger, request, { root: ctx.root, config: ctx.config, now: ctx.now, source: ctx.source, sessionId, client, via: 'inbox' });
     out.agentLines.push(`continuity recorded "${command}" (run in the agent's sandbox): ${applied.line.replace(/\n/g, ' ')}`);
   } catch (err) {
     if (!(err instanceof CliError)) throw err;
     const message = err.message.split('\n')[0] ?? '';
-    ledger.write((db) => appendEvent(db, { at: ctx.now, source: ctx.source, kind: 'request.refused', sessionId, input: { command, request, via: 'inbox' }, decision: { action: 'refused', why: message } }));
+    ledger.write((db) => appendEvent(db, { at: ctx.now, source: ctx.source, kind: 'request.refused', sessionId, client, input: { command, request, via: 'inbox' }, decision: { action: 'refused', why: message } }));
     out.agentLines.push(`continuity did not record "${command}": ${message}.`);
   }
 }

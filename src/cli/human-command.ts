@@ -11,7 +11,7 @@ import { appendEvent } from '../ledger/events.js';
 import { ledgerAccess } from '../ledger/ledger-dir.js';
 import { insertViolation } from '../ledger/sessions.js';
 import { inFlightBash } from '../ledger/tool-calls.js';
-import { agentClients, ancestors, describeClient } from '../util/process-ancestry.js';
+import { agentClients, ancestors, callerAgent, describeClient } from '../util/process-ancestry.js';
 import { agentShellMarker } from './agent-shell.js';
 import { CliError, ExitCode } from '../util/errors.js';
 import { projectRoot } from './project.js';
@@ -41,7 +41,7 @@ export function refuseUnlessHuman(
   if (judgement.ok) return;
   const sessionId = process.env.CLAUDE_CODE_SESSION_ID ?? null;
   opts.ledger?.write((db) => {
-    const eventId = appendEvent(db, { at: opts.now, source: 'cli', kind: `${command.replace(/^continuity /, '').replace(/ /g, '.')}.refused`, sessionId, input: { refusal: judgement.why }, decision: { action: 'refused' } });
+    const eventId = appendEvent(db, { at: opts.now, source: 'cli', kind: `${command.replace(/^continuity /, '').replace(/ /g, '.')}.refused`, sessionId, client: callerAgent(), input: { refusal: judgement.why }, decision: { action: 'refused' } });
     insertViolation(db, { at: opts.now, sessionId, kind: opts.kind, summary: `${command} refused: ${judgement.why}`, eventId });
   });
   throw new CliError(`${command.replace(/^continuity /, '')} refused: ${judgement.why}; ${opts.what}. The attempt is recorded.`, ExitCode.refused);

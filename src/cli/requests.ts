@@ -10,21 +10,38 @@ import { applyRequest, type AgentRequest, type AppliedRequest } from '../app/age
 import { writeRequest } from '../ledger/inbox.js';
 import { INBOX_DIR } from '../ledger/ledger-dir.js';
 import { CliError, ExitCode } from '../util/errors.js';
+import { callerAgent } from '../util/process-ancestry.js';
+import { sessionOfCommand, UNKNOWN_CLIENT } from '../domain/command-origin.js';
+import type { SqlDatabase } from '../ledger/driver.js';
+import { inFlightBash } from '../ledger/tool-calls.js';
 import { projectRoot, withLedger } from './project.js';
 
-/** The session the agent's shell belongs to, as its client tells it. */
+/** The session the agent's shell belongs to, as Claude Code tells it (the variable is its own, set in every shell it starts). */
 export function agentSessionId(env: NodeJS.ProcessEnv = process.env): string | null {
   return env.CLAUDE_CODE_SESSION_ID ?? null;
 }
 
+/**
+ * The session a command of `client` runs in: Claude Code's own variable for
+ * Claude Code (and, as before, where no client is known); otherwise the
+ * session whose shell call that client's hooks recorded as running. Another
+ * client started from Claude Code's shell inherits Claude Code's variable,
+ * so it is not read for them.
+ */
+export function commandSessionId(db: SqlDatabase, client: string, now: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  const told = client === 'claude-code' || client === UNKNOWN_CLIENT ? agentSessionId(env) : null;
+  return told ?? sessionOfCommand(inFlightBash(db, Date.parse(now)), client);
+}
+
 export async function submitRequest(request: AgentRequest, opts: { create?: boolean; sessionId?: string } = {}): Promise<AppliedRequest & { queued: boolean }> {
   const now = new Date().toISOString();
-  const sessionId = opts.sessionId ?? agentSessionId();
+  const client = callerAgent();
   return withLedger({ create: !!opts.create }, async (ledger, { root, config, walled }) => {
+    const sessionId = opts.sessionId ?? commandSessionId(ledger.db, client, now);
     // Inside the sandbox the ledger is a private copy: applying the request to it checks it, and words it, exactly as the hook will.
-    const applied = await applyRequest(ledger, request, { root, config, now, source: 'cli', sessionId, via: walled ? 'inbox' : 'command' });
+    const applied = await applyRequest(ledger, request, { root, config, now, source: 'cli', sessionId, client, via: walled ? 'inbox' : 'command' });
     if (!walled) return { ...applied, queued: false };
-    writeRequest(root, { v: 1, at: now, sessionId, request });
+    writeRequest(root, { v: 1, at: now, sessionId, client, request });
     return { ...applied, queued: true };
   });
 }
@@ -41,7 +58,7 @@ export function refuseInsideWall(command: string, why: string): never {
   const root = projectRoot();
   const at = new Date().toISOString();
   try {
-    writeRequest(root, { v: 1, at, sessionId: agentSessionId(), refused: { command, why } });
+    writeRequest(root, { v: 1, at, sessionId: agentSessionId(), client: callerAgent(), refused: { command, why } });
   } catch {
     // Not even the inbox can be written: the refusal stands unrecorded.
   }

@@ -33,7 +33,7 @@ import { takeSnapshot } from '../app/snapshot.js';
 import { loadConfig } from '../config/load.js';
 import { Ledger, LEDGER_DIR, LEDGER_FILE, ledgerDirExists } from '../ledger/ledger.js';
 import { ledgerAccess } from '../ledger/ledger-dir.js';
-import { notEnabled, wallOf } from './commands/status.js';
+import { layersOf, notEnabled } from './commands/status.js';
 import { ExitCode } from '../util/errors.js';
 import { projectRoot } from './project.js';
 import { renderLine } from './render/style.js';
@@ -132,7 +132,7 @@ class LedgerFrames {
         const copy = await Ledger.open(this.root, { copy: true });
         try {
           await loadPlanState(copy, { now, config, source: 'cli' });
-          return { ...takeSnapshot(copy, { now, config }), wall: await wallOf(this.root, config) };
+          return { ...takeSnapshot(copy, { now, config }), ...(await layersOf(this.root, config)) };
         } finally {
           copy.close();
         }
@@ -143,7 +143,7 @@ class LedgerFrames {
         this.identity = fileIdentity(this.ledger.path);
       }
       await loadPlanState(this.ledger, { now, config, source: 'cli' });
-      return { ...takeSnapshot(this.ledger, { now, config }), wall: await wallOf(this.root, config) };
+      return { ...takeSnapshot(this.ledger, { now, config }), ...(await layersOf(this.root, config)) };
     } catch (err) {
       this.close();
       return `continuity: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;

@@ -31,6 +31,8 @@ export interface InFlightCall {
   toolUseId: string;
   command: string;
   at: string;
+  /** The hook source that recorded its start (`hook:codex`). */
+  source?: string;
 }
 
 export interface BackgroundShell {

@@ -98,13 +98,16 @@ export interface HooksFacts {
   /** Does this path exist? Does this bare command name resolve on PATH? */
   exists: (path: string) => boolean;
   onPath: (command: string) => boolean;
+  /** Another client's settings run continuity here: Claude Code is then one agent among others, looked at when its settings file exists. */
+  othersWired?: boolean;
 }
 
 /**
  * An agent's wiring: its settings file runs continuity, every command it runs
  * is there, and the wiring is what `continuity init` writes today (install
- * would change nothing). Claude Code is the agent continuity is for, so its
- * hooks are required; another agent is looked at when its settings file exists.
+ * would change nothing). With no other client wired, Claude Code's hooks are
+ * required; any other agent (and Claude Code beside a wired one) is looked at
+ * when its settings file exists.
  */
 export function hooksCheck(f: HooksFacts): Check | null {
   const name = `hooks ${f.agent}`;
@@ -112,7 +115,7 @@ export function hooksCheck(f: HooksFacts): Check | null {
   const init = `continuity init${f.agent === 'claude-code' ? '' : ` --agent ${f.agent}`}`;
   const missing = (detail: string): Check =>
     f.plugin ? { name, ok: true, detail: `wired by the continuity plugin (${detail})` } : { name, ok: false, detail, fix: `run \`${init}\`${f.agent === 'claude-code' ? ', or install the continuity plugin' : ''}` };
-  if (f.settings === null) return f.agent === 'claude-code' ? missing(`no ${file}`) : null;
+  if (f.settings === null) return f.agent === 'claude-code' && (f.plugin || !f.othersWired) ? missing(`no ${file}`) : null;
   let commands: HookCommand[];
   try {
     // One command per event is one way of running continuity: each distinct command counts once.
@@ -308,4 +311,9 @@ export function stateHomeCheck(facts: { home: string; copies: number; bytes: num
   const held = `${facts.copies} recovery cop${facts.copies === 1 ? 'y' : 'ies'} (${mb(facts.bytes)}) in ${facts.home}`;
   if (!facts.removable) return { name: 'state', ok: true, detail: `${held}; none of projects that are gone` };
   return { name: 'state', ok: true, detail: `${held}; ${facts.removable} of ${mb(facts.removableBytes)} belong to projects that are gone or no longer use continuity: \`continuity gc\` removes them` };
+}
+
+/** The layer for a client continuity can put no wall around (Cursor): its hooks are all there is, said as a fact, not a failure. */
+export function hooksOnlyClientCheck(label: string): Check {
+  return { name: `wall (${label})`, ok: true, detail: `hooks only: ${label} has no sandbox continuity can set up, and continuity does not wrap its commands; its hooks guard continuity's state` };
 }

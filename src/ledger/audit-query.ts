@@ -3,9 +3,10 @@
  * is a single statement, so none holds a transaction open after it returns.
  */
 import type { SqlDatabase, SqlValue } from './driver.js';
+import { CLIENT_SQL } from './event-client.js';
 import type { EventRecord } from './events.js';
 
-type EventRow = { id: number; at: string; source: string; kind: string; session_id: string | null; input: string; decision: string | null };
+type EventRow = { id: number; at: string; source: string; kind: string; session_id: string | null; client: string; input: string; decision: string | null };
 
 function toRecord(r: EventRow): EventRecord {
   return {
@@ -14,6 +15,7 @@ function toRecord(r: EventRow): EventRecord {
     source: r.source,
     kind: r.kind,
     sessionId: r.session_id,
+    client: r.client,
     input: parseOrText(r.input),
     decision: r.decision === null ? null : parseOrText(r.decision),
   };
@@ -37,6 +39,8 @@ export interface EventFilter {
   kinds?: readonly string[];
   /** Only events at or after this ISO instant. */
   since?: string;
+  /** Only events from these agent clients (`codex`, `unknown`: src/ledger/event-client.ts). */
+  clients?: readonly string[];
   limit: number;
 }
 
@@ -60,8 +64,12 @@ export function eventsNewestFirst(db: SqlDatabase, filter: EventFilter): EventRe
     where.push('at >= ?');
     params.push(filter.since);
   }
+  if (filter.clients?.length) {
+    where.push(`${CLIENT_SQL} IN (${filter.clients.map(() => '?').join(', ')})`);
+    params.push(...filter.clients);
+  }
   const limit = Math.max(1, Math.min(Math.floor(filter.limit), 10_000));
-  const sql = `SELECT id, at, source, kind, session_id, input, decision FROM events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${limit}`;
+  const sql = `SELECT id, at, source, kind, session_id, ${CLIENT_SQL} AS client, input, decision FROM events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${limit}`;
   return db.all<EventRow>(sql, ...params).map(toRecord);
 }
 

@@ -1,11 +1,17 @@
 import { boundForAudit } from './audit-input.js';
 import type { SqlDatabase } from './driver.js';
+import { CLIENT_SQL } from './event-client.js';
 
 export interface NewEvent {
   at: string;
   source: string;
   kind: string;
   sessionId?: string | null;
+  /**
+   * The agent client the event came from (`codex`, `unknown`), when its
+   * source does not say: a hook's source (`hook:codex`) names its client.
+   */
+  client?: string | null;
   input: unknown;
   decision?: unknown;
 }
@@ -16,6 +22,8 @@ export interface EventRecord {
   source: string;
   kind: string;
   sessionId: string | null;
+  /** The agent client it came from, `unknown` when that is not known (src/ledger/event-client.ts). */
+  client: string;
   input: unknown;
   decision: unknown;
 }
@@ -23,13 +31,14 @@ export interface EventRecord {
 /** Appends one event. Call inside `Ledger.write` together with the projection changes it explains. */
 export function appendEvent(db: SqlDatabase, e: NewEvent): number {
   const r = db.run(
-    'INSERT INTO events (at, source, kind, session_id, input, decision) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO events (at, source, kind, session_id, input, decision, client) VALUES (?, ?, ?, ?, ?, ?, ?)',
     e.at,
     e.source,
     e.kind,
     e.sessionId ?? null,
     storedInput(e),
     storedDecision(e.decision),
+    e.client ?? null,
   );
   return r.lastInsertRowid;
 }
@@ -45,13 +54,14 @@ export function recentEvents(db: SqlDatabase, opts: { limit?: number; sessionId?
     where.push('kind = ?');
     params.push(opts.kind);
   }
-  const sql = `SELECT id, at, source, kind, session_id, input, decision FROM events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${Math.max(1, Math.min(opts.limit ?? 50, 10_000))}`;
-  return db.all<{ id: number; at: string; source: string; kind: string; session_id: string | null; input: string; decision: string | null }>(sql, ...params).map((r) => ({
+  const sql = `SELECT id, at, source, kind, session_id, ${CLIENT_SQL} AS client, input, decision FROM events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${Math.max(1, Math.min(opts.limit ?? 50, 10_000))}`;
+  return db.all<{ id: number; at: string; source: string; kind: string; session_id: string | null; client: string; input: string; decision: string | null }>(sql, ...params).map((r) => ({
     id: Number(r.id),
     at: r.at,
     source: r.source,
     kind: r.kind,
     sessionId: r.session_id,
+    client: r.client,
     input: JSON.parse(r.input),
     decision: r.decision === null ? null : JSON.parse(r.decision),
   }));

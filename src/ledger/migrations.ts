@@ -237,6 +237,10 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER events_counted AFTER INSERT ON events BEGIN UPDATE event_count SET n = n + 1; END;
   CREATE TRIGGER events_uncounted AFTER DELETE ON events BEGIN UPDATE event_count SET n = n - 1; END;
   `,
+  // 9: the agent client an event came from, where its source does not say (a command run in an agent's shell, a request taken in from the inbox).
+  `
+  ALTER TABLE events ADD COLUMN client TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -100,8 +100,10 @@ export function rootIdOf(root: string): string {
 }
 
 /** One event as the chain reads it: every column, in a fixed order. */
-function chainLink(prev: string, r: { id: number; at: string; source: string; kind: string; session_id: string | null; input: string; decision: string | null }): string {
-  return sha256([prev, '\n', String(r.id), '\t', r.at, '\t', r.source, '\t', r.kind, '\t', r.session_id ?? '', '\t', r.input, '\t', r.decision ?? '']);
+function chainLink(prev: string, r: { id: number; at: string; source: string; kind: string; session_id: string | null; input: string; decision: string | null; client?: string | null }): string {
+  // The client (schema 9) joins the link only where it is set: links of events recorded before it are unchanged.
+  const client = r.client == null ? [] : ['\t', r.client];
+  return sha256([prev, '\n', String(r.id), '\t', r.at, '\t', r.source, '\t', r.kind, '\t', r.session_id ?? '', '\t', r.input, '\t', r.decision ?? '', ...client]);
 }
 
 /** The chain after the `events`-th event, whose id is `id`. */
@@ -128,8 +130,8 @@ export function extendChain(db: SqlDatabase, chain: string, fromId: number, toId
   let maxId = fromId;
   let added = 0;
   const marks: ChainMark[] = [];
-  const rows = db.all<{ id: number; at: string; source: string; kind: string; session_id: string | null; input: string; decision: string | null }>(
-    'SELECT id, at, source, kind, session_id, input, decision FROM events WHERE id > ? AND id <= ? ORDER BY id',
+  const rows = db.all<{ id: number; at: string; source: string; kind: string; session_id: string | null; input: string; decision: string | null; client: string | null }>(
+    'SELECT id, at, source, kind, session_id, input, decision, client FROM events WHERE id > ? AND id <= ? ORDER BY id',
     fromId,
     toId,
   );

@@ -33,8 +33,8 @@ export function inFlightBash(db: SqlDatabase, nowMs: number): InFlightCall[] {
   const since = new Date(nowMs - IN_FLIGHT_HORIZON_MS).toISOString();
   // Read further back than the horizon: an after event pairs with the oldest call it can, which may have started before it.
   const readFrom = new Date(nowMs - 2 * IN_FLIGHT_HORIZON_MS).toISOString();
-  const rows = db.all<{ event_id: number; kind: string; session_id: string | null; id: string | null; input: string | null; command: string | null; at: string }>(
-    `SELECT e.id AS event_id, e.kind, e.session_id, json_extract(e.input, '$.tool_use_id') AS id, json_extract(e.input, '$.tool_input') AS input,
+  const rows = db.all<{ event_id: number; kind: string; session_id: string | null; id: string | null; input: string | null; command: string | null; at: string; source: string }>(
+    `SELECT e.id AS event_id, e.kind, e.session_id, e.source, json_extract(e.input, '$.tool_use_id') AS id, json_extract(e.input, '$.tool_input') AS input,
             ${COMMAND('e')} AS command, e.at
        FROM events e
       WHERE e.kind IN ('PreToolUse', 'PostToolUse', 'PostToolUseFailure') AND e.at >= ? AND json_extract(e.input, '$.tool_name') = 'Bash'
@@ -43,6 +43,7 @@ export function inFlightBash(db: SqlDatabase, nowMs: number): InFlightCall[] {
     readFrom,
   );
   const commands = new Map(rows.map((r) => [r.event_id, String(r.command ?? '')]));
+  const sources = new Map(rows.map((r) => [r.event_id, r.source]));
   const events: ToolEvent[] = rows.map((r) => ({
     eventId: r.event_id,
     phase: r.kind === 'PreToolUse' ? 'before' : 'after',
@@ -54,7 +55,7 @@ export function inFlightBash(db: SqlDatabase, nowMs: number): InFlightCall[] {
   }));
   return unpairedCalls(events)
     .filter((c) => c.at >= since)
-    .map((c) => ({ sessionId: c.sessionId, toolUseId: c.toolUseId, command: commands.get(c.eventId) ?? '', at: c.at }));
+    .map((c) => ({ sessionId: c.sessionId, toolUseId: c.toolUseId, command: commands.get(c.eventId) ?? '', at: c.at, source: sources.get(c.eventId) ?? '' }));
 }
 
 export function sessionToolCalls(db: SqlDatabase, sessionId: string): number {

@@ -154,3 +154,19 @@ export function describeClient(p: AncestorProcess): string {
   const script = p.args.slice(1, 3).find(isClientScript);
   return `${p.name}${script ? ` ${script}` : ''} (pid ${p.pid})`;
 }
+
+/** The agent names continuity's targets use, by clientKind. */
+const AGENT_OF_KIND: Readonly<Record<string, string>> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini', 'cursor-agent': 'cursor', openclaw: 'openclaw' };
+
+/**
+ * The agent whose command this process is: the nearest agent client among
+ * the ancestors, by the name continuity's hooks use (`claude-code`, `codex`,
+ * …); `unknown` when none is (a person, a script, a process the agent left
+ * behind) or the platform does not say. Never read from the environment:
+ * an agent's command can set that to anything.
+ */
+export function callerAgent(list: readonly AncestorProcess[] | null = ancestors()): string {
+  const nearest = list ? agentClients(list)[0] : undefined;
+  const kind = nearest ? clientKind(nearest) : null;
+  return (kind && AGENT_OF_KIND[kind]) ?? 'unknown';
+}

@@ -32,7 +32,7 @@ function doctorCheck(project: string, env: NodeJS.ProcessEnv): { ok: boolean; de
 function codexWall(project: string, env: NodeJS.ProcessEnv): { level: string; summary: string; gaps: string[] } | undefined {
   const r = runCli(['status', '--json'], { cwd: project, env });
   assert.equal(r.code, 0, r.stderr);
-  return (JSON.parse(r.stdout) as { agentWalls?: { agent: string; level: string; summary: string; gaps: string[] }[] }).agentWalls?.find((w) => w.agent === 'Codex');
+  return (JSON.parse(r.stdout) as { guard?: { agent: string; level: string; summary: string; gaps: string[] }[] }).guard?.find((w) => w.agent === 'codex');
 }
 
 test("after init --agent codex, status and doctor say Codex's sandbox keeps continuity's state read-only; an untrusted project is named", () => {
@@ -45,7 +45,7 @@ test("after init --agent codex, status and doctor say Codex's sandbox keeps cont
   assert.equal(check.ok, true);
   assert.match(check.detail, /^structural: Codex's sandbox/);
   const text = runCli(['status'], { cwd: project, env }).stdout;
-  assert.match(text, /Guard \(Codex\)\s+structural: Codex's sandbox/);
+  assert.match(text, /^Guard {5}Codex · structural: Codex's sandbox/m);
 });
 
 test("the person's own sandbox_mode does not undo the project's profile; one added to the project's config does: hooks only, doctor fails and says what to remove", () => {

@@ -184,6 +184,31 @@ describe('doctor', () => {
     assert.equal(readFileSync(join(project, '.continuity', 'ledger.db'), 'utf8'), 'not a database, just text\n');
   });
 
+  // Codex, Gemini CLI and Cursor take one command line per event entry: the same line in each is one way of running continuity.
+  const CLIENTS = [
+    { agents: 'claude-code', hooks: ['hooks claude-code'], walls: ['wall', 'own wall'] },
+    { agents: 'codex', hooks: ['hooks codex'], walls: ['own wall', 'wall (Codex)'] },
+    { agents: 'gemini', hooks: ['hooks gemini'], walls: ['own wall'] },
+    { agents: 'cursor', hooks: ['hooks cursor'], walls: ['own wall', 'wall (Cursor)'] },
+    { agents: 'claude-code,codex,gemini,cursor', hooks: ['hooks claude-code', 'hooks codex', 'hooks gemini', 'hooks cursor'], walls: ['wall', 'own wall', 'wall (Codex)', 'wall (Cursor)'] },
+  ];
+  for (const { agents, hooks, walls } of CLIENTS) {
+    test(`init --agent ${agents}, a plan imported, then doctor: every check passes, with each wired client's hooks and layer`, () => {
+      const project = tempProject({ [PLAN_PATH]: PLAN });
+      for (const args of [['init', '--agent', agents, '--no-gitignore'], ['plan', 'import', PLAN_PATH]]) {
+        const r = runCli(args, { cwd: project });
+        assert.equal(r.code, 0, r.stderr);
+      }
+      const { r, report } = doctor(project);
+      for (const c of report.checks) assert.equal(c.ok, true, `${c.name}: ${c.detail}`);
+      assert.equal(r.code, 0, r.stdout);
+      assert.deepEqual(report.checks.map((c) => c.name), ['node', 'sqlite', 'ledger', ...hooks, 'config', 'wiring', ...walls, 'hook round-trip']);
+      for (const name of hooks) assert.match(check(report, name).detail, new RegExp(` runs \\S+ hook ${name.slice('hooks '.length)}$`));
+      if (walls.includes('wall (Cursor)')) assert.match(check(report, 'wall (Cursor)').detail, /^hooks only: Cursor has no sandbox continuity can set up/);
+      if (walls.includes('wall (Codex)')) assert.match(check(report, 'wall (Codex)').detail, /^structural: Codex's sandbox/);
+    });
+  }
+
   test('a bad option: exit 2, one line', () => {
     const r = runCli(['doctor', '--verbose'], { cwd: tempProject() });
     assert.equal(r.code, 2);

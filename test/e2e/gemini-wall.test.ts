@@ -191,7 +191,7 @@ test("Gemini: the session's opening context, status and doctor say which layer i
   };
   assert.match(start(), /read-only to the agent's commands \(continuity's own wall: bubblewrap around every Gemini CLI shell command\)/);
   const status = runCli(['status'], { cwd: p, env: env() });
-  assert.match(status.stdout.replace(/\s+/g, ' '), /continuity's own wall \(bubblewrap\) around every Gemini CLI and OpenClaw shell command/);
+  assert.match(status.stdout.replace(/\s+/g, ' '), /Guard Gemini CLI · structural: continuity's own wall \(bubblewrap\) around every Gemini CLI shell command/);
   const missing = { CONTINUITY_BWRAP: '/nonexistent/bwrap' };
   assert.match(start(missing), /Gemini CLI shell commands are refused here: continuity's wall cannot stand \(CONTINUITY_BWRAP/);
   const doctor = JSON.parse(runCli(['doctor', '--json'], { cwd: p, env: env(missing) }).stdout) as { checks: { name: string; ok: boolean; detail: string; fix?: string }[] };

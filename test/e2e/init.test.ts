@@ -254,10 +254,65 @@ describe('init', () => {
     assert.equal(existsSync(join(off, '.codex', 'config.toml')), false);
   });
 
+  test('--agent with a list wires each client in one step, as each alone would; each comes out alone, and the recovery copy stays while a client is wired', () => {
+    const files = { claude: SETTINGS, codex: '.codex/hooks.json', gemini: '.gemini/settings.json', cursor: '.cursor/hooks.json' };
+    // What one client's init writes, in a project of its own.
+    const alone: Record<string, string> = {};
+    for (const [agent, file] of [['claude-code', files.claude], ['codex', files.codex], ['gemini', files.gemini], ['cursor', files.cursor]] as const) {
+      const single = tempProject();
+      ok(init(single, ['--agent', agent, '--no-gitignore']));
+      alone[agent] = text(single, file);
+    }
+    const project = tempProject({ [PLAN_PATH]: PLAN });
+    const first = ok(init(project, ['--agent', 'claude-code, codex,gemini,cursor,codex', '--no-gitignore']));
+    assert.match(first.stdout, /^continuity is installed for Claude Code, Codex, Gemini CLI, Cursor in /m);
+    assert.equal(text(project, files.claude), alone['claude-code']);
+    assert.equal(text(project, files.codex), alone.codex);
+    assert.equal(text(project, files.gemini), alone.gemini);
+    assert.equal(text(project, files.cursor), alone.cursor);
+    assert.equal(existsSync(join(project, '.codex', 'config.toml')), true, "Codex's wall comes with its hooks");
+    assert.match(ok(init(project, ['--agent', 'cursor,claude-code,gemini,codex', '--no-gitignore'])).stdout, /^continuity is already installed for Cursor, Claude Code, Gemini CLI, Codex in /m);
+    ok(runCli(['plan', 'import', PLAN_PATH], { cwd: project }));
+
+    // One client out: only its files go; the others stay wired, and so does what guards them.
+    const out = ok(init(project, ['--agent', 'codex', '--uninstall']));
+    assert.equal(existsSync(join(project, '.codex')), false);
+    assert.equal(text(project, files.gemini), alone.gemini);
+    assert.match(out.stdout, /^kept \S+ \(the ledger's recovery copy and the record that continuity guards this project stay: continuity still runs for Claude Code, Gemini CLI, Cursor\)$/m);
+    assert.doesNotMatch(out.stdout, /^removed .*recovery copy/m);
+
+    // The rest in one step.
+    const rest = ok(init(project, ['--agent', 'claude-code,gemini,cursor', '--uninstall']));
+    for (const file of [files.claude, files.gemini, files.cursor]) assert.equal(existsSync(join(project, file)), false, file);
+    assert.match(rest.stdout, /^removed \S+ \(the ledger's recovery copy\)$/m);
+    assert.match(rest.stdout, /^continuity's hooks for Claude Code, Gemini CLI, Cursor are removed from /m);
+  });
+
+  test('--agent with a list: one settings file that cannot be read stops init before any file is written', () => {
+    const project = tempProject({ '.gemini/settings.json': '{ "hooks": [] }' });
+    const r = init(project, ['--agent', 'claude-code,codex,gemini', '--no-gitignore']);
+    assert.equal(r.code, 4, r.stdout);
+    assert.match(r.stderr, /^continuity: init: \.gemini\/settings\.json is not valid settings \("hooks" is not an object\); it was left untouched\n$/);
+    assert.deepEqual(readdirSync(project).sort(), ['.gemini', '.git']);
+  });
+
+  test('--uninstall with a list: one settings file that cannot be read leaves every file as it was', () => {
+    const project = tempProject();
+    ok(init(project, ['--agent', 'claude-code,cursor', '--no-gitignore']));
+    const claude = text(project, SETTINGS);
+    writeFileSync(join(project, '.cursor', 'hooks.json'), '{ "version": 2, "hooks": {} }');
+    const r = init(project, ['--agent', 'claude-code,cursor', '--uninstall']);
+    assert.equal(r.code, 4, r.stdout);
+    assert.match(r.stderr, /^continuity: init: \.cursor\/hooks\.json is not valid settings \("version" is 2; continuity writes version 1 hooks\); it was left untouched\n$/);
+    assert.equal(text(project, SETTINGS), claude);
+  });
+
   test('unknown agents and contradicting flags: exit 2, one line', () => {
     const project = tempProject();
     const cases: [string[], RegExp][] = [
       [['--agent', 'vim'], /^continuity: init: unknown agent "vim" \(known: claude-code, codex, gemini, cursor\)\n$/],
+      [['--agent', 'codex,vim'], /^continuity: init: unknown agent "vim" \(known: claude-code, codex, gemini, cursor\)\n$/],
+      [['--agent', 'codex,,gemini'], /^continuity: init: --agent takes agent names separated by commas \(known: claude-code, codex, gemini, cursor\), not "codex,,gemini"\n$/],
       [['--gitignore', '--no-gitignore'], /^continuity: init: --gitignore and --no-gitignore contradict each other\n$/],
     ];
     for (const [args, message] of cases) {

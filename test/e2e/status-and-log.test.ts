@@ -159,7 +159,7 @@ test('log filters: decision, event, session (or its start), since, limit; --json
   const ids = json.map((e) => e.id as number);
   assert.deepEqual(ids, [...ids].sort((a, b) => a - b), 'newest last');
   const block = json.find((e) => e.kind === 'Stop' && e.verdict === 'block')!;
-  assert.deepEqual(Object.keys(block), ['id', 'at', 'source', 'kind', 'sessionId', 'verdict', 'subject', 'summary', 'input', 'decision']);
+  assert.deepEqual(Object.keys(block), ['id', 'at', 'source', 'kind', 'sessionId', 'client', 'verdict', 'subject', 'summary', 'input', 'decision']);
   // The payload's event name and session id are the event's own columns, not repeated in its input.
   assert.equal(block.kind, 'Stop');
   assert.equal((block.input as Json).hook_event_name, undefined);

@@ -28,17 +28,37 @@ function project(initArgs: string[] | null): { dir: string; env: NodeJS.ProcessE
 test('status shows the wall init put up, and says hooks only, with the reason, where there is none', () => {
   const walled = project(['--no-gitignore']);
   const text = runCli(['status'], { cwd: walled.dir, env: walled.env }).stdout;
-  assert.match(text, /^Guard {5}structural: Claude Code's OS sandbox \(bubblewrap\) keeps \.continuity\/\n {10}and the hook wiring read-only/m);
+  assert.match(text, /^Guard {5}Claude Code · structural: Claude Code's OS sandbox \(bubblewrap\) keeps\n {10}\.continuity\/ and the hook wiring read-only/m);
   const json = JSON.parse(runCli(['status', '--json'], { cwd: walled.dir, env: walled.env }).stdout);
-  const { own, ...claudeCode } = json.wall;
-  assert.deepEqual(claudeCode, { level: 'structural', summary: "structural: Claude Code's OS sandbox (bubblewrap) keeps .continuity/ and the hook wiring read-only to the agent's commands", gaps: [] });
-  // Beside it, the layer continuity raises itself for Gemini CLI's and OpenClaw's shell (bubblewrap starts here).
-  assert.match(own, /^continuity's own wall \(bubblewrap\) around every Gemini CLI and OpenClaw shell command: /);
+  const claudeCode = { level: 'structural', summary: "structural: Claude Code's OS sandbox (bubblewrap) keeps .continuity/ and the hook wiring read-only to the agent's commands", gaps: [] };
+  assert.deepEqual(json.wall, claudeCode);
+  // Only the client wired here has a Guard line: no other client's layer is claimed.
+  assert.deepEqual(json.guard, [{ agent: 'claude-code', label: 'Claude Code', ...claudeCode }]);
 
   const bare = project(null);
   const plain = JSON.parse(runCli(['status', '--json'], { cwd: bare.dir, env: bare.env }).stdout);
   assert.equal(plain.wall.level, 'hooks-only');
   assert.equal(plain.wall.summary, 'hooks only: the sandbox is not enabled in any Claude Code settings file');
+  assert.deepEqual(plain.guard, []);
+  assert.match(runCli(['status'], { cwd: bare.dir, env: bare.env }).stdout, /^Guard {5}no client's settings here run continuity's hooks/m);
+});
+
+test("status: one Guard line per wired client, each with its own layer: Claude Code's wall does not speak for Codex, Gemini CLI or Cursor", () => {
+  const many = project(['--agent', 'claude-code,codex,gemini,cursor', '--no-gitignore']);
+  const json = JSON.parse(runCli(['status', '--json'], { cwd: many.dir, env: many.env }).stdout);
+  assert.deepEqual(json.guard.map((g: { agent: string; level: string }) => [g.agent, g.level]), [['claude-code', 'structural'], ['codex', 'structural'], ['gemini', 'structural'], ['cursor', 'hooks-only']]);
+  assert.match(json.guard[2].summary, /^structural: continuity's own wall \(bubblewrap\) around every Gemini CLI shell command: /);
+  assert.equal(json.guard[3].summary, 'hooks only: Cursor has no sandbox continuity can set up, and continuity does not wrap its commands');
+  const text = runCli(['status'], { cwd: many.dir, env: many.env, }).stdout;
+  assert.equal(text.match(/^Guard /gm)!.length, 1);
+  for (const label of ['Claude Code', 'Codex', 'Gemini CLI', 'Cursor']) assert.match(text, new RegExp(`^(Guard| ) {5,9}${label} · `, 'm'));
+  // With sandbox.mode off, Gemini CLI's shell is guarded by the hooks only, and said so on its own line.
+  const off = project(null);
+  writeFileSync(join(off.dir, '.continuity', 'config.json'), '{ "sandbox": { "mode": "off" } }\n');
+  assert.equal(runCli(['init', '--agent', 'gemini', '--no-gitignore'], { cwd: off.dir, env: off.env }).code, 0);
+  const gemini = JSON.parse(runCli(['status', '--json'], { cwd: off.dir, env: off.env }).stdout).guard;
+  assert.deepEqual(gemini.map((g: { agent: string; level: string }) => [g.agent, g.level]), [['gemini', 'hooks-only']]);
+  assert.match(gemini[0].summary, /^hooks only: /);
 });
 
 test('a protect entry added to the config after init shows as a gap until init runs again', () => {

@@ -6,7 +6,7 @@
 import { copyFileSync, linkSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cliCommand, cliEnv, type CliResult } from './cli.js';
 
 const bins = new Map<string, string>();
@@ -49,4 +49,21 @@ export function spawnUnderClient(argv: string[], opts: { cwd: string; input?: st
   const r = spawnSync(command[0]!, command.slice(1), { cwd: opts.cwd, input: opts.input ?? '', encoding: 'utf8', env });
   if (r.error) throw r.error;
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** runUnderClient without waiting: for commands two clients run at the same moment. */
+export function runUnderClientAsync(args: string[], opts: { cwd: string; input?: string; env?: NodeJS.ProcessEnv; client?: string }): Promise<CliResult> {
+  const c = cliCommand(args);
+  const env: NodeJS.ProcessEnv = { ...cliEnv(opts.env), CONTINUITY_STAND_IN_CMD_0: JSON.stringify([c.cmd, ...c.args]) };
+  const command = [standInClient(opts.client), '-e', RELAY.replace('CONTINUITY_STAND_IN_CMD', 'CONTINUITY_STAND_IN_CMD_0')];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command[0]!, command.slice(1), { cwd: opts.cwd, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(opts.input ?? '');
+  });
 }

@@ -10,7 +10,7 @@ const ROOT = '/home/dev/search';
 const HOOK = 'hook:claude-code';
 
 function event(over: Partial<EventRecord>): EventRecord {
-  return { id: 1, at: '2026-11-22T10:00:00.000Z', source: HOOK, kind: 'PreToolUse', sessionId: '9f1c2d3e-7a5b-4c7d', input: {}, decision: { action: 'none', output: null }, ...over };
+  return { id: 1, at: '2026-11-22T10:00:00.000Z', source: HOOK, kind: 'PreToolUse', sessionId: '9f1c2d3e-7a5b-4c7d', client: 'claude-code', input: {}, decision: { action: 'none', output: null }, ...over };
 }
 
 test('the verdict is read from the answer that was given', () => {
@@ -80,6 +80,16 @@ test('log: a session column when sessions differ; a heading for each new day in 
   assert.match(out, /^23:59:00  9f1c2d3e  PreToolUse/m);
   assert.match(out, /^01:10:00  other-se  PreToolUse/m);
   assert.equal(renderLog([], { width: 80 }), 'no recorded events match\n');
+});
+
+test('log: a client column when events come from more than one agent client; a command whose client is not known shows -', () => {
+  const list = entries(3, (i) => ({ client: ['claude-code', 'codex', 'unknown'][i]!, source: i === 2 ? 'cli' : `hook:${['claude-code', 'codex'][i]}` }));
+  const out = renderLog(list, { width: 100 });
+  assert.match(out, /^10:00:00  claude-code  PreToolUse/m);
+  assert.match(out, /^10:00:01  codex {8}/m);
+  assert.match(out, /^10:00:02  - {12}/m);
+  // One client (and commands of none known): no column.
+  assert.match(renderLog(entries(2, (i) => ({ client: ['codex', 'unknown'][i]! })), { width: 100 }), /^10:00:00  PreToolUse/m);
 });
 
 test('log: no escape sequence without colour, even from recorded text; coloured verdicts with it', () => {

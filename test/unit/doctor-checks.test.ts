@@ -84,6 +84,28 @@ test('hooks: another agent is looked at only when its settings file exists', () 
   assert.equal(hooksCheck(facts(null))!.ok, false);
 });
 
+test('hooks: with another client wired, Claude Code without settings is not asked for; with none, it is', () => {
+  assert.equal(hooksCheck(facts(null, { othersWired: true })), null);
+  assert.equal(hooksCheck(facts(null, { othersWired: false }))!.ok, false);
+  // The plugin still counts as Claude Code's wiring and is said so.
+  assert.equal(hooksCheck(facts(null, { othersWired: true, plugin: true }))!.detail, 'wired by the continuity plugin (no .claude/settings.json)');
+});
+
+for (const [agent, label, file] of [['codex', 'Codex', '.codex/hooks.json'], ['gemini', 'Gemini CLI', '.gemini/settings.json'], ['cursor', 'Cursor', '.cursor/hooks.json']] as const) {
+  test(`hooks: what init writes for ${label} (one command line in every event's entry) is one way of running continuity, and passes`, async () => {
+    const other = (await import(`../../src/install/targets/${agent}.js`)) as { target: typeof target };
+    const hook: HookCommand = { command: '/opt/continuity/bin/continuity', args: ['hook', agent] };
+    const settings = other.target.install(null, hook);
+    assert.deepEqual(other.target.installedCommands(settings), [hook]);
+    const c = hooksCheck({ agent, label, target: other.target, settings, plugin: false, exists: () => true, onPath: () => true })!;
+    assert.deepEqual([c.ok, c.detail], [true, `${label}: ${file} runs /opt/continuity/bin/continuity hook ${agent}`]);
+    // Two different command lines are still two ways.
+    const two = settings.replace(/"\/opt\/continuity\/bin\/continuity hook [a-z]+"/, `"node /opt/continuity/dist/cli.cjs hook ${agent}"`);
+    assert.equal(other.target.installedCommands(two).length, 2);
+    assert.match(hooksCheck({ agent, label, target: other.target, settings: two, plugin: false, exists: () => true, onPath: () => true })!.detail, new RegExp(`^${file.replace('.', '\\.')} runs continuity 2 ways`));
+  });
+}
+
 test('round-trip: exit 0 with nothing or a JSON object passes; anything else fails with the reason', () => {
   const base = { state: 'answered' as const, command: HOOK, ms: 42, status: 0, stdout: '', stderr: '', timedOut: false };
   assert.equal(roundTripCheck(base).ok, true);

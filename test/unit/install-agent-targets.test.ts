@@ -59,7 +59,7 @@ for (const { target, events, file, existing } of TARGETS) {
       assert.ok(text.includes(JSON.stringify(line)), text);
       assert.equal(line, "/usr/local/bin/node '/opt/my tools/continuity/dist/cli.cjs' hook " + agent);
       if (agent === 'cursor') assert.equal(parsed.version, 1);
-      assert.deepEqual(target.installedCommands(text), events.map(() => hook));
+      assert.deepEqual(target.installedCommands(text), [hook], 'one command line in every entry is one way of running continuity');
     });
 
     it('installing twice is installing once', () => {
@@ -92,7 +92,7 @@ for (const { target, events, file, existing } of TARGETS) {
     it('a new continuity path replaces the old entry instead of adding another', () => {
       const old = target.install(existing[0]!, { command: 'continuity', args: ['hook', agent] });
       const moved = target.install(old, hook);
-      assert.deepEqual(target.installedCommands(moved), events.map(() => hook));
+      assert.deepEqual(target.installedCommands(moved), [hook]);
       assert.equal(target.uninstall(moved), existing[0]);
     });
 

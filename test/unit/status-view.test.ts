@@ -77,6 +77,7 @@ function snapshot(over: Partial<Snapshot> = {}): Snapshot {
     recentStopBlocks: [],
     totals: { violations: 0, stopBlocks: 0 },
     recentEvents: [],
+    sessions: [],
     ...over,
   };
 }
@@ -226,12 +227,39 @@ test('the bar gives each state its share, and at least one cell to a state with 
   assert.equal(skewed.complete + skewed.inProgress + skewed.blocked + skewed.pending, 24);
 });
 
-test('the layer in force: one Guard line, or one per agent when Codex has its own wall beside Claude Code\'s', () => {
+test('the layer in force: one Guard line per wired client, each with its own layer; none wired is said', () => {
   const wall = { level: 'hooks-only' as const, summary: 'hooks only: the sandbox is not enabled in any Claude Code settings file', gaps: [] };
-  assert.match(renderStatus(snapshot({ wall }), { width: 100, now: NOW }), /^Guard {5}hooks only: the sandbox is not enabled/m);
-  const out = renderStatus(snapshot({ wall, agentWalls: [{ agent: 'Codex', level: 'structural', summary: "structural: Codex's sandbox (bubblewrap) keeps .continuity/ read-only to the agent's commands", gaps: ['a gap'] }] }), { width: 100, now: NOW });
-  assert.match(out, /^Guard \(Claude Code\) hooks only: the sandbox is not enabled/m);
-  assert.match(out, /^Guard \(Codex\) structural: Codex's sandbox \(bubblewrap\) keeps \.continuity\/ read-only/m);
+  // A picture without `guard` (an older tool's) shows Claude Code's layer as its own line.
+  assert.match(renderStatus(snapshot({ wall }), { width: 100, now: NOW }), /^Guard {5}Claude Code · hooks only: the sandbox is not enabled/m);
+  const guard = [
+    { agent: 'claude-code', label: 'Claude Code', level: 'structural' as const, summary: "structural: Claude Code's OS sandbox (bubblewrap) keeps .continuity/ read-only", gaps: ['a gap'] },
+    { agent: 'codex', label: 'Codex', level: 'hooks-only' as const, summary: 'hooks only: sandbox_mode is danger-full-access in .codex/config.toml', gaps: [] },
+    { agent: 'gemini', label: 'Gemini CLI', level: 'refusing' as const, summary: 'refusing: Gemini CLI shell commands are refused', gaps: [] },
+  ];
+  const out = renderStatus(snapshot({ wall, guard }), { width: 100, now: NOW });
+  assert.match(out, /^Guard {5}Claude Code · structural: Claude Code's OS sandbox \(bubblewrap\) keeps \.continuity\/\n {10}read-only$/m);
   assert.match(out, /^ {2}a gap$/m);
+  assert.match(out, /^ {10}Codex · hooks only: sandbox_mode is danger-full-access in \.codex\/config\.toml$/m);
+  assert.match(out, /^ {10}Gemini CLI · refusing: Gemini CLI shell commands are refused$/m);
+  assert.equal(out.match(/^Guard/gm)!.length, 1);
+  assert.doesNotMatch(out, /^Guard {5}structural/m, 'no line speaks for the project as a whole');
+  assertFits(out, 100);
+  assert.match(renderStatus(snapshot({ wall, guard: [] }), { width: 100, now: NOW }), /^Guard {5}no client's settings here run continuity's hooks/m);
+});
+
+test('who recorded each task, with its client and session, and the sessions by client', () => {
+  const s = snapshot();
+  const tasks = s.plan!.tasks;
+  tasks[0]!.recordedBy = { at: '2026-11-22T11:40:00.000Z', source: 'cli', client: 'codex', sessionId: '019a3f2b-77aa-4bcd' };
+  tasks[2]!.recordedBy = { at: '2026-11-22T11:50:00.000Z', source: 'hook:claude-code', client: 'unknown', sessionId: null };
+  const sessions = [
+    { client: 'claude-code', count: 2, sessions: [{ sessionId: '9f1c2d3e-7a5b', firstAt: NOW, lastAt: '2026-11-22T11:58:00.000Z', events: 4 }] },
+    { client: 'codex', count: 1, sessions: [{ sessionId: '019a3f2b-77aa-4bcd', firstAt: NOW, lastAt: '2026-11-22T11:41:00.000Z', events: 9 }] },
+  ];
+  const out = renderStatus({ ...s, sessions }, { width: 100, now: NOW });
+  assert.match(out, /^Done by {3}2 tasks · unknown 1 · codex 1$/m);
+  assert.match(out, /^ {2}11:50 {2}Task 3: Query parser \(blocked\) {2}unknown · no session$/m);
+  assert.match(out, /^ {2}11:40 {2}Task 1: Tokenizer {2}codex · 019a3f2b$/m);
+  assert.match(out, /^Sessions {2}claude-code 2 \(latest 9f1c2d3e, 2 min ago\) · codex 1 \(latest 019a3f2b, 19 min ago\)$/m);
   assertFits(out, 100);
 });

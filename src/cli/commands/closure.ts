@@ -6,8 +6,9 @@ import { QUEUED_NOTE, submitRequest } from '../requests.js';
 const USAGE = `usage: continuity closure waiting_user|blocked|pending_verification --reason TEXT [--session ID]
 
 Declares why the current stop is legal. It applies to the next stop of the
-session (CLAUDE_CODE_SESSION_ID, or --session), or of any session when neither
-is known, until the user's next prompt.`;
+session (--session; else Claude Code's CLAUDE_CODE_SESSION_ID; else, in another
+client's shell, the session whose shell call runs this command), or of any
+session when none is known, until the user's next prompt.`;
 
 export async function run(argv: string[]): Promise<number> {
   let parsed;

@@ -6,20 +6,20 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onPath } from '../../util/on-path.js';
 import { parseArgs } from 'node:util';
-import { parse as parseJsonc } from 'jsonc-parser';
 import { CONFIG_PATH, loadConfig } from '../../config/load.js';
 import { CHAIN_MARK_EVERY, extendChain, readRecoveryHead, recoveryDirOf, releaseRecoveryCopy } from '../../ledger/recovery-copy.js';
 import { forgetWorkspace } from '../../ledger/guarded-workspaces.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
-import { stateHomeCheck, codexWallCheck, configCheck, hookEntryCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
+import { stateHomeCheck, codexWallCheck, configCheck, hookEntryCheck, hooksOnlyClientCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
 import { gatherCodexWallFacts, gatherWallFacts } from '../../install/wall-facts.js';
 import { codexWallStatus } from '../../install/codex-wall-status.js';
 import { wallStatus, type WallFacts, type WallStatus } from '../../install/wall-status.js';
 import { DEFAULT_CONFIG } from '../../config/schema.js';
-import type { HookCommand } from '../../install/hook-target.js';
+import type { AgentName, HookCommand } from '../../install/hook-target.js';
 import { isPackageLauncher } from '../../install/hook-command.js';
 import type { DriverFactory } from '../../ledger/driver.js';
-import { AGENT_NAMES, loadTarget } from '../../install/targets/index.js';
+import { clientWirings, isWired } from '../../install/wired-clients.js';
+import { labelOf } from '../../install/client-guards.js';
 import { HOOK_TIMEOUT_SECONDS } from '../../install/targets/claude-code.js';
 import { hookCommandOfThisInstall, pluginHookCommand, pluginRoot } from '../../install/this-install.js';
 import { LEDGER_DIR, LEDGER_FILE } from '../../ledger/ledger-dir.js';
@@ -42,7 +42,6 @@ the last 100,000 to 200,000 events (from the copy's latest mark), and its
 pages given SQLite's quick check when it is over 64 MiB; --full re-hashes
 every event and runs the full integrity check (linear in the ledger's size).`;
 
-const LABEL: Record<string, string> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', cursor: 'Cursor' };
 
 export async function run(argv: string[]): Promise<number> {
   let json = false;
@@ -63,13 +62,15 @@ export async function run(argv: string[]): Promise<number> {
   const driver: { name: string; open: DriverFactory } | { error: string } = await loadDriver().catch((err: Error) => ({ error: err.message }));
   checks.push(driverCheck(driver));
   checks.push(ledgerCheck(probeLedger(root, 'open' in driver ? driver.open : null, full)));
-  const hookCommands = await hookChecks(root, checks);
+  const { claudeCommands: hookCommands, wired } = await hookChecks(root, checks);
   checks.push(configCheck(await probeConfig(root)));
   checks.push(wiringCheck(await probeWiring(root)));
-  checks.push(await wallDoctorCheck(root));
+  // Each wired client's layer; Claude Code's wall is looked at too when no client is wired (init's default agent).
+  if (wired.has('claude-code') || wired.size === 0) checks.push(await wallDoctorCheck(root));
   checks.push(await ownWallDoctorCheck(root));
   const codexWall = await codexWallDoctorCheck(root);
   if (codexWall) checks.push(codexWall);
+  if (wired.has('cursor')) checks.push(hooksOnlyClientCheck(labelOf('cursor')));
   const hookCommand = hookCommands[0] ?? hookCommandOfThisInstall('claude-code');
   // A package's launcher names the entry it chose (CONTINUITY_WHICH) and never starts a build for doctor.
   const launcher = !!hookCommand && isPackageLauncher(hookCommand);
@@ -126,38 +127,20 @@ async function probeConfig(root: string): Promise<{ state: 'absent' } | { state:
   }
 }
 
-/** One check per agent whose target this build has; returns the continuity hook commands Claude Code's settings run. */
-async function hookChecks(root: string, checks: Check[]): Promise<HookCommand[]> {
-  let claudeCommands: HookCommand[] = [];
-  for (const agent of AGENT_NAMES) {
-    let target;
-    try {
-      target = await loadTarget(agent);
-    } catch {
-      continue; // not part of this build
-    }
-    const settings = readOrNull(join(root, target.settingsFile));
-    const check = hooksCheck({ agent, label: LABEL[agent] ?? agent, target, settings, plugin: agent === 'claude-code' && pluginEnabled(root), exists: existsSync, onPath: (c) => onPath(c) });
+/**
+ * One check per agent whose target this build has; returns the continuity
+ * hook commands Claude Code's settings run, and the agents whose settings
+ * (or, for Claude Code, the plugin) run continuity.
+ */
+async function hookChecks(root: string, checks: Check[]): Promise<{ claudeCommands: HookCommand[]; wired: Set<AgentName> }> {
+  const wirings = await clientWirings(root, homedir());
+  const wired = new Set(wirings.filter(isWired).map((w) => w.agent));
+  for (const { agent, target, settings, plugin } of wirings) {
+    const othersWired = [...wired].some((a) => a !== agent);
+    const check = hooksCheck({ agent, label: labelOf(agent), target, settings, plugin, othersWired, exists: existsSync, onPath: (c) => onPath(c) });
     if (check) checks.push(check);
-    if (agent === 'claude-code' && settings !== null) {
-      try {
-        claudeCommands = target.installedCommands(settings);
-      } catch {
-        // reported by the check
-      }
-    }
   }
-  return claudeCommands;
-}
-
-/** Is the continuity plugin enabled for Claude Code here (user, project or local settings)? */
-function pluginEnabled(root: string): boolean {
-  const files = [join(homedir(), '.claude', 'settings.json'), join(root, '.claude', 'settings.json'), join(root, '.claude', 'settings.local.json')];
-  return files.some((file) => {
-    const text = readOrNull(file);
-    const enabled = text === null ? undefined : (parseJsonc(text) as { enabledPlugins?: Record<string, unknown> } | undefined)?.enabledPlugins;
-    return !!enabled && typeof enabled === 'object' && Object.entries(enabled).some(([id, on]) => id.startsWith('continuity@') && on === true);
-  });
+  return { claudeCommands: wirings.find((w) => w.agent === 'claude-code')?.commands ?? [], wired };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
+import { homedir } from 'node:os';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { CONFIG_PATH, parseConfig } from '../../config/load.js';
@@ -9,6 +10,8 @@ import { realRoot } from '../../util/real-path.js';
 import { InvalidSettingsError, type AgentName, type HookCommand, type HookTarget } from '../../install/hook-target.js';
 import { backupFor, backupsOf, GITIGNORE_ENTRY, ignoresContinuity, withContinuityIgnored } from '../../install/side-files.js';
 import { AGENT_NAMES, isAgentName, loadTarget } from '../../install/targets/index.js';
+import { clientWirings, isWired } from '../../install/wired-clients.js';
+import { labelOf } from '../../install/client-guards.js';
 import { installWall, uninstallWall, type WallInstall, type WallRecord, type WallSettings } from '../../install/targets/claude-code-wall.js';
 import { INIT_RECORD_PATH, wallRecordOf, withWallRecord } from '../../install/init-record.js';
 import { claudeCodeWallPaths, claudeCodeWallSettings, codexWallPaths } from '../../install/wall-spec.js';
@@ -26,7 +29,10 @@ import { Ledger } from '../../ledger/ledger.js';
 import { CliError, ExitCode, ioError } from '../../util/errors.js';
 import { projectRoot, withLedger } from '../project.js';
 
-const USAGE = `usage: continuity init [--agent ${AGENT_NAMES.join('|')}] [--uninstall] [--gitignore|--no-gitignore] [--dry-run]
+const USAGE = `usage: continuity init [--agent AGENT[,AGENT…]] [--uninstall] [--gitignore|--no-gitignore] [--dry-run]
+
+AGENT: ${AGENT_NAMES.join(', ')} (default claude-code); several, separated by
+commas, are wired in one step, each as \`--agent\` alone would.
 
 Wires continuity's hooks into the agent's project settings (Claude Code:
 .claude/settings.json; Codex: .codex/hooks.json), and the wall into the
@@ -35,10 +41,9 @@ profile in .codex/config.toml), keeping a backup of a file it changes; creates
 .continuity/ with a commented config.json (never overwritten); with
 --gitignore adds .continuity/ to .gitignore (asked on a terminal, not done
 otherwise). Running it again changes nothing. --uninstall takes out exactly
-the hooks init added. --dry-run prints what would change and writes nothing.
+the hooks init added for each agent named; the ledger's recovery copy goes
+only when no agent is left wired. --dry-run prints what would change and writes nothing.
 Exit 4 when the settings file is not valid settings (it is left untouched).`;
-
-const LABEL: Record<AgentName, string> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', cursor: 'Cursor' };
 
 type Verb = 'created' | 'changed' | 'removed' | 'restored' | 'unchanged' | 'kept' | 'note';
 const WOULD: Partial<Record<Verb, string>> = { created: 'would create', changed: 'would change', removed: 'would remove', restored: 'would restore' };
@@ -58,7 +63,8 @@ class Report {
 }
 
 interface Options {
-  agent: AgentName;
+  /** The agents to wire (or unwire), in the order given: `--agent claude-code,codex`. */
+  agents: AgentName[];
   uninstall: boolean;
   gitignore: boolean | null;
   dryRun: boolean;
@@ -72,36 +78,52 @@ export async function run(argv: string[]): Promise<number> {
   }
   const root = projectRoot();
   if (!opts.dryRun) await refuseUnlessPerson(root, opts);
-  const target = await loadTarget(opts.agent);
+  // Every target loads (and, below, every settings file is checked) before anything is written.
+  const targets = await Promise.all(opts.agents.map(async (agent) => ({ agent, target: await loadTarget(agent) })));
   const report = new Report(opts.dryRun);
   const files = new Files(root, opts.dryRun);
+  const names = opts.agents.map(labelOf).join(', ');
   if (opts.uninstall) {
-    // Codex's wall first: the hooks' file may take the .codex folder with it.
-    if (opts.agent === 'codex') uninstallCodexWallFile(files, report);
-    uninstallSettings(target, files, report, await wallFor(opts.agent, files));
+    // Every settings file is read as its agent's before any is changed: one that cannot be read leaves them all as they are.
+    for (const { target } of targets) checkUninstall(target, files);
+    for (const { agent, target } of targets) {
+      // Codex's wall first: the hooks' file may take the .codex folder with it.
+      if (agent === 'codex') uninstallCodexWallFile(files, report);
+      uninstallSettings(target, files, report, await wallFor(agent, files));
+    }
     report.line('kept', `${LEDGER_DIR}/`, "the ledger and config are the project's record; delete the folder by hand to remove them");
     if (!opts.dryRun && report.changed) await adoptAfterInit(root, false);
-    // The recovery copy would put a deleted ledger back: let go (last: opening the ledger renews it), so that deleting the folder is the person's to do.
-    if (!opts.dryRun && releaseRecoveryCopy(root)) report.line('removed', recoveryDirOf(root), "the ledger's recovery copy");
-    // Likewise the record that continuity guards this workspace: without it, a workspace without .continuity/ is left alone.
-    if (!opts.dryRun && isRemembered(root)) {
-      forgetWorkspace(root);
-      report.line('removed', guardedRecordOf(root), 'the record that continuity guards this project');
+    // A client still wired keeps what guards it; only when none is do the recovery copy and the record go.
+    const stillWired = opts.dryRun ? [] : await wiredAgents(files);
+    if (stillWired.length) {
+      if (existsSync(recoveryDirOf(root))) report.line('kept', recoveryDirOf(root), `the ledger's recovery copy and the record that continuity guards this project stay: continuity still runs for ${stillWired.map(labelOf).join(', ')}`);
+    } else {
+      // The recovery copy would put a deleted ledger back: let go (last: opening the ledger renews it), so that deleting the folder is the person's to do.
+      if (!opts.dryRun && releaseRecoveryCopy(root)) report.line('removed', recoveryDirOf(root), "the ledger's recovery copy");
+      // Likewise the record that continuity guards this workspace: without it, a workspace without .continuity/ is left alone.
+      if (!opts.dryRun && isRemembered(root)) {
+        forgetWorkspace(root);
+        report.line('removed', guardedRecordOf(root), 'the record that continuity guards this project');
+      }
     }
-    const sentence = report.changed ? `continuity's hooks for ${LABEL[opts.agent]} are removed from ${root}.` : `continuity's hooks for ${LABEL[opts.agent]} were not installed in ${root}.`;
+    const sentence = report.changed ? `continuity's hooks for ${names} are removed from ${root}.` : `continuity's hooks for ${names} were not installed in ${root}.`;
     process.stdout.write(`${doneLine(opts, sentence)}\n`);
     return ExitCode.ok;
   }
-  // Codex's wall is checked against the person's own config before anything is written.
-  const codexWall = opts.agent === 'codex' ? await codexWallFor(files) : null;
+  // Codex's wall is checked against the person's own config, and every settings file is read as its agent's, before anything is written.
+  const codexWall = opts.agents.includes('codex') ? await codexWallFor(files) : null;
   if (!opts.dryRun) buildExecutableOnFirstUse(report);
-  // The wall the config asks for (or the default one init is about to write) goes into the settings with the hooks, in one write.
-  installSettings(target, opts.agent, files, report, await wallFor(opts.agent, files));
-  if (codexWall) writeCodexWall(files, report, codexWall);
+  const plans = await Promise.all(targets.map(async ({ agent, target }) => ({ agent, target, wall: await wallFor(agent, files) })));
+  for (const { agent, target, wall } of plans) checkSettings(target, agent, files, wall);
+  for (const { agent, target, wall } of plans) {
+    // The wall the config asks for (or the default one init is about to write) goes into the settings with the hooks, in one write.
+    installSettings(target, agent, files, report, wall);
+    if (agent === 'codex' && codexWall) writeCodexWall(files, report, codexWall);
+  }
   const configCreated = writeConfig(files, report);
   if (!opts.dryRun) await adoptAfterInit(root, configCreated);
   await updateGitignore(files, report, opts);
-  const sentence = `continuity is ${report.changed ? '' : 'already '}installed for ${LABEL[opts.agent]} in ${root}.`;
+  const sentence = `continuity is ${report.changed ? '' : 'already '}installed for ${names} in ${root}.`;
   process.stdout.write(`${doneLine(opts, sentence)}\n`);
   return ExitCode.ok;
 }
@@ -126,6 +148,34 @@ function buildExecutableOnFirstUse(report: Report): void {
   if (r.state === 'built') report.line('created', exe, "continuity's executable, compiled for this machine with the pinned Bun");
   else if (r.state === 'busy') report.line('note', exe, `being built by process ${r.pid}: the hooks run Node until it is there`);
   else if (r.state === 'failed') report.line('note', exe, `not built: ${r.reason}; the hooks run Node, and \`continuity build-executable\` tries again`);
+}
+
+/** The agents whose settings (or, for Claude Code, the plugin) run continuity now: after an uninstall, those left. */
+async function wiredAgents(files: Files): Promise<AgentName[]> {
+  return (await clientWirings(files.root, homedir())).filter(isWired).map((w) => w.agent);
+}
+
+/** Reads a settings file as uninstallSettings will, so that one that is not valid stops init before any file is changed. */
+function checkUninstall(target: HookTarget, files: Files): void {
+  const text = files.read(join(files.root, target.settingsFile));
+  if (text === null) return;
+  try {
+    target.uninstall(text);
+  } catch (err) {
+    throw settingsError(err);
+  }
+}
+
+/** Reads what installSettings would write, so that a settings file that is not valid stops init before any file is written. */
+function checkSettings(target: HookTarget, agent: AgentName, files: Files, wall: WallPlan | null): void {
+  const hook = runningFromPlugin() ? null : hookCommandOfThisInstall(agent);
+  const existing = files.read(join(files.root, target.settingsFile));
+  try {
+    const withHooks = hook ? target.install(existing, hook) : existing ?? '{}\n';
+    if (wall) installWall(withHooks, wall.settings, wall.previous);
+  } catch (err) {
+    throw settingsError(err);
+  }
 }
 
 /** init changes the hook wiring and the wall: what runs inside an agent's command, or while an agent's Bash call runs, is refused. */
@@ -170,15 +220,23 @@ function parseOptions(argv: string[]): Options | null {
     throw new CliError(`init: ${(err as Error).message}`, ExitCode.invalidInput);
   }
   if (values.help) return null;
-  const agent = (values.agent as string | undefined) ?? 'claude-code';
-  if (!isAgentName(agent)) throw new CliError(`init: unknown agent "${agent}" (known: ${AGENT_NAMES.join(', ')})`, ExitCode.invalidInput);
+  const agents = parseAgents((values.agent as string | undefined) ?? 'claude-code');
   if (values.gitignore && values['no-gitignore']) throw new CliError('init: --gitignore and --no-gitignore contradict each other', ExitCode.invalidInput);
   return {
-    agent,
+    agents,
     uninstall: !!values.uninstall,
     gitignore: values.gitignore ? true : values['no-gitignore'] ? false : null,
     dryRun: !!values['dry-run'],
   };
+}
+
+/** `claude-code,codex`: each name known, none twice, at least one. */
+function parseAgents(list: string): AgentName[] {
+  const names = list.split(',').map((n) => n.trim());
+  if (names.some((n) => n === '')) throw new CliError(`init: --agent takes agent names separated by commas (known: ${AGENT_NAMES.join(', ')}), not "${list}"`, ExitCode.invalidInput);
+  const unknown = names.find((n) => !isAgentName(n));
+  if (unknown !== undefined) throw new CliError(`init: unknown agent "${unknown}" (known: ${AGENT_NAMES.join(', ')})`, ExitCode.invalidInput);
+  return [...new Set(names)] as AgentName[];
 }
 
 /** The project's files as init reads and writes them; in a dry run nothing is written. */
@@ -347,7 +405,7 @@ function installSettings(target: HookTarget, agent: AgentName, files: Files, rep
       report.line(backup.write ? 'created' : 'unchanged', files.rel(backupPath), `backup of ${target.settingsFile} as it was`);
     }
     files.write(path, next);
-    if (hook && withHooks !== (existing ?? '')) report.line(existing === null ? 'created' : 'changed', target.settingsFile, `continuity's hooks for ${LABEL[agent]}: ${hook.command} ${hook.args.join(' ')}`);
+    if (hook && withHooks !== (existing ?? '')) report.line(existing === null ? 'created' : 'changed', target.settingsFile, `continuity's hooks for ${labelOf(agent)}: ${hook.command} ${hook.args.join(' ')}`);
     if (wall && installedWall && installedWall.text !== withHooks) report.line(existing === null && !hook ? 'created' : 'changed', target.settingsFile, describeWall(wall.settings));
     for (const change of installedWall?.changes ?? []) report.line('note', target.settingsFile, change);
   }
@@ -377,7 +435,9 @@ function uninstallSettings(target: HookTarget, files: Files, report: Report, wal
   const path = join(files.root, target.settingsFile);
   const current = files.read(path);
   const recordPath = join(files.root, INIT_RECORD_PATH);
+  // The record holds Claude Code's wall: only its own uninstall takes it out.
   const dropRecord = () => {
+    if (!wall) return;
     const before = files.read(recordPath);
     const after = withWallRecord(before, target.settingsFile, null);
     if (after === before) return;

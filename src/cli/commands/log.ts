@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { readAuditLog, VERDICTS, type AuditFilter, type Verdict } from '../../app/audit-log.js';
+import { AGENT_NAMES } from '../../install/targets/index.js';
 import { CliError, ExitCode } from '../../util/errors.js';
 import { ledgerDirExists, projectRoot, withLedger } from '../project.js';
 import { describeEntry, renderLog } from '../render/log-view.js';
@@ -10,13 +11,15 @@ import { notEnabled } from './status.js';
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 10_000;
 
-const USAGE = `usage: continuity log [--session ID] [--event NAME]… [--decision WORD]…
+const USAGE = `usage: continuity log [--session ID] [--agent CLIENT]… [--event NAME]… [--decision WORD]…
                       [--since TIME] [--limit N] [--json]
 
 The audit trail: every hook call and command recorded in the ledger, with its decision.
 Newest last; the newest ${DEFAULT_LIMIT} matching events unless --limit says otherwise.
 
   --session ID      one session (its full id, or the start of it as \`log\` shows it)
+  --agent CLIENT    the events from one agent client: ${AGENT_NAMES.join(', ')},
+                    or unknown (repeatable; a comma-separated list works too)
   --event NAME      one kind of event: Stop, PreToolUse, task.done, … (repeatable)
   --decision WORD   ${VERDICTS.join(', ')}
                     (repeatable; a comma-separated list works too)
@@ -26,6 +29,8 @@ Newest last; the newest ${DEFAULT_LIMIT} matching events unless --limit says oth
   --json            one JSON object per line (NDJSON) with every recorded field`;
 
 const EVENT_NAME = /^[A-Za-z][A-Za-z0-9._-]*$/;
+/** A client as events name it; clients another build knows (a new target) are matched as given. */
+const CLIENT_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 
 export interface LogArgs {
   filter: AuditFilter;
@@ -39,6 +44,7 @@ export function parseLogArgs(argv: string[], nowMs: number): LogArgs | 'help' {
       args: argv,
       options: {
         session: { type: 'string' },
+        agent: { type: 'string', multiple: true },
         event: { type: 'string', multiple: true },
         decision: { type: 'string', multiple: true },
         since: { type: 'string' },
@@ -57,6 +63,12 @@ export function parseLogArgs(argv: string[], nowMs: number): LogArgs | 'help' {
     const session = values.session.trim();
     if (!session) throw new CliError('log: --session needs a session id', ExitCode.invalidInput);
     filter.session = session;
+  }
+  if (values.agent) {
+    const clients = values.agent.flatMap((a) => a.split(',')).map((a) => a.trim().toLowerCase());
+    const bad = clients.find((c) => !CLIENT_NAME.test(c));
+    if (bad !== undefined) throw new CliError(`log: --agent must name a client such as ${AGENT_NAMES.join(', ')} or unknown, not "${bad}"`, ExitCode.invalidInput);
+    filter.clients = clients;
   }
   if (values.event) {
     const kinds = values.event.flatMap((e) => e.split(',')).map((e) => e.trim());
@@ -99,8 +111,8 @@ export async function run(argv: string[]): Promise<number> {
   const entries = await withLedger({ create: true }, (ledger) => readAuditLog(ledger.db, root, args.filter));
   const text = args.json
     ? entries.map((e) => {
-        const { id, at, source, kind, sessionId, verdict, subject, input, decision } = e;
-        return `${JSON.stringify({ id, at, source, kind, sessionId, verdict, subject, summary: describeEntry(e), input, decision })}\n`;
+        const { id, at, source, kind, sessionId, client, verdict, subject, input, decision } = e;
+        return `${JSON.stringify({ id, at, source, kind, sessionId, client, verdict, subject, summary: describeEntry(e), input, decision })}\n`;
       }).join('')
     : renderLog(entries, { ...terminalOptions(process.stdout, process.env), timeZone: localTimeZone() });
   process.stdout.write(text);

@@ -1,12 +1,12 @@
-import { describeOwnWall, wallVerdict } from '../../wall/verdict.js';
 import { probeWall } from '../../wall/probe.js';
 import { parseArgs } from 'node:util';
 import { loadPlanState } from '../../app/plan-state.js';
 import { homedir } from 'node:os';
 import { takeSnapshot, type Snapshot } from '../../app/snapshot.js';
 import type { Config } from '../../config/schema.js';
-import { gatherCodexWallFacts, gatherWallFacts } from '../../install/wall-facts.js';
-import { codexWallStatus } from '../../install/codex-wall-status.js';
+import { gatherWallFacts } from '../../install/wall-facts.js';
+import { clientGuard } from '../../install/client-guards.js';
+import { clientWirings, isWired } from '../../install/wired-clients.js';
 import { wallStatus } from '../../install/wall-status.js';
 import { CliError, ExitCode } from '../../util/errors.js';
 import { ledgerDirExists, projectRoot, withLedger } from '../project.js';
@@ -83,8 +83,7 @@ export async function run(argv: string[]): Promise<number> {
   const snapshot = await withLedger({ create: true }, async (ledger, { config }) => {
     const now = new Date().toISOString();
     await loadPlanState(ledger, { now, config, source: 'cli' });
-    const agentWalls = await agentWallsOf(root, config);
-    return { ...takeSnapshot(ledger, { now, config }), wall: await wallOf(root, config), ...(agentWalls.length ? { agentWalls } : {}) };
+    return { ...takeSnapshot(ledger, { now, config }), ...(await layersOf(root, config)) };
   });
   if (args.json) process.stdout.write(`${JSON.stringify(snapshot, null, 2)}\n`);
   else process.stdout.write(renderStatus(snapshot, { ...terminalOptions(process.stdout, process.env), timeZone: localTimeZone() }));
@@ -97,16 +96,20 @@ export function notEnabled(root: string): string {
   return `continuity is not enabled in ${root} (no .continuity/). Run \`continuity plan import FILE\` to start.`;
 }
 
-/** The layer in force for Codex, when Codex is wired in this project. */
-async function agentWallsOf(root: string, config: Config): Promise<NonNullable<Snapshot['agentWalls']>> {
-  const facts = await gatherCodexWallFacts(root, config, { home: homedir() });
-  if (!facts.wired) return [];
-  const { level, summary, gaps } = codexWallStatus(facts);
-  return [{ agent: 'Codex', level, summary, gaps }];
+/** The layers in force, for the picture: Claude Code's `wall`, and every wired client's `guard`. */
+export async function layersOf(root: string, config: Config): Promise<Pick<Snapshot, 'wall' | 'guard'>> {
+  return { wall: await wallOf(root, config), guard: await guardsOf(root, config) };
 }
 
-/** Which layer guards continuity in this project, for the picture. */
+/** The layer in force for each client wired in this project, one per client. */
+async function guardsOf(root: string, config: Config): Promise<NonNullable<Snapshot['guard']>> {
+  const home = homedir();
+  const wired = (await clientWirings(root, home)).filter(isWired);
+  return Promise.all(wired.map((w) => clientGuard(w.agent, { root, config, home, probe: () => probeWall(process.env) })));
+}
+
+/** Claude Code's layer (its settings' sandbox), for tools that read `wall`. */
 export async function wallOf(root: string, config: Config): Promise<NonNullable<Snapshot['wall']>> {
   const { level, summary, gaps } = wallStatus(await gatherWallFacts(root, config, { home: homedir() }));
-  return { level, summary, gaps, own: describeOwnWall('Gemini CLI and OpenClaw', wallVerdict(config.sandbox.mode, () => probeWall(process.env))) };
+  return { level, summary, gaps };
 }

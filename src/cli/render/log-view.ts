@@ -43,6 +43,8 @@ export function describeEntry(e: AuditEntry): string {
     }
     case 'task.done':
       return 'complete';
+    case 'task.done.repeated':
+      return `already complete (recorded by ${typeof d.recordedBy === 'string' ? d.recordedBy : 'unknown'}); nothing new recorded`;
     case 'task.blocked': {
       const evidence = typeof input.evidence === 'string' ? input.evidence : '';
       const colon = evidence.indexOf(': ');
@@ -74,7 +76,8 @@ export function describeEntry(e: AuditEntry): string {
 /**
  * `continuity log`: one line per event, oldest first, fitted to the width.
  * A line names the time, the session (left out when there is only one:
- * the heading names it), the event, its verdict, what it was about and
+ * the heading names it), the client (when the events come from more than
+ * one), the event, its verdict, what it was about and
  * why. A heading opens each day.
  */
 export function renderLog(entries: readonly AuditEntry[], opts: LogRenderOptions): string {
@@ -86,10 +89,14 @@ export function renderLog(entries: readonly AuditEntry[], opts: LogRenderOptions
   const sessions = new Set(entries.map((e) => e.sessionId).filter((id): id is string => id !== null));
   const common = sessions.size === 1 ? [...sessions][0]! : null;
   const showSession = sessions.size > 1;
+  // Likewise the client: a column when events came from more than one agent client (a person's commands, `unknown`, do not count: `-`).
+  const clients = new Set(entries.map((e) => e.client).filter((c) => c !== 'unknown'));
+  const showClient = clients.size > 1;
+  const clientWidth = Math.max(...entries.map((e) => displayWidth(e.client)));
   const kindWidth = Math.min(18, Math.max(...entries.map((e) => displayWidth(e.kind))));
   const verdictWidth = Math.max(...entries.map((e) => e.verdict.length));
   // What is left after the fixed columns is shared: the subject gives way first, down to half of it.
-  const fixed = 8 + (showSession ? 10 : 0) + 2 + kindWidth + 2 + verdictWidth + 2;
+  const fixed = 8 + (showSession ? 10 : 0) + (showClient ? clientWidth + 2 : 0) + 2 + kindWidth + 2 + verdictWidth + 2;
   const subjectKeep = Math.max(12, Math.floor((width - fixed - 3) / 2));
   const out: string[] = [];
   let day: string | null = null;
@@ -106,6 +113,7 @@ export function renderLog(entries: readonly AuditEntry[], opts: LogRenderOptions
     const line: Line = [
       { text: at ? at.time : e.at.slice(11, 19), style: 'dim' },
       ...(showSession ? ['  ', { text: padEnd(e.sessionId ? shortSession(e.sessionId) : '-', 8), style: 'dim' as const }] : []),
+      ...(showClient ? ['  ', { text: padEnd(e.client === 'unknown' ? '-' : e.client, clientWidth), style: 'dim' as const }] : []),
       '  ',
       padEnd(e.kind, kindWidth),
       '  ',

@@ -25,7 +25,7 @@ export interface StatusRenderOptions {
 
 const LABEL = 10;
 const INDENT = ' '.repeat(LABEL);
-const LIST = { pending: 3, runs: 5, stops: 3, violations: 3, recent: 5 };
+const LIST = { pending: 3, runs: 5, stops: 3, violations: 3, recent: 5, done: 5 };
 
 const PLAN_STATE_STYLE: Record<string, Style> = { draft: 'yellow', approved: 'green', stale: 'red', complete: 'green' };
 const RUN_STATUS_STYLE: Record<string, Style> = {
@@ -43,7 +43,7 @@ const RUN_STATUS_STYLE: Record<string, Style> = {
  */
 export function renderStatus(s: Snapshot, opts: StatusRenderOptions): string {
   const ctx: Ctx = { width: Math.max(1, Math.floor(opts.width)), now: opts.now ?? s.takenAt, tz: opts.timeZone ?? 'UTC' };
-  const head = [header(s, ctx, opts.watch), ...planSection(s, ctx), ...pendingSection(s, ctx), ...runsSection(s.runs), ...stopsSection(s, ctx), ...violationsSection(s, ctx), ...guardLines(s, ctx), ledgerLine(s)];
+  const head = [header(s, ctx, opts.watch), ...planSection(s, ctx), ...doneBySection(s, ctx), ...sessionsSection(s, ctx), ...pendingSection(s, ctx), ...runsSection(s.runs), ...stopsSection(s, ctx), ...violationsSection(s, ctx), ...guardLines(s, ctx), ledgerLine(s)];
   const recent = recentSection(s, ctx);
   let lines = [...head, ...recent];
   if (opts.height !== undefined && lines.length > opts.height) {
@@ -166,6 +166,39 @@ function planSection(s: Snapshot, ctx: Ctx): Line[] {
   if (g.next) lines.push([label('Next'), ...task(g.next), ...(g.next.highRiskStop ? [{ text: ' (high-risk stop)', style: 'yellow' as const }] : [])]);
   else lines.push([label('Next'), g.finished ? '— (every task is complete)' : '—']);
   return lines;
+}
+
+/** Who recorded each finished task (complete or blocked): the client and its session, newest first. */
+function doneBySection(s: Snapshot, ctx: Ctx): Line[] {
+  const done = (s.plan?.tasks ?? []).filter((t) => t.recordedBy).sort((a, b) => (a.recordedBy!.at < b.recordedBy!.at ? 1 : a.recordedBy!.at > b.recordedBy!.at ? -1 : 0));
+  if (!done.length) return [];
+  const byClient = new Map<string, number>();
+  for (const t of done) byClient.set(t.recordedBy!.client, (byClient.get(t.recordedBy!.client) ?? 0) + 1);
+  const lines = flow('Done by', [[plural(done.length, 'task')], ...[...byClient].map(([client, n]) => [`${client} ${count(n)}`])], ctx.width);
+  for (const t of done.slice(0, LIST.done)) {
+    const by = t.recordedBy!;
+    lines.push([
+      '  ',
+      { text: padEnd(shortTime(by.at, ctx.now, ctx.tz), 5), style: 'dim' },
+      '  ',
+      ...task(t),
+      ...(t.state === 'blocked' ? [{ text: ' (blocked)', style: 'red' as const }] : []),
+      '  ',
+      { text: by.client, style: by.client === 'unknown' ? 'yellow' : 'cyan' },
+      { text: by.sessionId ? ` · ${shortSession(by.sessionId)}` : ' · no session', style: 'dim' },
+    ]);
+  }
+  return lines;
+}
+
+/** The sessions the ledger has seen, by client: how many, and the latest. */
+function sessionsSection(s: Snapshot, ctx: Ctx): Line[] {
+  if (!s.sessions?.length) return [];
+  const parts: Line[] = s.sessions.map((c) => {
+    const latest = c.sessions[0]!;
+    return [{ text: c.client, style: c.client === 'unknown' ? 'yellow' : 'cyan' }, ` ${count(c.count)}`, { text: ` (latest ${shortSession(latest.sessionId)}, ${ago(latest.lastAt, ctx.now)})`, style: 'dim' }];
+  });
+  return flow('Sessions', parts, ctx.width);
 }
 
 function task(t: { id: string; title: string }): Piece[] {
@@ -302,19 +335,24 @@ function violationsSection(s: Snapshot, ctx: Ctx): Line[] {
   return lines;
 }
 
-/** Which layer guards continuity here (the wall or the hooks only), and what the wall does not cover. */
+const GUARD_STYLE: Record<string, Style> = { structural: 'green', 'hooks-only': 'yellow', refusing: 'red' };
+
+/**
+ * Which layer guards continuity for each client wired here (a wall, or the
+ * hooks only and why), one line per client, and what a wall does not cover:
+ * never one line for the project that a client's layer does not bear out.
+ */
 function guardLines(s: Snapshot, ctx: Ctx): Line[] {
-  // With another agent's wall beside it, the first line says it is Claude Code's.
-  const first = s.agentWalls?.length ? 'Guard (Claude Code)' : 'Guard';
-  const walls = [...(s.wall ? [{ name: first, ...s.wall }] : []), ...(s.agentWalls ?? []).map((w) => ({ ...w, name: `Guard (${w.agent})` }))];
+  if (s.guard && !s.guard.length) return [[label('Guard'), { text: "no client's settings here run continuity's hooks (continuity init --agent … wires them)", style: 'yellow', shrink: 'end' }]];
+  const guards = s.guard ?? (s.wall ? [{ agent: 'claude-code', label: 'Claude Code', ...s.wall }] : []);
   const lines: Line[] = [];
-  for (const wall of walls) {
-    const [word, ...rest] = wall.summary.split(': ');
-    const style: Style = wall.level === 'structural' ? 'green' : 'yellow';
-    lines.push(...wrapWords([label(wall.name), { text: `${word}:`, style }], rest.join(': '), ctx.width));
-    for (const gap of wall.gaps.slice(0, LIST.violations)) lines.push(['  ', { text: gap, shrink: 'end', style: 'dim' }]);
-  }
-  if (s.wall?.own) lines.push(...wrapWords([padEnd('', LABEL - 1)], s.wall.own, ctx.width));
+  guards.forEach((g, i) => {
+    const colon = g.summary.indexOf(': ');
+    const word = colon > 0 ? g.summary.slice(0, colon) : g.level;
+    const rest = colon > 0 ? g.summary.slice(colon + 2) : g.summary;
+    lines.push(...wrapWords([i === 0 ? label('Guard') : INDENT, { text: g.label, style: 'bold' }, ' · ', { text: `${word}:`, style: GUARD_STYLE[g.level] ?? 'yellow' }], rest, ctx.width));
+    for (const gap of g.gaps.slice(0, LIST.violations)) lines.push(['  ', { text: gap, shrink: 'end', style: 'dim' }]);
+  });
   return lines;
 }
 

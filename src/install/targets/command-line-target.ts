@@ -3,7 +3,7 @@
  * entry in a hooks JSON file (Codex, Gemini CLI, Cursor): what differs is the
  * file, its entries' shape and where an entry keeps its command lines.
  */
-import type { AgentName, HookTarget } from '../hook-target.js';
+import type { AgentName, HookCommand, HookTarget } from '../hook-target.js';
 import { agentHookCommand, commandLine, continuityHookOf } from './command-line.js';
 import { addHookEntries, ourHookEntries, removeHookEntries, type HookEntry, type HookSettingsFormat } from './hooks-json-edit.js';
 
@@ -43,7 +43,17 @@ export function commandLineTarget(spec: CommandLineTargetSpec): HookTarget {
       return addHookEntries(existing, formatFor(command), spec.entries(command));
     },
     uninstall: (existing) => removeHookEntries(existing, format),
-    installedCommands: (existing) => ourHookEntries(existing, format).flatMap(({ entry }) => spec.commandsOf(entry).map((c) => continuityHookOf(c, agent)!)),
+    // One command line per event entry: the same line in every entry is one way of running continuity, not one per event.
+    installedCommands: (existing) => {
+      const seen = new Map<string, HookCommand>();
+      for (const { entry } of ourHookEntries(existing, format)) {
+        for (const line of spec.commandsOf(entry)) {
+          const command = continuityHookOf(line, agent)!;
+          seen.set(JSON.stringify(command), command);
+        }
+      }
+      return [...seen.values()];
+    },
   };
 }
 

@@ -1,3 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{a as o,b as r}from"./chunk-A5HBJMMP.mjs";var e={"claude-code":()=>import("./claude-code-LNNY44XF.mjs"),codex:()=>import("./codex-KBBOCITB.mjs"),gemini:()=>import("./gemini-NHSXVYLM.mjs"),cursor:()=>import("./cursor-AH63AELA.mjs")},n=Object.keys(e);function a(t){return Object.prototype.hasOwnProperty.call(e,t)}async function m(t){if(!a(t))throw new r(`unknown agent "${t}" (known: ${n.join(", ")})`,o.invalidInput);return(await e[t]()).target}export{n as a,a as b,m as c};

@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { clientOfInboxRequest, sessionOfCommand } from '../../src/domain/command-origin.js';
+import type { InFlightCall } from '../../src/domain/human-turn.js';
+import { callerAgent, type AncestorProcess } from '../../src/util/process-ancestry.js';
+
+const call = (source: string, sessionId: string | null, command: string): InFlightCall => ({ source, sessionId, command, toolUseId: `${sessionId}-${command}`, at: '2026-11-22T10:00:00.000Z' });
+
+test("the session of a client's command: its client's running shell call, the one naming continuity first; none or several sessions: null", () => {
+  const running = [call('hook:codex', 'codex-a', 'npm test'), call('hook:codex', 'codex-b', 'continuity task done 2'), call('hook:claude-code', 'claude-1', 'continuity task done 1')];
+  assert.equal(sessionOfCommand(running, 'codex'), 'codex-b');
+  assert.equal(sessionOfCommand(running, 'claude-code'), 'claude-1');
+  assert.equal(sessionOfCommand(running, 'gemini'), null);
+  assert.equal(sessionOfCommand(running, 'unknown'), null);
+  // Two Codex sessions, neither naming continuity: not told apart.
+  assert.equal(sessionOfCommand([call('hook:codex', 'a', 'ls'), call('hook:codex', 'b', 'ls')], 'codex'), null);
+  assert.equal(sessionOfCommand([call('hook:codex', 'a', 'ls'), call('hook:codex', 'a', 'make')], 'codex'), 'a');
+  assert.equal(sessionOfCommand([call('hook:codex', 'a', 'continuity closure blocked'), call('hook:codex', 'b', 'continuity task done 1')], 'codex'), null);
+});
+
+test("an inbox request's client is taken only where the ledger bears it out", () => {
+  assert.equal(clientOfInboxRequest('codex', 'codex', []), 'codex');
+  assert.equal(clientOfInboxRequest('gemini', 'codex', []), 'unknown');
+  assert.equal(clientOfInboxRequest('gemini', 'codex', [call('hook:gemini', 'g', 'ls')]), 'gemini');
+  assert.equal(clientOfInboxRequest(undefined, 'codex', []), 'unknown');
+  assert.equal(clientOfInboxRequest('unknown', 'unknown', []), 'unknown');
+});
+
+test('the caller is the nearest agent client above, by the name the hooks use; none, or no way to know: unknown', () => {
+  const p = (pid: number, name: string, args: string[] = [name]): AncestorProcess => ({ pid, name, args });
+  assert.equal(callerAgent([p(10, 'bash'), p(9, 'codex'), p(8, 'claude')]), 'codex');
+  assert.equal(callerAgent([p(10, 'sh'), p(9, 'node', ['node', '/usr/lib/node_modules/@google/gemini-cli/dist/index.js'])]), 'gemini');
+  assert.equal(callerAgent([p(10, 'bash'), p(9, 'claude')]), 'claude-code');
+  assert.equal(callerAgent([p(10, 'node', ['openclaw-gateway'])]), 'openclaw');
+  assert.equal(callerAgent([p(10, 'cursor-agent')]), 'cursor');
+  assert.equal(callerAgent([p(10, 'bash'), p(9, 'sshd')]), 'unknown');
+  assert.equal(callerAgent(null), 'unknown');
+});
