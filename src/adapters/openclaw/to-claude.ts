@@ -229,8 +229,60 @@ export function lastAssistantText(messages: readonly unknown[]): string | null {
  * once that run has finished; a failed announce leaves the task pending and
  * fires none.
  */
-export function deliveredPayload(requester: Where, child: string, ok: boolean, via: 'announce' | 'subagent_ended'): Payload {
+export function deliveredPayload(requester: Where, child: string, ok: boolean, via: 'announce' | 'subagent_ended' | 'openclaw_announce' | 'openclaw_context' | 'openclaw_retained'): Payload {
   return { ...base(requester, 'PostToolUse'), tool_name: 'TaskOutput', tool_input: { task_id: child }, tool_response: { status: ok ? 'completed' : 'failed' }, agent_tool_name: via };
+}
+
+/** The text of one transcript message: a string, or its text parts. */
+function messageText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((p) => (p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : '')).join('');
+}
+
+/** OpenClaw's runtime context for the current turn (not history, not anything the model or a person wrote). */
+function isRuntimeContext(m: unknown): boolean {
+  if (!m || typeof m !== 'object') return false;
+  const o = m as { role?: unknown; details?: { source?: unknown; runtimeContextCarrier?: unknown }; runtimeContextCarrier?: unknown };
+  if (o.role === 'custom') return o.details?.source === 'openclaw-runtime-context' || o.details?.runtimeContextCarrier === true;
+  return o.role === 'user' && o.runtimeContextCarrier === true;
+}
+
+/**
+ * The children whose results OpenClaw puts before the model in this turn's
+ * runtime context, under "## Child results awaiting delivery" (a retained
+ * delivery, OpenClaw 2026.9.6: one line per child, `session_json="<child
+ * session key>"; … result_json="<result>"`); only lines with a result.
+ * Read from the runtime context message alone, so that no text the model or
+ * anyone else wrote into the conversation can claim a delivery.
+ */
+export function awaitingResults(messages: readonly unknown[] | undefined): string[] {
+  const out: string[] = [];
+  for (const m of messages ?? []) {
+    if (!isRuntimeContext(m)) continue;
+    const text = messageText((m as { content?: unknown }).content);
+    const at = text.indexOf('## Child results awaiting delivery');
+    if (at < 0) continue;
+    for (const line of text.slice(at).split('\n').slice(1)) {
+      if (line.startsWith('## ') || line.trim() === '') break;
+      const session = jsonField(line, 'session_json');
+      const result = jsonField(line, 'result_json');
+      if (session && isSubagentSession(session) && result && result.trim() !== '') out.push(session);
+    }
+  }
+  return [...new Set(out)];
+}
+
+/** A `name=<JSON string>` field of an OpenClaw context line, or null. */
+function jsonField(line: string, name: string): string | null {
+  const m = new RegExp(`(?:^|\\s)${name}=("(?:[^"\\\\]|\\\\.)*")`).exec(line);
+  if (!m) return null;
+  try {
+    const v = JSON.parse(m[1]!) as unknown;
+    return typeof v === 'string' ? v : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The child whose result an announce run hands to the requester (its input's provenance), or null. */
