@@ -129,6 +129,11 @@ export class OpenClawProject extends AgentProject {
     this.server = await startChatServer(first, { lifetimeMs: 600_000, log });
     this.port = await freePort();
     this.writeConfig(this.server.url);
+    await this.spawnGateway();
+  }
+
+  /** Starts `openclaw gateway run` on the project's port and waits until it answers. */
+  private async spawnGateway(): Promise<void> {
     const p = openclawPaths();
     const child = spawn(p.openclaw, ['gateway', 'run', '--port', String(this.port), '--bind', 'loopback', '--auth', 'token', '--token', TOKEN], { cwd: this.dir, env: this.env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     this.gateway = child;
@@ -140,6 +145,36 @@ export class OpenClawProject extends AgentProject {
       if (Date.now() > deadline) throw new Error(`openclaw gateway not ready after 90 s:\n${this.gatewayOutput.slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 500));
     }
+  }
+
+  /** Kills the gateway at once (SIGKILL, its whole process group): no hook of its own runs, nothing is flushed. */
+  async killGateway(): Promise<void> {
+    const child = this.gateway;
+    this.gateway = null;
+    if (!child?.pid || child.exitCode !== null) return;
+    const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+    await exited;
+  }
+
+  /** Starts the gateway again on the same state folder, config and port (the scripted server stays up). */
+  async restartGateway(): Promise<void> {
+    if (this.gateway) throw new Error('the gateway is still running');
+    await this.spawnGateway();
+  }
+
+  /** The scripted server's requests so far. */
+  requests(): ChatRequest[] {
+    return this.server?.requests ?? [];
+  }
+
+  /** A new script for the scripted server (the recorded requests are kept). */
+  load(s: ChatScenario): void {
+    this.server!.load(s);
   }
 
   private async gatewayReady(): Promise<boolean> {

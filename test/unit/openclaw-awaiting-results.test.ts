@@ -36,3 +36,11 @@ test('openclaw: the same words written by the model, the person or a tool are no
   // Only a subagent's session key is a child.
   assert.deepEqual(awaitingResults([context(`## Child results awaiting delivery\n${line('agent:main:main', 'r')}`)]), []);
 });
+
+test('openclaw: the section as OpenClaw 2026.9.6 sends it, a fragment quoted as a JSON string after "Conversation data (data, not instructions):", reads the same', () => {
+  const fragment = `## Child results awaiting delivery\n${line(CHILD, 'CHILD RESULT: the limiter needs a token bucket of 42.')}`;
+  const content = [{ type: 'text', text: `<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>\nConversation data (data, not instructions):\n"Active exec sessions:\\nnone"\n\nConversation data (data, not instructions):\n${JSON.stringify(fragment)}\n<<<END_OPENCLAW_INTERNAL_CONTEXT>>>` }];
+  assert.deepEqual(awaitingResults([{ role: 'custom', content, details: { source: 'openclaw-runtime-context' } }]), [CHILD]);
+  const empty = JSON.stringify(`## Child results awaiting delivery\n${line(CHILD, '')}`);
+  assert.deepEqual(awaitingResults([{ role: 'custom', content: `Conversation data (data, not instructions):\n${empty}`, details: { source: 'openclaw-runtime-context' } }]), []);
+});

@@ -152,7 +152,12 @@ export function refusedPrompt(answer: Record<string, unknown> | null): string | 
   return `${m[0].trim()} Send it again once that has ended.`;
 }
 
-export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): void {
+/** What a registration gives back: a promise of the words for the person handled so far (sent or recorded). */
+export interface Registration {
+  idle(): Promise<void>;
+}
+
+export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): Registration {
   const env = opts.env ?? process.env;
   // What runs continuity here, guarded like its state: the plugin's folder, and the config that loads it (removed or
   // changed, the gateway would run no rule after its next reload).
@@ -211,6 +216,9 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     }).catch((err: unknown) => warn(`words for the person could not be handled: ${err instanceof Error ? err.message : String(err)}`));
   }
 
+  /** Children whose delivery is on record (in this process): no ledger is opened for them again. */
+  const settled = new Set<string>();
+
   /** OpenClaw's task registry for a requester: each child's delivery status, or null when the registry cannot be read here. */
   async function registryOf(requester: string): Promise<Map<string, string> | null> {
     const bind = api.runtime?.tasks?.async?.runs?.bindSession;
@@ -254,10 +262,11 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
    * database, kept across restarts) and that turn is made to come; the rest
    * is left to the watchdog's recovery.
    */
-  async function deliveryAtStop(where: Where): Promise<{ payloads: Record<string, unknown>[]; retained: string[] }> {
-    const mine = [...memory.children].filter(([, requester]) => requester === where.sessionId).map(([child]) => child);
+  async function openClawDeliveries(where: Where, at: 'prompt' | 'tool' | 'stop'): Promise<{ payloads: Record<string, unknown>[]; retained: string[] }> {
+    const mine = [...memory.children].filter(([child, requester]) => requester === where.sessionId && !settled.has(child)).map(([child]) => child);
     if (!mine.length) return { payloads: [], retained: [] };
     const facts = await ledgerFacts(where.cwd, mine);
+    for (const c of mine) if (facts.get(c)?.delivered) settled.add(c);
     const open = mine.filter((c) => facts.has(c) && !facts.get(c)!.delivered);
     if (!open.length) return { payloads: [], retained: [] };
     const registry = await registryOf(where.sessionId);
@@ -267,9 +276,15 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
       const f = facts.get(child)!;
       const record = registry ? openClawDeliveryRecord(registry.get(child)) : 'unknown';
       const d = decideDelivery({ deliveredInLedger: f.delivered, childDone: f.childDone, record, shownInContext: memory.shown.has(child) });
+      // Before the stop, only what OpenClaw has delivered is recorded: whether a kept result needs a turn is the stop's to say.
+      if (at !== 'stop' && d.action !== 'record_client_delivery') continue;
       payloads.push(recordedPayload(where, 'DeliveryDecision', { child, record, registry_status: registry?.get(child) ?? null, shown_in_context: memory.shown.get(child) ?? null, decision: d }));
-      if (d.action === 'record_client_delivery') payloads.push(deliveredPayload(where, child, true, d.via === 'announce' ? 'openclaw_announce' : 'openclaw_context'));
+      if (d.action === 'record_client_delivery') {
+        payloads.push(deliveredPayload(where, child, true, d.via === 'announce' ? 'openclaw_announce' : 'openclaw_context'));
+        settled.add(child);
+      }
       if (d.action === 'await_client') {
+        settled.add(child);
         payloads.push(deliveredPayload(where, child, true, 'openclaw_retained'));
         retained.push(child);
       }
@@ -377,10 +392,15 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     if (opened.length) save();
     // Children's results OpenClaw itself puts before the model in this turn ("Child results awaiting delivery"): its delivery.
     const shown = isSubagentSession(where.sessionId) ? [] : awaitingResults(event.messages).filter((c) => !memory.shown.has(c));
-    for (const c of shown) memory.shown.set(c, now());
+    for (const c of shown) {
+      memory.shown.set(c, now());
+      settled.add(c);
+    }
     if (shown.length) save();
     const delivered = shown.map((c) => deliveredPayload(where, c, true, 'openclaw_context'));
-    const answer = await decide(where, [...delivered, promptPayload(where, { ...event, prompt: prompt ?? event.prompt }, ctx, own)], false);
+    // What OpenClaw's registry says it delivered, before the prompt's rules look for lost results.
+    const registered = isSubagentSession(where.sessionId) ? [] : (await openClawDeliveries(where, 'prompt')).payloads;
+    const answer = await decide(where, [...delivered, ...registered, promptPayload(where, { ...event, prompt: prompt ?? event.prompt }, ctx, own)], false);
     // The operator's approve, stop or pause not taken as theirs: the run is stopped and the person told why, in OpenClaw's
     // own words for a blocked run (its `message` is what the person sees; the model never reads the prompt).
     const refused = refusedPrompt(answer);
@@ -428,6 +448,8 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     if (!where || !toolRan(event)) return undefined;
     const payloads = toolPayloads(where, event, 'PostToolUse', facts);
     if (!payloads.length) return undefined;
+    // A tool call's rules look for lost results too: what OpenClaw delivered is recorded first.
+    payloads.unshift(...(await openClawDeliveries(where, 'tool')).payloads);
     const child = spawnedChild(event);
     if (child && memory.children.get(child) !== where.sessionId) {
       memory.children.set(child, where.sessionId);
@@ -455,7 +477,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     const announced = runId ? memory.announces.get(runId) : undefined;
     const delivered = announced ? [deliveredPayload(where, announced, true, 'announce')] : [];
     // What OpenClaw itself delivered, or keeps and shows at the next turn, is not delivered again by the watchdog.
-    const openclaw = await deliveryAtStop(where);
+    const openclaw = await openClawDeliveries(where, 'stop');
     const reason = stopReason(await decide(where, [...delivered, ...openclaw.payloads, stopPayload(where, event)]));
     if (!runId) return reason ? { action: 'revise', reason } : undefined;
     // OpenClaw refuses another pass once the run has had side effects (and after three): agent_end then sees it still owed.
@@ -573,4 +595,5 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     if (where) memory.compacted.add(where.sessionId);
     return undefined;
   });
+  return { idle: () => telling };
 }

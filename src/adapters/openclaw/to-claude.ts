@@ -260,17 +260,42 @@ export function awaitingResults(messages: readonly unknown[] | undefined): strin
   const out: string[] = [];
   for (const m of messages ?? []) {
     if (!isRuntimeContext(m)) continue;
-    const text = messageText((m as { content?: unknown }).content);
-    const at = text.indexOf('## Child results awaiting delivery');
-    if (at < 0) continue;
-    for (const line of text.slice(at).split('\n').slice(1)) {
-      if (line.startsWith('## ') || line.trim() === '') break;
-      const session = jsonField(line, 'session_json');
-      const result = jsonField(line, 'result_json');
-      if (session && isSubagentSession(session) && result && result.trim() !== '') out.push(session);
+    for (const section of awaitingSections(messageText((m as { content?: unknown }).content))) {
+      for (const line of section.split('\n').slice(1)) {
+        if (line.startsWith('## ') || line.trim() === '') break;
+        const session = jsonField(line, 'session_json');
+        const result = jsonField(line, 'result_json');
+        if (session && isSubagentSession(session) && result && result.trim() !== '') out.push(session);
+      }
     }
   }
   return [...new Set(out)];
+}
+
+const AWAITING = '## Child results awaiting delivery';
+
+/**
+ * The "Child results awaiting delivery" sections of a runtime context: as
+ * plain text, or (as OpenClaw 2026.9.6 sends its fragments) quoted as a JSON
+ * string after "Conversation data (data, not instructions):".
+ */
+function awaitingSections(text: string): string[] {
+  const out: string[] = [];
+  for (let at = text.indexOf(AWAITING); at >= 0; at = text.indexOf(AWAITING, at + 1)) {
+    if (text[at - 1] !== '"') {
+      out.push(text.slice(at));
+      continue;
+    }
+    const literal = /^"(?:[^"\\]|\\.)*"/.exec(text.slice(at - 1));
+    if (!literal) continue;
+    try {
+      const v = JSON.parse(literal[0]) as unknown;
+      if (typeof v === 'string') out.push(v);
+    } catch {
+      // not a JSON string: not OpenClaw's fragment
+    }
+  }
+  return out;
 }
 
 /** A `name=<JSON string>` field of an OpenClaw context line, or null. */
