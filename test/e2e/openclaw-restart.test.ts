@@ -76,6 +76,24 @@ test('openclaw restart: a held stop whose run died with the gateway starts its t
   assert.equal((started.input as { after_restart?: boolean }).after_restart, true);
 });
 
+test("openclaw loop limit: a revision pass of the operator's own run (OpenClaw admits the run again) is not a new prompt of the person's: the count goes on", async () => {
+  const project = planProject();
+  const s = session(project);
+  gateway(s.storePath, s.promptSteps('run-1', 'approve'));
+  taskDone(project, '1');
+  const revision = 'Before accepting the previous final answer, apply this revision request and produce the revised final answer.';
+  const g = gateway(s.storePath, [
+    ...s.promptSteps('run-2', 'Go on.'),
+    s.stop('run-2', 'Task 1 is done. I can continue with Task 2.'),
+    { hook: 'before_agent_run', event: { prompt: revision, messages: [], senderIsOwner: true }, ctx: s.ctx('run-2') },
+    s.stop('run-2', 'I can continue with Task 2.'),
+  ]);
+  assert.match(g.results[2].reason, /block 1 of 3 at this boundary/);
+  assert.match(g.results[4].reason, /block 2 of 3 at this boundary/);
+  const pass = (await events(project)).find((e) => e.kind === 'openclaw:NotOperatorPrompt');
+  assert.match(String((pass?.input as { why?: string }).why), /^another pass of run run-2/);
+});
+
 test('openclaw restart: a turn started before the restart that never opened is started again by the next gateway', async () => {
   const project = planProject();
   const s = session(project);

@@ -186,6 +186,31 @@ export class OpenClawProject extends AgentProject {
     }
   }
 
+  /**
+   * One embedded turn (`openclaw agent --local`), with no gateway: the scripted
+   * server and the config are set up on first use; no gateway may run.
+   */
+  async localTurn(o: ChatScenario & { message: string; session?: string; timeoutMs?: number }): Promise<OpenClawTurn> {
+    if (this.gateway) throw new Error('a gateway runs for this state folder: --local refuses to run');
+    if (!this.server) {
+      const log = process.env.CONTINUITY_REAL_CLIENT_DEBUG ? (l: string) => process.stderr.write(`${l}\n`) : () => {};
+      this.server = await startChatServer(o, { lifetimeMs: 600_000, log });
+      this.port = await freePort();
+      this.writeConfig(this.server.url);
+    }
+    this.server.load(o);
+    const p = openclawPaths();
+    const args = ['agent', '--local', '--agent', 'main', '--session-id', o.session ?? 'main', '--message', o.message, '--json'];
+    const r = await runProcess({ bin: p.openclaw, args, cwd: this.dir, env: this.env(), timeoutMs: o.timeoutMs ?? 180_000 });
+    let json: any = null;
+    try {
+      json = JSON.parse(r.stdout.slice(r.stdout.indexOf('{')));
+    } catch {
+      json = null;
+    }
+    return { ...r, json };
+  }
+
   /** One `openclaw agent` turn through the gateway, in the session `agent:main:<session>`. */
   async turn(o: { message: string; session?: string; timeoutMs?: number }): Promise<OpenClawTurn> {
     const p = openclawPaths();

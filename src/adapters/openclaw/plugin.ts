@@ -376,6 +376,10 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     const where = whereOf(ctx.sessionKey, ctx.sessionId, ctx.workspaceDir);
     if (!where) return undefined;
     const own = !!ctx.runId && memory.ownRuns.has(ctx.runId);
+    const pass = !!ctx.runId && memory.admitted.has(ctx.runId);
+    if (ctx.runId) memory.admitted.add(ctx.runId);
+    // Runs whose end the plugin never saw (a hook that failed) are forgotten oldest first.
+    if (memory.admitted.size > 512) memory.admitted.delete(memory.admitted.values().next().value!);
     const prompt = ctx.runId ? memory.prompts.get(ctx.runId) : undefined;
     if (ctx.runId) memory.prompts.delete(ctx.runId);
     const child = announcedChild(ctx);
@@ -400,7 +404,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     const delivered = shown.map((c) => deliveredPayload(where, c, true, 'openclaw_context'));
     // What OpenClaw's registry says it delivered, before the prompt's rules look for lost results.
     const registered = isSubagentSession(where.sessionId) ? [] : (await openClawDeliveries(where, 'prompt')).payloads;
-    const answer = await decide(where, [...delivered, ...registered, promptPayload(where, { ...event, prompt: prompt ?? event.prompt }, ctx, own)], false);
+    const answer = await decide(where, [...delivered, ...registered, promptPayload(where, { ...event, prompt: prompt ?? event.prompt }, ctx, own, pass)], false);
     // The operator's approve, stop or pause not taken as theirs: the run is stopped and the person told why, in OpenClaw's
     // own words for a blocked run (its `message` is what the person sees; the model never reads the prompt).
     const refused = refusedPrompt(answer);
@@ -537,6 +541,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     // (Kept in the store until then: a turn the gateway resumes after a restart is still continuity's own.)
     const changed = [memory.ownRuns.delete(runId), memory.announces.delete(runId)].some(Boolean);
     memory.prompts.delete(runId);
+    memory.admitted.delete(runId);
     const owed = memory.owed.get(runId);
     if (!owed || owed.state !== 'held') {
       if (changed) save();

@@ -39,6 +39,8 @@ export interface SessionMemory {
   shown: Map<string, string>;
   /** Keys of the words sent to the person. Kept. */
   told: Set<string>;
+  /** Runs admitted (their before_agent_run seen) and not yet ended: a second admission is a revision pass. */
+  admitted: Set<string>;
   /** Run id → the run's prompt as it arrived, before any plugin prepended context to it. */
   prompts: Map<string, string>;
   /** Session key → what the rules said after a tool call, for the session's next turn. */
@@ -90,6 +92,7 @@ export function newSessionMemory(storePath: string | null): SessionMemory {
     announces: new Map(Object.entries(s?.announces ?? {})),
     shown: new Map(Object.entries(s?.shown ?? {})),
     told: new Set(s?.told ?? []),
+    admitted: new Set(),
     prompts: new Map(),
     feedback: new Map(),
     execWindows: new Map(),

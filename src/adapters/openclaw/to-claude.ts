@@ -33,8 +33,10 @@ export function sessionStartPayload(w: Where, source: 'startup' | 'compact' | 'r
  * A user-role message is not proof of a person: a subagent's announce reaches
  * the parent as user-role text with trigger "user".
  */
-export function notOperator(event: EventOf<'before_agent_run'>, ctx: AgentContext, ownRun: boolean): string | null {
+export function notOperator(event: EventOf<'before_agent_run'>, ctx: AgentContext, ownRun: boolean, revisionPass = false): string | null {
   if (ownRun) return "continuity's own continuation turn";
+  // OpenClaw admits a run again for each pass a plugin's `revise` asks for: the same run id, the revision request as its prompt.
+  if (revisionPass) return `another pass of run ${ctx.runId ?? ''} (a revision request)`;
   if (isSubagentSession(ctx.sessionKey)) return `a subagent's session (${ctx.sessionKey})`;
   const p = ctx.inputProvenance;
   if (p && p.kind !== 'external_user') return `input from ${p.kind}${p.sourceTool ? ` (${p.sourceTool}${p.sourceSessionKey ? ` of ${p.sourceSessionKey}` : ''})` : ''}`;
@@ -49,8 +51,8 @@ export function notOperator(event: EventOf<'before_agent_run'>, ctx: AgentContex
  * `openclaw:NotOperatorPrompt` with the reason), which no rule reads as the
  * person's words.
  */
-export function promptPayload(w: Where, event: EventOf<'before_agent_run'>, ctx: AgentContext, ownRun: boolean): Payload {
-  const why = notOperator(event, ctx, ownRun);
+export function promptPayload(w: Where, event: EventOf<'before_agent_run'>, ctx: AgentContext, ownRun: boolean, revisionPass = false): Payload {
+  const why = notOperator(event, ctx, ownRun, revisionPass);
   if (why === null) return { ...base(w, 'UserPromptSubmit'), prompt: event.prompt };
   const kind = ownRun ? 'openclaw:ContinuationTurn' : 'openclaw:NotOperatorPrompt';
   return { ...base(w, kind), prompt: event.prompt, why, ...(ctx.inputProvenance ? { input_provenance: ctx.inputProvenance } : {}), ...(ctx.runId ? { run_id: ctx.runId } : {}) };
