@@ -40,10 +40,8 @@ import { isSubagentSession, parseHook, type ContextOf, type EventOf, type HookNa
 import { sessionMemory, type OwedContinuation } from './session-memory.js';
 import { openClawHome } from './tool-paths.js';
 import { execMarker, execReturned, execStarted, liveExecSurvivors } from './exec-survivors.js';
-import { decideDelivery, openClawDeliveryRecord } from '../../domain/client-delivery.js';
 import { personWordsOf, wordsToSend, type PersonWords } from '../../domain/person-words.js';
-import { Ledger } from '../../ledger/ledger.js';
-import { runByChild } from '../../ledger/runs.js';
+import { openClawDeliveryReader } from './delivery-record.js';
 import { sendToPerson } from './person-channel.js';
 import { openClawStateDir, storePathIn } from './plugin-store.js';
 import { announcedChild, awaitingResults, deliveredPayload, lastAssistantText, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, processInput, toolPayloads, toolRan, unentered, type GatewayFacts, type Where } from './to-claude.js';
@@ -216,81 +214,9 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     }).catch((err: unknown) => warn(`words for the person could not be handled: ${err instanceof Error ? err.message : String(err)}`));
   }
 
-  /** Children whose delivery is on record (in this process): no ledger is opened for them again. */
-  const settled = new Set<string>();
-
-  /** OpenClaw's task registry for a requester: each child's delivery status, or null when the registry cannot be read here. */
-  async function registryOf(requester: string): Promise<Map<string, string> | null> {
-    const bind = api.runtime?.tasks?.async?.runs?.bindSession;
-    if (!bind) return null;
-    try {
-      const list = await neutral.runInAsyncScope(() => bind({ sessionKey: requester }).list());
-      const out = new Map<string, string>();
-      for (const t of list ?? []) {
-        const task = t as { childSessionKey?: unknown; deliveryStatus?: unknown; createdAt?: unknown };
-        if (typeof task.childSessionKey === 'string' && typeof task.deliveryStatus === 'string') out.set(task.childSessionKey, task.deliveryStatus);
-      }
-      return out;
-    } catch (err) {
-      warn(`OpenClaw's task registry could not be read: ${err instanceof Error ? err.message : String(err)}`);
-      return null;
-    }
-  }
-
-  /** The ledger's facts of each child's run: delivered already, child done. */
-  async function ledgerFacts(cwd: string, children: readonly string[]): Promise<Map<string, { delivered: boolean; childDone: boolean }>> {
-    const out = new Map<string, { delivered: boolean; childDone: boolean }>();
-    const root = findProjectRoot(cwd, projectEnv(env, cwd));
-    if (!ledgerDirExists(root)) return out;
-    const ledger = await Ledger.open(root, { create: false, env: projectEnv(env, cwd) });
-    try {
-      for (const child of children) {
-        const row = runByChild(ledger.db, child);
-        if (row) out.set(child, { delivered: row.forwardedToMain === true || row.closedAs === 'completed' || row.closedAs === 'recovered', childDone: row.childDone || row.completionReceivedAt !== null });
-      }
-    } finally {
-      ledger.close();
-    }
-    return out;
-  }
-
-  /**
-   * Before the requester's Stop: each of its children's delivery, as OpenClaw
-   * recorded it, decided by the pure rule (client-delivery.ts). What OpenClaw
-   * delivered is recorded as its delivery; what it keeps and will show at the
-   * requester's next turn is recorded as its too (its obligation is in its own
-   * database, kept across restarts) and that turn is made to come; the rest
-   * is left to the watchdog's recovery.
-   */
-  async function openClawDeliveries(where: Where, at: 'prompt' | 'tool' | 'stop'): Promise<{ payloads: Record<string, unknown>[]; retained: string[] }> {
-    const mine = [...memory.children].filter(([child, requester]) => requester === where.sessionId && !settled.has(child)).map(([child]) => child);
-    if (!mine.length) return { payloads: [], retained: [] };
-    const facts = await ledgerFacts(where.cwd, mine);
-    for (const c of mine) if (facts.get(c)?.delivered) settled.add(c);
-    const open = mine.filter((c) => facts.has(c) && !facts.get(c)!.delivered);
-    if (!open.length) return { payloads: [], retained: [] };
-    const registry = await registryOf(where.sessionId);
-    const payloads: Record<string, unknown>[] = [];
-    const retained: string[] = [];
-    for (const child of open) {
-      const f = facts.get(child)!;
-      const record = registry ? openClawDeliveryRecord(registry.get(child)) : 'unknown';
-      const d = decideDelivery({ deliveredInLedger: f.delivered, childDone: f.childDone, record, shownInContext: memory.shown.has(child) });
-      // Before the stop, only what OpenClaw has delivered is recorded: whether a kept result needs a turn is the stop's to say.
-      if (at !== 'stop' && d.action !== 'record_client_delivery') continue;
-      payloads.push(recordedPayload(where, 'DeliveryDecision', { child, record, registry_status: registry?.get(child) ?? null, shown_in_context: memory.shown.get(child) ?? null, decision: d }));
-      if (d.action === 'record_client_delivery') {
-        payloads.push(deliveredPayload(where, child, true, d.via === 'announce' ? 'openclaw_announce' : 'openclaw_context'));
-        settled.add(child);
-      }
-      if (d.action === 'await_client') {
-        settled.add(child);
-        payloads.push(deliveredPayload(where, child, true, 'openclaw_retained'));
-        retained.push(child);
-      }
-    }
-    return { payloads, retained };
-  }
+  const deliveries = openClawDeliveryReader({ api, env, memory, scope: neutral, warn });
+  const openClawDeliveries = deliveries.read;
+  const settled = deliveries.settled;
 
   /** Where a session's calls are judged: its workspace, as its runs' agent hooks named it. */
   function whereOf(sessionKey: string | undefined, sessionId: string | undefined, workspaceDir?: string): Where | null {
