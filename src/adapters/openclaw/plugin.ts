@@ -335,12 +335,11 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     // own words for a blocked run (its `message` is what the person sees; the model never reads the prompt).
     const refused = refusedPrompt(answer);
     const words = personWordsOf(where.sessionId, answer?.systemMessage);
-    if (refused) {
-      // Told in the blocked run's reply, on whatever channel the prompt came from: recorded as sent there.
-      tell(where, words, 'blocked-run reply');
-      return { outcome: 'block', reason: 'continuity: the prompt was not taken as the person\'s', message: refused };
-    }
-    tell(where, words);
+    // The refusal is told in the blocked run's reply, on whatever channel the prompt came from: recorded as sent there.
+    const inReply = refused ? words.filter((w) => refused.startsWith(w.text)) : [];
+    tell(where, inReply, 'blocked-run reply');
+    tell(where, words.filter((w) => !inReply.includes(w)));
+    if (refused) return { outcome: 'block', reason: 'continuity: the prompt was not taken as the person\'s', message: refused };
     return undefined;
   });
 
