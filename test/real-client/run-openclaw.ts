@@ -129,6 +129,11 @@ export class OpenClawProject extends AgentProject {
     this.server = await startChatServer(first, { lifetimeMs: 600_000, log });
     this.port = await freePort();
     this.writeConfig(this.server.url);
+    await this.spawnGateway();
+  }
+
+  /** Starts `openclaw gateway run` on the project's port and waits until it answers. */
+  private async spawnGateway(): Promise<void> {
     const p = openclawPaths();
     const child = spawn(p.openclaw, ['gateway', 'run', '--port', String(this.port), '--bind', 'loopback', '--auth', 'token', '--token', TOKEN], { cwd: this.dir, env: this.env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     this.gateway = child;
@@ -142,6 +147,36 @@ export class OpenClawProject extends AgentProject {
     }
   }
 
+  /** Kills the gateway at once (SIGKILL, its whole process group): no hook of its own runs, nothing is flushed. */
+  async killGateway(): Promise<void> {
+    const child = this.gateway;
+    this.gateway = null;
+    if (!child?.pid || child.exitCode !== null) return;
+    const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+    await exited;
+  }
+
+  /** Starts the gateway again on the same state folder, config and port (the scripted server stays up). */
+  async restartGateway(): Promise<void> {
+    if (this.gateway) throw new Error('the gateway is still running');
+    await this.spawnGateway();
+  }
+
+  /** The scripted server's requests so far. */
+  requests(): ChatRequest[] {
+    return this.server?.requests ?? [];
+  }
+
+  /** A new script for the scripted server (the recorded requests are kept). */
+  load(s: ChatScenario): void {
+    this.server!.load(s);
+  }
+
   private async gatewayReady(): Promise<boolean> {
     try {
       const r = await fetch(`http://127.0.0.1:${this.port}/healthz`);
@@ -149,6 +184,31 @@ export class OpenClawProject extends AgentProject {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * One embedded turn (`openclaw agent --local`), with no gateway: the scripted
+   * server and the config are set up on first use; no gateway may run.
+   */
+  async localTurn(o: ChatScenario & { message: string; session?: string; timeoutMs?: number }): Promise<OpenClawTurn> {
+    if (this.gateway) throw new Error('a gateway runs for this state folder: --local refuses to run');
+    if (!this.server) {
+      const log = process.env.CONTINUITY_REAL_CLIENT_DEBUG ? (l: string) => process.stderr.write(`${l}\n`) : () => {};
+      this.server = await startChatServer(o, { lifetimeMs: 600_000, log });
+      this.port = await freePort();
+      this.writeConfig(this.server.url);
+    }
+    this.server.load(o);
+    const p = openclawPaths();
+    const args = ['agent', '--local', '--agent', 'main', '--session-id', o.session ?? 'main', '--message', o.message, '--json'];
+    const r = await runProcess({ bin: p.openclaw, args, cwd: this.dir, env: this.env(), timeoutMs: o.timeoutMs ?? 180_000 });
+    let json: any = null;
+    try {
+      json = JSON.parse(r.stdout.slice(r.stdout.indexOf('{')));
+    } catch {
+      json = null;
+    }
+    return { ...r, json };
   }
 
   /** One `openclaw agent` turn through the gateway, in the session `agent:main:<session>`. */

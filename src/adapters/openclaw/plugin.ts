@@ -10,10 +10,17 @@
  *   after_tool_call        → PostToolUse: a guarded file a command changed is put back
  *   before_agent_finalize  → Stop: a held stop asks for another pass (revise) with the facts
  *   agent_end              → a held stop whose run ended anyway starts the next turn with the facts
+ *   gateway_start          → a held stop the last gateway did not take up starts its turn now
  *   before/after_compaction → PreCompact, and the ground truth at the next turn
  *   sessions_spawn, subagent_spawned, a child's before_agent_finalize, subagent_ended
  *                          → the delivery watchdog's receipts: dispatch, child running, child done
- *                            with its result, result delivered to the requester
+ *                            with its result, result delivered to the requester; OpenClaw's own delivery
+ *                            (its task registry, the requester's runtime context) read first, so
+ *                            that the model gets each result once
+ *
+ * What must outlive the gateway is kept in the plugin's store (plugin-store.ts);
+ * what the rules say to the person is sent on the session's channel, once
+ * (person-channel.ts).
  */
 import { AsyncResource } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
@@ -30,10 +37,14 @@ import { projectEnv } from '../bridge/run.js';
 import { sourceOf } from '../bridge/types.js';
 import { afterToolFeedback, contextOf, stopReason, toolCallResult } from './from-claude.js';
 import { isSubagentSession, parseHook, type ContextOf, type EventOf, type HookName } from './protocol.js';
-import { sessionMemory } from './session-memory.js';
+import { sessionMemory, type OwedContinuation } from './session-memory.js';
 import { openClawHome } from './tool-paths.js';
 import { execMarker, execReturned, execStarted, liveExecSurvivors } from './exec-survivors.js';
-import { announcedChild, deliveredPayload, lastAssistantText, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, processInput, toolPayloads, toolRan, unentered, type GatewayFacts, type Where } from './to-claude.js';
+import { personWordsOf, wordsToSend, type PersonWords } from '../../domain/person-words.js';
+import { openClawDeliveryReader } from './delivery-record.js';
+import { sendToPerson } from './person-channel.js';
+import { openClawStateDir, storePathIn } from './plugin-store.js';
+import { announcedChild, awaitingResults, deliveredPayload, lastAssistantText, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, processInput, toolPayloads, toolRan, unentered, type GatewayFacts, type Where } from './to-claude.js';
 
 /** The part of OpenClaw's plugin API the plugin uses (`OpenClawPluginApi`, 2026.9.6). */
 export interface OpenClawApi {
@@ -47,6 +58,12 @@ export interface OpenClawApi {
       run(params: { sessionKey: string; message: string; deliver?: boolean; idempotencyKey?: string }): Promise<{ runId?: string }>;
       getSessionMessages?(params: { sessionKey: string; limit?: number }): Promise<{ messages: unknown[] }>;
     };
+    /** OpenClaw's task registry (subagent runs with their `deliveryStatus`), read per requester session. */
+    tasks?: { async?: { runs?: { bindSession?(params: { sessionKey: string }): { list(): Promise<unknown[]> } } } };
+    /** Session entries: the route a session's replies take (`deliveryContext`). */
+    agent?: { session?: { getSessionEntry?(params: { sessionKey: string }): unknown } };
+    /** Channels' outbound adapters: how words reach the person. */
+    channel?: { outbound?: { loadAdapter?(id: string): Promise<{ sendText?: (ctx: Record<string, unknown>) => Promise<unknown> } | undefined> } };
   };
   logger?: { warn?: (message: string) => void; info?: (message: string) => void };
 }
@@ -77,6 +94,8 @@ export interface PluginOptions {
   clock?: () => string;
   /** The plugin's own folders: openclaw/ of the clone, and the copy of it OpenClaw loaded. */
   pluginDirs?: readonly string[];
+  /** Where the plugin keeps what must outlive the gateway; default: in OpenClaw's state folder; null: nowhere. */
+  storePath?: string | null;
 }
 
 /**
@@ -131,7 +150,12 @@ export function refusedPrompt(answer: Record<string, unknown> | null): string | 
   return `${m[0].trim()} Send it again once that has ended.`;
 }
 
-export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): void {
+/** What a registration gives back: a promise of the words for the person handled so far (sent or recorded). */
+export interface Registration {
+  idle(): Promise<void>;
+}
+
+export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): Registration {
   const env = opts.env ?? process.env;
   // What runs continuity here, guarded like its state: the plugin's folder, and the config that loads it (removed or
   // changed, the gateway would run no rule after its next reload).
@@ -139,14 +163,24 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
   registerInProcessProgram([...(opts.pluginDirs ?? []).map((path) => ({ path, folder: true })), ...(config ? [{ path: config, folder: false }] : [])]);
   const facts: GatewayFacts = { ...gatewayFacts(api.config), home: openClawHome(env), exists: existsSync };
   const now = opts.clock ?? (() => new Date().toISOString());
-  const memory = sessionMemory();
+  const stateDir = openClawStateDir(env);
+  const memory = sessionMemory(opts.storePath !== undefined ? opts.storePath : stateDir ? storePathIn(stateDir) : null);
   const client = inProcessClient(memory, gatewayOpenWithoutCredential(api.config));
   // A turn started from inside a finished run's hook inherits that run's caller identity, which OpenClaw has
   // already retired ("agent tool caller authority is no longer active"): continuations start from this scope instead.
   const neutral = new AsyncResource('continuity-continue');
   const warn = (message: string) => (api.logger?.warn ?? ((m: string) => process.stderr.write(`${m}\n`)))(`continuity: ${message.split('\n')[0]}`);
+  if (memory.storeError) warn(`the plugin's store could not be used and starts empty: ${memory.storeError}`);
+  const save = () => {
+    try {
+      memory.save();
+    } catch (err) {
+      warn(`the plugin's store could not be written: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+  const orphans = memory.orphans;
 
-  async function decide(where: Where, payloads: Record<string, unknown>[]): Promise<Record<string, unknown> | null> {
+  async function decide(where: Where, payloads: Record<string, unknown>[], tellPerson = true): Promise<Record<string, unknown> | null> {
     const e = projectEnv(env, where.cwd);
     const outputs: (Record<string, unknown> | null)[] = [];
     for (const p of payloads) {
@@ -155,14 +189,45 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
       if (outcome.unguarded && typeof outcome.output?.systemMessage === 'string') warn(outcome.output.systemMessage.replace(/^continuity: /, ''));
       outputs.push(outcome.output);
     }
-    return mergeAnswers(outputs);
+    const merged = mergeAnswers(outputs);
+    if (tellPerson) tell(where, personWordsOf(where.sessionId, merged?.systemMessage));
+    return merged;
   }
+
+  // Words for the person go out one after another, after the hook has answered (a channel may be slow).
+  let telling: Promise<void> = Promise.resolve();
+  /** Words recorded as not sent in this process (recorded once, tried again when said again). */
+  const untold = new Set<string>();
+  function tell(where: Where, said: PersonWords[], via?: string): void {
+    if (!said.length) return;
+    telling = telling.then(async () => {
+      for (const w of wordsToSend(said, memory.told)) {
+        const outcome = via ? ({ sent: true, channel: via, to: where.sessionId } as const) : await sendToPerson(api, w.session, w.text);
+        if (outcome.sent) {
+          memory.told.add(w.key);
+          save();
+        } else if (untold.has(w.key)) continue;
+        else untold.add(w.key);
+        const fields = outcome.sent ? { key: w.key, words: w.text, channel: outcome.channel, to: outcome.to } : { key: w.key, words: w.text, why: outcome.why };
+        await decide(where, [recordedPayload(where, outcome.sent ? 'PersonWordsSent' : 'PersonWordsNotSent', fields)], false).catch(() => {});
+      }
+    }).catch((err: unknown) => warn(`words for the person could not be handled: ${err instanceof Error ? err.message : String(err)}`));
+  }
+
+  const deliveries = openClawDeliveryReader({ api, env, memory, scope: neutral, warn });
+  const openClawDeliveries = deliveries.read;
+  const settled = deliveries.settled;
 
   /** Where a session's calls are judged: its workspace, as its runs' agent hooks named it. */
   function whereOf(sessionKey: string | undefined, sessionId: string | undefined, workspaceDir?: string): Where | null {
     const key = sessionKey ?? sessionId;
     if (!key) return null;
-    if (workspaceDir) memory.workspaces.set(key, workspaceDir);
+    if (workspaceDir && memory.workspaces.get(key) !== workspaceDir) {
+      // Newest last: the store keeps the newest sessions when it is full.
+      memory.workspaces.delete(key);
+      memory.workspaces.set(key, workspaceDir);
+      save();
+    }
     const cwd = workspaceDir ?? memory.workspaces.get(key);
     return cwd ? { sessionId: key, cwd } : null;
   }
@@ -208,23 +273,74 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     memory.compacted.delete(where.sessionId);
     const feedback = memory.feedback.get(where.sessionId) ?? [];
     memory.feedback.delete(where.sessionId);
-    const text = [contextOf(answer), ...feedback].filter((t): t is string => !!t).join('\n\n');
+    const text = [contextOf(answer), ...feedback, ...takeUpOrphans(where)].filter((t): t is string => !!t).join('\n\n');
     return text ? { prependContext: text } : undefined;
   });
+
+  /**
+   * Held stops a previous gateway left for this session, taken up by this
+   * turn: their facts open it (a turn continuity starts at gateway_start
+   * carries them as its message instead).
+   */
+  function takeUpOrphans(where: Where): string[] {
+    const texts: string[] = [];
+    for (const runId of [...orphans]) {
+      const owed = memory.owed.get(runId);
+      if (!owed || owed.sessionKey !== where.sessionId) continue;
+      orphans.delete(runId);
+      memory.owed.delete(runId);
+      texts.push(owed.reason);
+    }
+    if (texts.length) {
+      save();
+      void decide(where, [recordedPayload(where, 'ContinuationTakenUp', { by: 'next_turn', count: texts.length })], false).catch(() => {});
+    }
+    return texts;
+  }
 
   on('before_agent_run', async (event, ctx) => {
     const where = whereOf(ctx.sessionKey, ctx.sessionId, ctx.workspaceDir);
     if (!where) return undefined;
     const own = !!ctx.runId && memory.ownRuns.has(ctx.runId);
+    const pass = !!ctx.runId && memory.admitted.has(ctx.runId);
+    if (ctx.runId) memory.admitted.add(ctx.runId);
+    // Runs whose end the plugin never saw (a hook that failed) are forgotten oldest first.
+    if (memory.admitted.size > 512) memory.admitted.delete(memory.admitted.values().next().value!);
     const prompt = ctx.runId ? memory.prompts.get(ctx.runId) : undefined;
     if (ctx.runId) memory.prompts.delete(ctx.runId);
     const child = announcedChild(ctx);
-    if (child && ctx.runId) memory.announces.set(ctx.runId, child);
-    const answer = await decide(where, [promptPayload(where, { ...event, prompt: prompt ?? event.prompt }, ctx, own)]);
+    if (child && ctx.runId) {
+      memory.announces.set(ctx.runId, child);
+      save();
+    }
+    // A continuation turn has opened with its held stop's facts: the obligation is before the model.
+    const opened = own ? [...memory.owed].filter(([, owed]) => owed.continuationKey === ctx.runId).map(([runId]) => runId) : [];
+    for (const runId of opened) {
+      memory.owed.delete(runId);
+      orphans.delete(runId);
+    }
+    if (opened.length) save();
+    // Children's results OpenClaw itself puts before the model in this turn ("Child results awaiting delivery"): its delivery.
+    const shown = isSubagentSession(where.sessionId) ? [] : awaitingResults(event.messages).filter((c) => !memory.shown.has(c));
+    for (const c of shown) {
+      memory.shown.set(c, now());
+      settled.add(c);
+    }
+    if (shown.length) save();
+    const delivered = shown.map((c) => deliveredPayload(where, c, true, 'openclaw_context'));
+    // What OpenClaw's registry says it delivered, before the prompt's rules look for lost results.
+    const registered = isSubagentSession(where.sessionId) ? [] : (await openClawDeliveries(where, 'prompt')).payloads;
+    const answer = await decide(where, [...delivered, ...registered, promptPayload(where, { ...event, prompt: prompt ?? event.prompt }, ctx, own, pass)], false);
     // The operator's approve, stop or pause not taken as theirs: the run is stopped and the person told why, in OpenClaw's
     // own words for a blocked run (its `message` is what the person sees; the model never reads the prompt).
     const refused = refusedPrompt(answer);
-    return refused ? { outcome: 'block', reason: 'continuity: the prompt was not taken as the person\'s', message: refused } : undefined;
+    const words = personWordsOf(where.sessionId, answer?.systemMessage);
+    // The refusal is told in the blocked run's reply, on whatever channel the prompt came from: recorded as sent there.
+    const inReply = refused ? words.filter((w) => refused.startsWith(w.text)) : [];
+    tell(where, inReply, 'blocked-run reply');
+    tell(where, words.filter((w) => !inReply.includes(w)));
+    if (refused) return { outcome: 'block', reason: 'continuity: the prompt was not taken as the person\'s', message: refused };
+    return undefined;
   });
 
   const guardedHere = (root: string) => ledgerDirExists(root) || isRemembered(root, env);
@@ -261,8 +377,13 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     if (!where || !toolRan(event)) return undefined;
     const payloads = toolPayloads(where, event, 'PostToolUse', facts);
     if (!payloads.length) return undefined;
+    // A tool call's rules look for lost results too: what OpenClaw delivered is recorded first.
+    payloads.unshift(...(await openClawDeliveries(where, 'tool')).payloads);
     const child = spawnedChild(event);
-    if (child) memory.children.set(child, where.sessionId);
+    if (child && memory.children.get(child) !== where.sessionId) {
+      memory.children.set(child, where.sessionId);
+      save();
+    }
     // OpenClaw does not wait for this hook: what it says reaches the model at the session's next turn.
     const said = afterToolFeedback(await decide(where, payloads));
     if (said) memory.feedback.set(where.sessionId, [...(memory.feedback.get(where.sessionId) ?? []), said]);
@@ -284,52 +405,101 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     // An announce run that reaches its end has put the child's result before the model: delivered, before the Stop rule looks for lost results.
     const announced = runId ? memory.announces.get(runId) : undefined;
     const delivered = announced ? [deliveredPayload(where, announced, true, 'announce')] : [];
-    const reason = stopReason(await decide(where, [...delivered, stopPayload(where, event)]));
+    // What OpenClaw itself delivered, or keeps and shows at the next turn, is not delivered again by the watchdog.
+    const openclaw = await openClawDeliveries(where, 'stop');
+    const reason = stopReason(await decide(where, [...delivered, ...openclaw.payloads, stopPayload(where, event)]));
     if (!runId) return reason ? { action: 'revise', reason } : undefined;
     // OpenClaw refuses another pass once the run has had side effects (and after three): agent_end then sees it still owed.
-    if (reason) memory.owed.set(runId, { sessionKey: where.sessionId, cwd: where.cwd, reason });
+    // A result OpenClaw keeps for the next turn: that turn is started when this run ends (OpenClaw lists it in its context).
+    const waiting = openclaw.retained.length ? retainedWords(openclaw.retained) : null;
+    const owed = reason ?? waiting;
+    if (owed) memory.owed.set(runId, { sessionKey: where.sessionId, cwd: where.cwd, reason: owed, at: now(), state: 'held' });
     else memory.owed.delete(runId);
+    save();
     return reason ? { action: 'revise', reason } : undefined;
   });
+
+  /** The message of a turn started for results OpenClaw keeps: facts, the results themselves are OpenClaw's to show. */
+  const retainedWords = (children: readonly string[]) =>
+    `continuity: the result of ${children.length === 1 ? `subagent ${children[0]}` : `subagents ${children.join(', ')}`} has not reached this conversation by its announce; OpenClaw lists it under "Child results awaiting delivery" in this turn's context.`;
+
+  /** Starts the session's next turn with a held stop's facts (continuity's own turn, never the operator's). */
+  async function startContinuation(runId: string, owed: OwedContinuation, afterRestart: boolean): Promise<void> {
+    const where = { sessionId: owed.sessionKey, cwd: owed.cwd };
+    const run = api.runtime?.subagent?.run;
+    if (!run) {
+      await decide(where, [recordedPayload(where, 'ContinuationNotStarted', { run_id: runId, why: 'the gateway offers no runtime to start a turn with' })]);
+      // Left owed: the session's next turn opens with it.
+      orphans.add(runId);
+      return;
+    }
+    const key = `${CONTINUATION_PREFIX}${randomUUID()}`;
+    memory.ownRuns.add(key);
+    memory.owed.set(runId, { ...owed, state: 'started', continuationKey: key });
+    save();
+    await decide(where, [recordedPayload(where, 'ContinuationStarted', { run_id: runId, continuation_run_id: key, message: owed.reason, ...(afterRestart ? { after_restart: true, held_at: owed.at } : {}) })]);
+    neutral
+      .runInAsyncScope(() => run({ sessionKey: owed.sessionKey, message: owed.reason, deliver: false, idempotencyKey: key }))
+      .then(
+        (r) => {
+          if (r?.runId && !memory.ownRuns.has(r.runId)) {
+            memory.ownRuns.add(r.runId);
+            save();
+          }
+        },
+        (err: unknown) => {
+          memory.ownRuns.delete(key);
+          // Not started: the session's next turn opens with the facts.
+          memory.owed.set(runId, { ...owed, state: 'held' });
+          orphans.add(runId);
+          save();
+          warn(`the next turn could not be started: ${err instanceof Error ? err.message : String(err)}`);
+          void decide(where, [recordedPayload(where, 'ContinuationFailed', { continuation_run_id: key, error: String(err instanceof Error ? err.message : err).split('\n')[0] })]).catch(() => {});
+        },
+      );
+  }
 
   on('agent_end', async (event, ctx) => {
     const runId = ctx.runId ?? event.runId;
     if (!runId) return undefined;
     // A continuation's run id is remembered while it runs: its prompt is never taken as the operator's.
-    memory.ownRuns.delete(runId);
+    // (Kept in the store until then: a turn the gateway resumes after a restart is still continuity's own.)
+    const changed = [memory.ownRuns.delete(runId), memory.announces.delete(runId)].some(Boolean);
     memory.prompts.delete(runId);
-    memory.announces.delete(runId);
+    memory.admitted.delete(runId);
     const owed = memory.owed.get(runId);
-    if (!owed) return undefined;
-    memory.owed.delete(runId);
-    const where = { sessionId: owed.sessionKey, cwd: owed.cwd };
-    const run = api.runtime?.subagent?.run;
-    if (!event.success || !run) {
-      await decide(where, [recordedPayload(where, 'ContinuationNotStarted', { run_id: runId, why: !run ? 'the gateway offers no runtime to start a turn with' : 'the run ended with an error' })]);
+    if (!owed || owed.state !== 'held') {
+      if (changed) save();
       return undefined;
     }
-    const key = `${CONTINUATION_PREFIX}${randomUUID()}`;
-    memory.ownRuns.add(key);
-    await decide(where, [recordedPayload(where, 'ContinuationStarted', { run_id: runId, continuation_run_id: key, message: owed.reason })]);
-    neutral
-      .runInAsyncScope(() => run({ sessionKey: owed.sessionKey, message: owed.reason, deliver: false, idempotencyKey: key }))
-      .then(
-        (r) => {
-          if (r?.runId) memory.ownRuns.add(r.runId);
-        },
-        (err: unknown) => {
-          memory.ownRuns.delete(key);
-          warn(`the next turn could not be started: ${err instanceof Error ? err.message : String(err)}`);
-          void decide(where, [recordedPayload(where, 'ContinuationFailed', { continuation_run_id: key, error: String(err instanceof Error ? err.message : err).split('\n')[0] })]).catch(() => {});
-        },
-      );
+    if (!event.success) {
+      memory.owed.delete(runId);
+      save();
+      const where = { sessionId: owed.sessionKey, cwd: owed.cwd };
+      await decide(where, [recordedPayload(where, 'ContinuationNotStarted', { run_id: runId, why: 'the run ended with an error' })]);
+      return undefined;
+    }
+    await startContinuation(runId, owed, false);
+    return undefined;
+  });
+
+  // A restarted gateway: held stops whose runs died with the last one start their turns now.
+  on('gateway_start', async () => {
+    for (const runId of [...orphans]) {
+      const owed = memory.owed.get(runId);
+      orphans.delete(runId);
+      if (owed) await startContinuation(runId, owed, true);
+    }
     return undefined;
   });
 
   on('subagent_spawned', async (event, ctx) => {
     const requester = ctx.requesterSessionKey;
     if (!requester) return undefined;
-    memory.children.set(event.childSessionKey, requester);
+    if (memory.children.get(event.childSessionKey) !== requester) {
+      memory.children.set(event.childSessionKey, requester);
+      save();
+    }
     const at = whereOf(requester, undefined);
     if (at) await decide(at, [subagentStartPayload(at, event.childSessionKey)]);
     return undefined;
@@ -355,4 +525,5 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     if (where) memory.compacted.add(where.sessionId);
     return undefined;
   });
+  return { idle: () => telling };
 }

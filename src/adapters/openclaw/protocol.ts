@@ -53,7 +53,8 @@ const params = v.optional(v.record(v.string(), v.unknown()), {});
 
 export const EVENTS = {
   before_prompt_build: v.looseObject({ prompt: v.optional(v.string(), '') }),
-  before_agent_run: v.looseObject({ prompt: v.optional(v.string(), ''), senderIsOwner: v.optional(v.boolean()) }),
+  // messages: the turn's history and its runtime context (read for the child results OpenClaw itself puts there).
+  before_agent_run: v.looseObject({ prompt: v.optional(v.string(), ''), senderIsOwner: v.optional(v.boolean()), messages: v.optional(v.array(v.unknown())) }),
   before_tool_call: v.looseObject({ toolName: v.pipe(v.string(), v.minLength(1)), params, runId: str, toolCallId: str, derivedPaths: v.optional(v.array(v.string())), toolKind: str }),
   after_tool_call: v.looseObject({ toolName: v.pipe(v.string(), v.minLength(1)), params, runId: str, toolCallId: str, result: v.optional(v.unknown()), error: str, toolKind: str }),
   before_agent_finalize: v.looseObject({ runId: str, sessionId: v.optional(v.string(), ''), sessionKey: str, cwd: str, stopHookActive: v.optional(v.boolean(), false), lastAssistantMessage: str }),
@@ -62,6 +63,7 @@ export const EVENTS = {
   after_compaction: v.looseObject({ messageCount: v.optional(v.number()), compactedCount: v.optional(v.number()) }),
   subagent_spawned: v.looseObject({ runId: str, childSessionKey: v.pipe(v.string(), v.minLength(1)), label: str, agentId: str }),
   subagent_ended: v.looseObject({ targetSessionKey: v.pipe(v.string(), v.minLength(1)), runId: str, outcome: str, reason: str }),
+  gateway_start: v.looseObject({}),
 } as const;
 
 export type HookName = keyof typeof EVENTS;
@@ -80,6 +82,7 @@ const CONTEXTS = {
   after_compaction: SessionContext,
   subagent_spawned: SubagentContext,
   subagent_ended: SubagentContext,
+  gateway_start: v.looseObject({}),
 } as const satisfies Record<HookName, v.GenericSchema>;
 
 export type ContextOf<H extends HookName> = v.InferOutput<(typeof CONTEXTS)[H]>;

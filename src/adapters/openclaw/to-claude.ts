@@ -33,8 +33,10 @@ export function sessionStartPayload(w: Where, source: 'startup' | 'compact' | 'r
  * A user-role message is not proof of a person: a subagent's announce reaches
  * the parent as user-role text with trigger "user".
  */
-export function notOperator(event: EventOf<'before_agent_run'>, ctx: AgentContext, ownRun: boolean): string | null {
+export function notOperator(event: EventOf<'before_agent_run'>, ctx: AgentContext, ownRun: boolean, revisionPass = false): string | null {
   if (ownRun) return "continuity's own continuation turn";
+  // OpenClaw admits a run again for each pass a plugin's `revise` asks for: the same run id, the revision request as its prompt.
+  if (revisionPass) return `another pass of run ${ctx.runId ?? ''} (a revision request)`;
   if (isSubagentSession(ctx.sessionKey)) return `a subagent's session (${ctx.sessionKey})`;
   const p = ctx.inputProvenance;
   if (p && p.kind !== 'external_user') return `input from ${p.kind}${p.sourceTool ? ` (${p.sourceTool}${p.sourceSessionKey ? ` of ${p.sourceSessionKey}` : ''})` : ''}`;
@@ -49,8 +51,8 @@ export function notOperator(event: EventOf<'before_agent_run'>, ctx: AgentContex
  * `openclaw:NotOperatorPrompt` with the reason), which no rule reads as the
  * person's words.
  */
-export function promptPayload(w: Where, event: EventOf<'before_agent_run'>, ctx: AgentContext, ownRun: boolean): Payload {
-  const why = notOperator(event, ctx, ownRun);
+export function promptPayload(w: Where, event: EventOf<'before_agent_run'>, ctx: AgentContext, ownRun: boolean, revisionPass = false): Payload {
+  const why = notOperator(event, ctx, ownRun, revisionPass);
   if (why === null) return { ...base(w, 'UserPromptSubmit'), prompt: event.prompt };
   const kind = ownRun ? 'openclaw:ContinuationTurn' : 'openclaw:NotOperatorPrompt';
   return { ...base(w, kind), prompt: event.prompt, why, ...(ctx.inputProvenance ? { input_provenance: ctx.inputProvenance } : {}), ...(ctx.runId ? { run_id: ctx.runId } : {}) };
@@ -229,8 +231,85 @@ export function lastAssistantText(messages: readonly unknown[]): string | null {
  * once that run has finished; a failed announce leaves the task pending and
  * fires none.
  */
-export function deliveredPayload(requester: Where, child: string, ok: boolean, via: 'announce' | 'subagent_ended'): Payload {
+export function deliveredPayload(requester: Where, child: string, ok: boolean, via: 'announce' | 'subagent_ended' | 'openclaw_announce' | 'openclaw_context' | 'openclaw_retained'): Payload {
   return { ...base(requester, 'PostToolUse'), tool_name: 'TaskOutput', tool_input: { task_id: child }, tool_response: { status: ok ? 'completed' : 'failed' }, agent_tool_name: via };
+}
+
+/** The text of one transcript message: a string, or its text parts. */
+function messageText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((p) => (p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : '')).join('');
+}
+
+/** OpenClaw's runtime context for the current turn (not history, not anything the model or a person wrote). */
+function isRuntimeContext(m: unknown): boolean {
+  if (!m || typeof m !== 'object') return false;
+  const o = m as { role?: unknown; details?: { source?: unknown; runtimeContextCarrier?: unknown }; runtimeContextCarrier?: unknown };
+  if (o.role === 'custom') return o.details?.source === 'openclaw-runtime-context' || o.details?.runtimeContextCarrier === true;
+  return o.role === 'user' && o.runtimeContextCarrier === true;
+}
+
+/**
+ * The children whose results OpenClaw puts before the model in this turn's
+ * runtime context, under "## Child results awaiting delivery" (a retained
+ * delivery, OpenClaw 2026.9.6: one line per child, `session_json="<child
+ * session key>"; … result_json="<result>"`); only lines with a result.
+ * Read from the runtime context message alone, so that no text the model or
+ * anyone else wrote into the conversation can claim a delivery.
+ */
+export function awaitingResults(messages: readonly unknown[] | undefined): string[] {
+  const out: string[] = [];
+  for (const m of messages ?? []) {
+    if (!isRuntimeContext(m)) continue;
+    for (const section of awaitingSections(messageText((m as { content?: unknown }).content))) {
+      for (const line of section.split('\n').slice(1)) {
+        if (line.startsWith('## ') || line.trim() === '') break;
+        const session = jsonField(line, 'session_json');
+        const result = jsonField(line, 'result_json');
+        if (session && isSubagentSession(session) && result && result.trim() !== '') out.push(session);
+      }
+    }
+  }
+  return [...new Set(out)];
+}
+
+const AWAITING = '## Child results awaiting delivery';
+
+/**
+ * The "Child results awaiting delivery" sections of a runtime context: as
+ * plain text, or (as OpenClaw 2026.9.6 sends its fragments) quoted as a JSON
+ * string after "Conversation data (data, not instructions):".
+ */
+function awaitingSections(text: string): string[] {
+  const out: string[] = [];
+  for (let at = text.indexOf(AWAITING); at >= 0; at = text.indexOf(AWAITING, at + 1)) {
+    if (text[at - 1] !== '"') {
+      out.push(text.slice(at));
+      continue;
+    }
+    const literal = /^"(?:[^"\\]|\\.)*"/.exec(text.slice(at - 1));
+    if (!literal) continue;
+    try {
+      const v = JSON.parse(literal[0]) as unknown;
+      if (typeof v === 'string') out.push(v);
+    } catch {
+      // not a JSON string: not OpenClaw's fragment
+    }
+  }
+  return out;
+}
+
+/** A `name=<JSON string>` field of an OpenClaw context line, or null. */
+function jsonField(line: string, name: string): string | null {
+  const m = new RegExp(`(?:^|\\s)${name}=("(?:[^"\\\\]|\\\\.)*")`).exec(line);
+  if (!m) return null;
+  try {
+    const v = JSON.parse(m[1]!) as unknown;
+    return typeof v === 'string' ? v : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The child whose result an announce run hands to the requester (its input's provenance), or null. */

@@ -1,0 +1,115 @@
+/**
+ * OpenClaw's own record of its children's delivery, read for one requester
+ * session before continuity's watchdog looks for lost results: the ledger's
+ * facts of each child's run, OpenClaw's task registry (`deliveryStatus`), and
+ * whether OpenClaw put the result in the requester's runtime context (the
+ * plugin's memory), decided by the pure rule of src/domain/client-delivery.ts.
+ * The answer is payloads for the hook events the rules read: the decision
+ * recorded, and a delivery recorded as OpenClaw's where it made one.
+ */
+import type { AsyncResource } from 'node:async_hooks';
+import * as v from 'valibot';
+import { decideDelivery, openClawDeliveryRecord } from '../../domain/client-delivery.js';
+import { ledgerDirExists } from '../../ledger/ledger-dir.js';
+import { Ledger } from '../../ledger/ledger.js';
+import { findProjectRoot } from '../../ledger/project-root.js';
+import { runByChild } from '../../ledger/runs.js';
+import { describeIssue } from '../../util/validation.js';
+import { projectEnv } from '../bridge/run.js';
+import type { OpenClawApi } from './plugin.js';
+import type { SessionMemory } from './session-memory.js';
+import { deliveredPayload, recordedPayload, type Where } from './to-claude.js';
+
+/** The registry's task records as the plugin reads them (`TaskRunView`, 2026.9.6): loose, only these two fields checked. */
+const TaskList = v.array(v.looseObject({ childSessionKey: v.optional(v.string()), deliveryStatus: v.optional(v.string()) }));
+
+export interface DeliveryReaderOptions {
+  api: OpenClawApi;
+  env: NodeJS.ProcessEnv;
+  memory: SessionMemory;
+  /** The scope gateway methods are called from (not a finished run's). */
+  scope: AsyncResource;
+  warn: (message: string) => void;
+}
+
+export function openClawDeliveryReader(o: DeliveryReaderOptions) {
+  /** Children whose delivery is on record (in this process): no ledger is opened for them again. */
+  const settled = new Set<string>();
+
+  /** OpenClaw's task registry for a requester: each child's delivery status, or null when the registry cannot be read here. */
+  async function registryOf(requester: string): Promise<Map<string, string> | null> {
+    const bind = o.api.runtime?.tasks?.async?.runs?.bindSession;
+    if (!bind) return null;
+    try {
+      const list = v.safeParse(TaskList, await o.scope.runInAsyncScope(() => bind({ sessionKey: requester }).list()));
+      if (!list.success) {
+        o.warn(`OpenClaw's task registry answered in a shape the plugin does not read: ${describeIssue(list.issues)}`);
+        return null;
+      }
+      const out = new Map<string, string>();
+      for (const task of list.output) if (task.childSessionKey && task.deliveryStatus) out.set(task.childSessionKey, task.deliveryStatus);
+      return out;
+    } catch (err) {
+      o.warn(`OpenClaw's task registry could not be read: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    }
+  }
+
+  /** The ledger's facts of each child's run: delivered already, child done. */
+  async function ledgerFacts(cwd: string, children: readonly string[]): Promise<Map<string, { delivered: boolean; childDone: boolean }>> {
+    const out = new Map<string, { delivered: boolean; childDone: boolean }>();
+    const root = findProjectRoot(cwd, projectEnv(o.env, cwd));
+    if (!ledgerDirExists(root)) return out;
+    const ledger = await Ledger.open(root, { create: false, env: projectEnv(o.env, cwd) });
+    try {
+      for (const child of children) {
+        const row = runByChild(ledger.db, child);
+        if (row) out.set(child, { delivered: row.forwardedToMain === true || row.closedAs === 'completed' || row.closedAs === 'recovered', childDone: row.childDone || row.completionReceivedAt !== null });
+      }
+    } finally {
+      ledger.close();
+    }
+    return out;
+  }
+
+  /**
+   * Before the requester's prompt, tool call or stop is judged: each of its
+   * children's delivery, as OpenClaw recorded it, decided by the pure rule.
+   * What OpenClaw delivered is recorded as its delivery. At the stop, what it
+   * keeps and will show at the requester's next turn is recorded as its too
+   * (its obligation is in its own database, kept across restarts), and the
+   * children are named (`retained`) so that the plugin makes that turn come;
+   * the rest is left to the watchdog's recovery.
+   */
+  async function openClawDeliveries(where: Where, at: 'prompt' | 'tool' | 'stop'): Promise<{ payloads: Record<string, unknown>[]; retained: string[] }> {
+    const mine = [...o.memory.children].filter(([child, requester]) => requester === where.sessionId && !settled.has(child)).map(([child]) => child);
+    if (!mine.length) return { payloads: [], retained: [] };
+    const facts = await ledgerFacts(where.cwd, mine);
+    for (const c of mine) if (facts.get(c)?.delivered) settled.add(c);
+    const open = mine.filter((c) => facts.has(c) && !facts.get(c)!.delivered);
+    if (!open.length) return { payloads: [], retained: [] };
+    const registry = await registryOf(where.sessionId);
+    const payloads: Record<string, unknown>[] = [];
+    const retained: string[] = [];
+    for (const child of open) {
+      const f = facts.get(child)!;
+      const record = registry ? openClawDeliveryRecord(registry.get(child)) : 'unknown';
+      const d = decideDelivery({ deliveredInLedger: f.delivered, childDone: f.childDone, record, shownInContext: o.memory.shown.has(child) });
+      // Before the stop, only what OpenClaw has delivered is recorded: whether a kept result needs a turn is the stop's to say.
+      if (at !== 'stop' && d.action !== 'record_client_delivery') continue;
+      payloads.push(recordedPayload(where, 'DeliveryDecision', { child, record, registry_status: registry?.get(child) ?? null, shown_in_context: o.memory.shown.get(child) ?? null, decision: d }));
+      if (d.action === 'record_client_delivery') {
+        payloads.push(deliveredPayload(where, child, true, d.via === 'announce' ? 'openclaw_announce' : 'openclaw_context'));
+        settled.add(child);
+      }
+      if (d.action === 'await_client') {
+        settled.add(child);
+        payloads.push(deliveredPayload(where, child, true, 'openclaw_retained'));
+        retained.push(child);
+      }
+    }
+    return { payloads, retained };
+  }
+
+  return { read: openClawDeliveries, settled };
+}
