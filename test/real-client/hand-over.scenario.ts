@@ -116,8 +116,14 @@ test('hand-over: Claude Code → Codex → Gemini CLI → OpenClaw on one plan; 
 
   // Who completed each task, and with which client: from the ledger, never from the agent's word.
   const status = claude.status();
-  const by = status.plan.tasks.map((t: { completedBy?: { client?: string } }) => t.completedBy?.client ?? null);
+  const by = status.plan.tasks.map((t: { recordedBy?: { client: string; sessionId: string | null } }) => t.recordedBy?.client ?? null);
   assert.deepEqual(by, ['claude-code', 'codex', 'gemini', 'openclaw'], JSON.stringify(status.plan.tasks));
+  // Each with the session of the client that completed it.
+  assert.equal(status.plan.tasks[0].recordedBy.sessionId, c.sessionId);
+  assert.equal(status.plan.tasks[1].recordedBy.sessionId, x.sessionId);
+  assert.ok(status.plan.tasks.every((t: { recordedBy: { sessionId: string | null } }) => t.recordedBy.sessionId), JSON.stringify(status.plan.tasks));
+  // The sessions by client, all four.
+  assert.deepEqual(Object.keys(status.sessions ?? {}).sort(), ['claude-code', 'codex', 'gemini', 'openclaw'], JSON.stringify(status.sessions));
   // One approval held for all four.
   assert.equal(status.plan.approval.via, 'user-prompt');
 });
