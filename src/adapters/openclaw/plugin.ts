@@ -32,6 +32,7 @@ import { afterToolFeedback, contextOf, stopReason, toolCallResult } from './from
 import { isSubagentSession, parseHook, type ContextOf, type EventOf, type HookName } from './protocol.js';
 import { sessionMemory } from './session-memory.js';
 import { openClawHome } from './tool-paths.js';
+import { openClawConfigPath } from './config-path.js';
 import { execMarker, execReturned, execStarted, liveExecSurvivors } from './exec-survivors.js';
 import { announcedChild, deliveredPayload, lastAssistantText, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, processInput, toolPayloads, toolRan, unentered, type GatewayFacts, type Where } from './to-claude.js';
 
@@ -79,27 +80,7 @@ export interface PluginOptions {
   pluginDirs?: readonly string[];
 }
 
-/**
- * The gateway's config, which loads the plugin (`plugins.load.paths`,
- * `plugins.entries`): as OpenClaw finds it, `$OPENCLAW_CONFIG_PATH`, else
- * `openclaw.json` in its state folder (`$OPENCLAW_STATE_DIR`, else `.openclaw`
- * in OpenClaw's home: `$OPENCLAW_HOME`, else the OS home); a leading `~` is
- * that home.
- */
-export function openClawConfigPath(env: NodeJS.ProcessEnv): string | null {
-  const osHome = openClawHome(env);
-  const explicit = env.OPENCLAW_HOME?.trim();
-  const home = explicit ? (explicit === '~' || explicit.startsWith('~/') ? (osHome ? osHome + explicit.slice(1) : undefined) : explicit) : osHome;
-  const user = (p: string): string | null => {
-    const expanded = p === '~' || p.startsWith('~/') ? (home ? home + p.slice(1) : null) : p;
-    return expanded && isAbsolute(expanded) ? expanded : null;
-  };
-  const override = env.OPENCLAW_CONFIG_PATH?.trim();
-  if (override) return user(override);
-  const stateOverride = env.OPENCLAW_STATE_DIR?.trim();
-  const state = stateOverride ? user(stateOverride) : home ? join(home, '.openclaw') : null;
-  return state ? join(state, 'openclaw.json') : null;
-}
+export { openClawConfigPath } from './config-path.js';
 
 /** What the gateway's config says that the rules need: the Code Mode executor (`tools.codeMode.executor`, `node` when unset). */
 export function gatewayFacts(config: unknown): GatewayFacts {

@@ -10,7 +10,7 @@ import { parse as parseJsonc } from 'jsonc-parser';
 import { CONFIG_PATH, loadConfig } from '../../config/load.js';
 import { extendChain, readRecoveryHead, recoveryDirOf } from '../../ledger/recovery-copy.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
-import { codexWallCheck, configCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
+import { openClawCheck, codexWallCheck, configCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe, type OpenClawFacts } from '../../install/doctor.js';
 import { gatherCodexWallFacts, gatherWallFacts } from '../../install/wall-facts.js';
 import { codexWallStatus } from '../../install/codex-wall-status.js';
 import { wallStatus, type WallFacts, type WallStatus } from '../../install/wall-status.js';
@@ -18,6 +18,10 @@ import { DEFAULT_CONFIG } from '../../config/schema.js';
 import type { HookCommand } from '../../install/hook-target.js';
 import type { DriverFactory } from '../../ledger/driver.js';
 import { AGENT_NAMES, loadTarget } from '../../install/targets/index.js';
+import { openClawConfigPath } from '../../adapters/openclaw/config-path.js';
+import { openClawRecordPath, parseOpenClawRecord } from '../../install/openclaw-record.js';
+import { gatewayWiring } from '../../install/targets/openclaw.js';
+import { installedPlugin, pluginSource } from './init-openclaw.js';
 import { HOOK_TIMEOUT_SECONDS } from '../../install/targets/claude-code.js';
 import { hookCommandOfThisInstall, pluginHookCommand, pluginRoot } from '../../install/this-install.js';
 import { LEDGER_DIR, LEDGER_FILE } from '../../ledger/ledger-dir.js';
@@ -54,10 +58,15 @@ export async function run(argv: string[]): Promise<number> {
   const driver: { name: string; open: DriverFactory } | { error: string } = await loadDriver().catch((err: Error) => ({ error: err.message }));
   checks.push(driverCheck(driver));
   checks.push(ledgerCheck(probeLedger(root, 'open' in driver ? driver.open : null)));
-  const hookCommands = await hookChecks(root, checks);
+  const openclaw = openClawDoctorCheck(root);
+  const otherWired = openclaw !== null || (await otherAgentWired(root));
+  // Claude Code's hooks and wall are asked for unless the project is set up for other agents only.
+  const claudeCode = !otherWired || readOrNull(join(root, '.claude', 'settings.json')) !== null || pluginEnabled(root);
+  const hookCommands = await hookChecks(root, checks, otherWired);
+  if (openclaw) checks.push(openclaw);
   checks.push(configCheck(await probeConfig(root)));
   checks.push(wiringCheck(await probeWiring(root)));
-  checks.push(await wallDoctorCheck(root));
+  if (claudeCode) checks.push(await wallDoctorCheck(root));
   checks.push(await ownWallDoctorCheck(root));
   const codexWall = await codexWallDoctorCheck(root);
   if (codexWall) checks.push(codexWall);
@@ -109,7 +118,20 @@ async function probeConfig(root: string): Promise<{ state: 'absent' } | { state:
 }
 
 /** One check per agent whose target this build has; returns the continuity hook commands Claude Code's settings run. */
-async function hookChecks(root: string, checks: Check[]): Promise<HookCommand[]> {
+/** Another agent than Claude Code has its settings file in the project. */
+async function otherAgentWired(root: string): Promise<boolean> {
+  for (const agent of AGENT_NAMES) {
+    if (agent === 'claude-code') continue;
+    try {
+      if (readOrNull(join(root, (await loadTarget(agent)).settingsFile)) !== null) return true;
+    } catch {
+      // not part of this build
+    }
+  }
+  return false;
+}
+
+async function hookChecks(root: string, checks: Check[], otherWired: boolean): Promise<HookCommand[]> {
   let claudeCommands: HookCommand[] = [];
   for (const agent of AGENT_NAMES) {
     let target;
@@ -119,7 +141,7 @@ async function hookChecks(root: string, checks: Check[]): Promise<HookCommand[]>
       continue; // not part of this build
     }
     const settings = readOrNull(join(root, target.settingsFile));
-    const check = hooksCheck({ agent, label: LABEL[agent] ?? agent, target, settings, plugin: agent === 'claude-code' && pluginEnabled(root), exists: existsSync, onPath: (c) => onPath(c) });
+    const check = hooksCheck({ agent, label: LABEL[agent] ?? agent, target, settings, plugin: agent === 'claude-code' && pluginEnabled(root), otherWired, exists: existsSync, onPath: (c) => onPath(c) });
     if (check) checks.push(check);
     if (agent === 'claude-code' && settings !== null) {
       try {
@@ -130,6 +152,34 @@ async function hookChecks(root: string, checks: Check[]): Promise<HookCommand[]>
     }
   }
   return claudeCommands;
+}
+
+/**
+ * OpenClaw's side, for a project init set up for OpenClaw (the record in
+ * continuity's state home lists it) or a gateway config that names the
+ * plugin; null otherwise.
+ */
+function openClawDoctorCheck(root: string): Check | null {
+  const config = openClawConfigPath(process.env);
+  if (!config) return null;
+  const text = readOrNull(config);
+  let listed = false;
+  try {
+    listed = parseOpenClawRecord(readOrNull(openClawRecordPath(config)), config, 'record')?.projects.includes(root) ?? false;
+  } catch {
+    listed = false;
+  }
+  let wiring: OpenClawFacts['wiring'] = null;
+  if (text !== null) {
+    try {
+      wiring = gatewayWiring(text, config);
+    } catch (err) {
+      wiring = { error: (err as Error).message };
+    }
+  }
+  const named = wiring !== null && !('error' in wiring) && (wiring.conversationAccess || wiring.entryEnabled !== undefined || wiring.allowed === true);
+  if (!listed && !named) return null;
+  return openClawCheck({ config, wiring, installed: installedPlugin(text, config), installCommand: `openclaw plugins install ${pluginSource()}` });
 }
 
 /** Is the continuity plugin enabled for Claude Code here (user, project or local settings)? */

@@ -6,9 +6,10 @@ import { CONFIG_PATH, parseConfig } from '../../config/load.js';
 import { defaultConfigText } from '../../install/default-config.js';
 import { programInProject, SCRIPT_PATH } from '../../install/hook-command.js';
 import { realRoot } from '../../util/real-path.js';
-import { InvalidSettingsError, type AgentName, type HookCommand, type HookTarget } from '../../install/hook-target.js';
+import { InvalidSettingsError, type AgentName, type HookCommand, type HookTarget, type InitAgent } from '../../install/hook-target.js';
 import { backupFor, backupsOf, GITIGNORE_ENTRY, ignoresContinuity, withContinuityIgnored } from '../../install/side-files.js';
-import { AGENT_NAMES, isAgentName, loadTarget } from '../../install/targets/index.js';
+import { INIT_AGENTS, loadTarget, parseInitAgent } from '../../install/targets/index.js';
+import { installOpenClaw, uninstallOpenClaw, type InitLine } from './init-openclaw.js';
 import { installWall, uninstallWall, type WallInstall, type WallRecord, type WallSettings } from '../../install/targets/claude-code-wall.js';
 import { INIT_RECORD_PATH, wallRecordOf, withWallRecord } from '../../install/init-record.js';
 import { claudeCodeWallPaths, claudeCodeWallSettings, codexWallPaths } from '../../install/wall-spec.js';
@@ -25,19 +26,21 @@ import { Ledger } from '../../ledger/ledger.js';
 import { CliError, ExitCode, ioError } from '../../util/errors.js';
 import { projectRoot, withLedger } from '../project.js';
 
-const USAGE = `usage: continuity init [--agent ${AGENT_NAMES.join('|')}] [--uninstall] [--gitignore|--no-gitignore] [--dry-run]
+const USAGE = `usage: continuity init [--agent ${INIT_AGENTS.join('|')}] [--uninstall] [--gitignore|--no-gitignore] [--dry-run]
 
 Wires continuity's hooks into the agent's project settings (Claude Code:
 .claude/settings.json; Codex: .codex/hooks.json), and the wall into the
 agent's own sandbox (Claude Code: the same file; Codex: a permission
-profile in .codex/config.toml), keeping a backup of a file it changes; creates
+profile in .codex/config.toml), keeping a backup of a file it changes;
+for OpenClaw, after \`openclaw plugins install <clone>/openclaw\`, the
+entries the plugin needs in the gateway's config. It creates
 .continuity/ with a commented config.json (never overwritten); with
 --gitignore adds .continuity/ to .gitignore (asked on a terminal, not done
 otherwise). Running it again changes nothing. --uninstall takes out exactly
 the hooks init added. --dry-run prints what would change and writes nothing.
 Exit 4 when the settings file is not valid settings (it is left untouched).`;
 
-const LABEL: Record<AgentName, string> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', cursor: 'Cursor' };
+const LABEL: Record<InitAgent, string> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', cursor: 'Cursor', openclaw: 'OpenClaw' };
 
 type Verb = 'created' | 'changed' | 'removed' | 'restored' | 'unchanged' | 'kept' | 'note';
 const WOULD: Partial<Record<Verb, string>> = { created: 'would create', changed: 'would change', removed: 'would remove', restored: 'would restore' };
@@ -57,7 +60,7 @@ class Report {
 }
 
 interface Options {
-  agent: AgentName;
+  agent: InitAgent;
   uninstall: boolean;
   gitignore: boolean | null;
   dryRun: boolean;
@@ -71,13 +74,11 @@ export async function run(argv: string[]): Promise<number> {
   }
   const root = projectRoot();
   if (!opts.dryRun) await refuseUnlessPerson(root, opts);
-  const target = await loadTarget(opts.agent);
   const report = new Report(opts.dryRun);
   const files = new Files(root, opts.dryRun);
+  const line = report.line.bind(report);
   if (opts.uninstall) {
-    // Codex's wall first: the hooks' file may take the .codex folder with it.
-    if (opts.agent === 'codex') uninstallCodexWallFile(files, report);
-    uninstallSettings(target, files, report, await wallFor(opts.agent, files));
+    await uninstallAgent(opts.agent, root, files, line, report);
     report.line('kept', `${LEDGER_DIR}/`, "the ledger and config are the project's record; delete the folder by hand to remove them");
     if (!opts.dryRun && report.changed) await adoptAfterInit(root, false);
     // The recovery copy would put a deleted ledger back: let go (last: opening the ledger renews it), so that deleting the folder is the person's to do.
@@ -91,17 +92,32 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${doneLine(opts, sentence)}\n`);
     return ExitCode.ok;
   }
-  // Codex's wall is checked against the person's own config before anything is written.
-  const codexWall = opts.agent === 'codex' ? await codexWallFor(files) : null;
-  // The wall the config asks for (or the default one init is about to write) goes into the settings with the hooks, in one write.
-  installSettings(target, opts.agent, files, report, await wallFor(opts.agent, files));
-  if (codexWall) writeCodexWall(files, report, codexWall);
+  await installAgent(opts.agent, root, files, line, report);
   const configCreated = writeConfig(files, report);
   if (!opts.dryRun) await adoptAfterInit(root, configCreated);
   await updateGitignore(files, report, opts);
   const sentence = `continuity is ${report.changed ? '' : 'already '}installed for ${LABEL[opts.agent]} in ${root}.`;
   process.stdout.write(`${doneLine(opts, sentence)}\n`);
   return ExitCode.ok;
+}
+
+/** One agent's wiring (its hooks, its wall; OpenClaw's gateway config): each agent's own unit, the workspace's part is shared. */
+async function installAgent(agent: InitAgent, root: string, files: Files, line: InitLine, report: Report): Promise<void> {
+  if (agent === 'openclaw') return installOpenClaw(root, files, line);
+  const target = await loadTarget(agent);
+  // Codex's wall is checked against the person's own config before anything is written.
+  const codexWall = agent === 'codex' ? await codexWallFor(files) : null;
+  // The wall the config asks for (or the default one init is about to write) goes into the settings with the hooks, in one write.
+  installSettings(target, agent, files, report, await wallFor(agent, files));
+  if (codexWall) writeCodexWall(files, report, codexWall);
+}
+
+async function uninstallAgent(agent: InitAgent, root: string, files: Files, line: InitLine, report: Report): Promise<void> {
+  if (agent === 'openclaw') return uninstallOpenClaw(root, files, line);
+  const target = await loadTarget(agent);
+  // Codex's wall first: the hooks' file may take the .codex folder with it.
+  if (agent === 'codex') uninstallCodexWallFile(files, report);
+  uninstallSettings(target, files, report, await wallFor(agent, files));
 }
 
 /** init changes the hook wiring and the wall: what runs inside an agent's command, or while an agent's Bash call runs, is refused. */
@@ -146,8 +162,7 @@ function parseOptions(argv: string[]): Options | null {
     throw new CliError(`init: ${(err as Error).message}`, ExitCode.invalidInput);
   }
   if (values.help) return null;
-  const agent = (values.agent as string | undefined) ?? 'claude-code';
-  if (!isAgentName(agent)) throw new CliError(`init: unknown agent "${agent}" (known: ${AGENT_NAMES.join(', ')})`, ExitCode.invalidInput);
+  const agent = parseInitAgent((values.agent as string | undefined) ?? 'claude-code', 'init');
   if (values.gitignore && values['no-gitignore']) throw new CliError('init: --gitignore and --no-gitignore contradict each other', ExitCode.invalidInput);
   return {
     agent,
