@@ -257,7 +257,7 @@ describe('init', () => {
   test('unknown agents and contradicting flags: exit 2, one line', () => {
     const project = tempProject();
     const cases: [string[], RegExp][] = [
-      [['--agent', 'vim'], /^continuity: init: unknown agent "vim" \(known: claude-code, codex, gemini, cursor\)\n$/],
+      [['--agent', 'vim'], /^continuity: init: unknown agent "vim" \(known: claude-code, codex, gemini, cursor, openclaw\)\n$/],
       [['--gitignore', '--no-gitignore'], /^continuity: init: --gitignore and --no-gitignore contradict each other\n$/],
     ];
     for (const [args, message] of cases) {
