@@ -5,6 +5,10 @@
 // the gateway made (test/real-client/openclaw-load.ts).
 //   BENCH_OPENCLAW_LOAD_TURNS   turns per run (default 1000; 0 skips the load run)
 //   BENCH_OPENCLAW_LOAD_SESSIONS, BENCH_OPENCLAW_LOAD_WORKSPACES (16, 4)
+// On 2 busy cores a turn costs the gateway seconds of CPU (OpenClaw itself,
+// with or without continuity): 1,000 turns per run take hours there; set the
+// count lower to try it.
+import { pathToFileURL } from 'node:url';
 import { ledgerAgainstCalls, percentile, runOpenClawLoad, type LoadResult } from '../test/real-client/openclaw-load.js';
 
 export interface OpenClawLoadReport {
@@ -20,7 +24,8 @@ export async function benchOpenClawLoad(log: (line: string) => void = () => {}):
   if (!(turns > 0)) return null;
   const sessions = Number(process.env.BENCH_OPENCLAW_LOAD_SESSIONS ?? 16);
   const workspaces = Number(process.env.BENCH_OPENCLAW_LOAD_WORKSPACES ?? 4);
-  const rssAt = [100, Math.floor(turns / 2)].filter((n) => n < turns);
+  // After 100 turns (or a quarter of a shorter run), half way, and at the end.
+  const rssAt = [...new Set([Math.min(100, Math.floor(turns / 4)), Math.floor(turns / 2)])].filter((n) => n > 0 && n < turns);
   const bare = await runOpenClawLoad({ sessions, workspaces, turns, plugin: false, rssAt, log });
   const plugin = await runOpenClawLoad({ sessions, workspaces, turns, plugin: true, rssAt, log });
   return { turns: plugin.turnMs.length, sessions, workspaces, bare, plugin };
@@ -46,3 +51,6 @@ export function reportOpenClawLoad(r: OpenClawLoadReport | null): void {
   const sum = (f: (x: (typeof rows)[number]) => number) => rows.reduce((n, x) => n + f(x), 0);
   console.log(`  ledger against hook calls: ${sum((x) => x.toolCalls)} tool calls; PreToolUse missing ${sum((x) => x.preMissing.length)}, doubled ${sum((x) => x.preDoubled.length)}; PostToolUse missing ${sum((x) => x.postMissing.length)}, doubled ${sum((x) => x.postDoubled.length)}; ${sum((x) => x.finalizes)} finalize calls, ${sum((x) => x.stops)} Stop/SubagentStop events`);
 }
+
+// Alone: `node --import tsx bench/openclaw-load.ts` (after `node scripts/build.mjs`), progress on stderr.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) reportOpenClawLoad(await benchOpenClawLoad((l) => process.stderr.write(`${l}\n`)));
