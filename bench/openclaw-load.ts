@@ -5,9 +5,9 @@
 // the gateway made (test/real-client/openclaw-load.ts).
 //   BENCH_OPENCLAW_LOAD_TURNS   turns per run (default 1000; 0 skips the load run)
 //   BENCH_OPENCLAW_LOAD_SESSIONS, BENCH_OPENCLAW_LOAD_WORKSPACES (16, 4)
-// On 2 busy cores a turn costs the gateway seconds of CPU (OpenClaw itself,
-// with or without continuity): 1,000 turns per run take hours there; set the
-// count lower to try it.
+// A turn costs the gateway about 1.5 s of CPU on 2 shared cores (OpenClaw
+// itself; 64 turns took 3.5 to 4 minutes a run there), so 1,000 turns take
+// about an hour a run: set the count lower to try it.
 import { pathToFileURL } from 'node:url';
 import { ledgerAgainstCalls, percentile, runOpenClawLoad, type LoadResult } from '../test/real-client/openclaw-load.js';
 
