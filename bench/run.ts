@@ -9,6 +9,7 @@ import { benchShellGuard } from './shell-guard.js';
 import { benchWiringCheck } from './wiring-check.js';
 import { benchOpenClawPlugin } from './openclaw-plugin.js';
 import { benchOwnWall, reportOwnWall } from './own-wall.js';
+import { benchOpenClawLoad, reportOpenClawLoad } from './openclaw-load.js';
 import { fmt } from './measure.js';
 import { benchLedgerGrowth, reportLedgerGrowth } from './ledger-growth.js';
 
@@ -79,6 +80,9 @@ console.log(`  assessing ${watchdog.runs.toLocaleString('en')} runs: median ${fm
 const openclaw = await benchOpenClawPlugin(root);
 console.log('\nOpenClaw plugin (in process, as the gateway calls its hooks): per hook call');
 for (const t of openclaw) console.log(`  ${t.label.padEnd(52)} median ${fmt(t.medianMs)}   p90 ${fmt(t.p90Ms)}${/decides nothing/.test(t.label) ? '   (target < 1 ms)' : ''}`);
+
+console.log('');
+reportOpenClawLoad(await benchOpenClawLoad());
 
 console.log('');
 reportOwnWall(await benchOwnWall(root, runs));

@@ -5,6 +5,7 @@
  */
 import { normalize } from 'node:path';
 import type { AgentName, HookCommand, HookTarget } from './hook-target.js';
+import type { GatewayWiring } from './targets/openclaw.js';
 import type { WallStatus } from './wall-status.js';
 import type { SandboxMode } from './wall-spec.js';
 
@@ -316,4 +317,31 @@ export function stateHomeCheck(facts: { home: string; copies: number; bytes: num
 /** The layer for a client continuity can put no wall around (Cursor): its hooks are all there is, said as a fact, not a failure. */
 export function hooksOnlyClientCheck(label: string): Check {
   return { name: `wall (${label})`, ok: true, detail: `hooks only: ${label} has no sandbox continuity can set up, and continuity does not wrap its commands; its hooks guard continuity's state` };
+}
+
+/** The OpenClaw gateway's side, as doctor read it (src/cli/commands/doctor.ts). */
+export interface OpenClawFacts {
+  config: string;
+  /** The config's wiring; null when there is no config, an error when it cannot be read. */
+  wiring: GatewayWiring | null | { error: string };
+  /** Where OpenClaw has the plugin, or null when it has it nowhere. */
+  installed: { how: 'linked' | 'copied'; dir: string } | null;
+  /** The command that installs it from this clone. */
+  installCommand: string;
+}
+
+/** The plugin installed and enabled in OpenClaw, and the gateway config's entries it needs (`continuity init --agent openclaw`). */
+export function openClawCheck(f: OpenClawFacts): Check {
+  const name = 'openclaw';
+  const init = 'run `continuity init --agent openclaw`';
+  if (f.wiring === null) return { name, ok: false, detail: `no OpenClaw config at ${f.config}`, fix: `run \`${f.installCommand}\`, then \`continuity init --agent openclaw\`` };
+  if ('error' in f.wiring) return { name, ok: false, detail: f.wiring.error.replace(/; it was left untouched$/, ''), fix: `correct ${f.config}` };
+  const w = f.wiring;
+  if (!f.installed) return { name, ok: false, detail: `the plugin is not installed in OpenClaw (not in plugins.load.paths, no copy in its extensions folder)`, fix: `run \`${f.installCommand}\`` };
+  if (w.pluginsDisabled) return { name, ok: false, detail: `${f.config}: plugins.enabled is false, so OpenClaw loads no plugin`, fix: 'set plugins.enabled to true (or take it out)' };
+  if (w.denied) return { name, ok: false, detail: `${f.config}: plugins.deny names continuity`, fix: 'take "continuity" out of plugins.deny' };
+  if (w.entryEnabled === false) return { name, ok: false, detail: `${f.config}: the plugin is disabled (plugins.entries.continuity.enabled: false)`, fix: 'run `openclaw plugins enable continuity`' };
+  if (w.allowed === false) return { name, ok: false, detail: `${f.config}: plugins.allow does not name continuity, so OpenClaw does not load it`, fix: init };
+  if (!w.conversationAccess) return { name, ok: false, detail: `${f.config}: plugins.entries.continuity.hooks.allowConversationAccess is not true, so OpenClaw blocks the plugin's prompt, run and stop hooks`, fix: init };
+  return { name, ok: true, detail: `the plugin is ${f.installed.how === 'linked' ? 'linked from' : 'copied into'} ${f.installed.dir} and enabled; ${f.config} allows its conversation hooks` };
 }

@@ -5,6 +5,9 @@
  */
 export type AgentName = 'claude-code' | 'codex' | 'gemini' | 'cursor';
 
+/** Every agent `continuity init --agent` wires: those above through a settings file in the project, OpenClaw through its gateway's config (targets/openclaw.ts). */
+export type InitAgent = AgentName | 'openclaw';
+
 /** The process a hook runs: exec form, no shell, no executable bit needed. */
 export interface HookCommand {
   command: string;

@@ -127,8 +127,8 @@ export class AgentProject {
   }
 
   /** The continuity CLI run in the project by the person at a terminal (not inside an agent). */
-  continuity(args: string[]): { stdout: string; stderr: string } {
-    const r = spawnSync(NODE, [CLI, ...args], { cwd: this.dir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { PATH: `${dirname(NODE)}:${process.env.PATH ?? ''}`, HOME: this.home } });
+  continuity(args: string[], extraEnv: NodeJS.ProcessEnv = {}): { stdout: string; stderr: string } {
+    const r = spawnSync(NODE, [CLI, ...args], { cwd: this.dir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { PATH: `${dirname(NODE)}:${process.env.PATH ?? ''}`, HOME: this.home, ...extraEnv } });
     if (r.error) throw r.error;
     if (r.status !== 0) throw new Error(`continuity ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
     return { stdout: r.stdout, stderr: r.stderr };

@@ -57,7 +57,19 @@ export interface ChatServer {
   close(): Promise<void>;
 }
 
-export async function startChatServer(first: ChatScenario, opts: { lifetimeMs?: number; log?: (l: string) => void } = {}): Promise<ChatServer> {
+export interface ChatServerOptions {
+  lifetimeMs?: number;
+  log?: (l: string) => void;
+  /**
+   * Answers a request from the request alone (many sessions at once, each at
+   * its own step), before the script's cursors; null leaves it to them.
+   */
+  route?: (rec: ChatRequest) => Turn | null;
+  /** Keep each request's body (default true); a long load run keeps only the count. */
+  keepBodies?: boolean;
+}
+
+export async function startChatServer(first: ChatScenario, opts: ChatServerOptions = {}): Promise<ChatServer> {
   const log = opts.log ?? (() => {});
   const requests: ChatRequest[] = [];
   const unknown: string[] = [];
@@ -96,7 +108,11 @@ export async function startChatServer(first: ChatScenario, opts: { lifetimeMs?: 
       }
       const last = lastUserText(rec);
       let turn: Turn;
-      if (isCompaction(rec)) {
+      const routed = opts.route?.(rec) ?? null;
+      if (routed) {
+        rec.kind = 'scenario';
+        turn = routed;
+      } else if (isCompaction(rec)) {
         rec.kind = 'compaction';
         turn = [say(scenario.compactionSummary ?? 'Summary of the work so far.')];
       } else if (last.includes('[Subagent Context]') || isSubagentRun(rec)) {
@@ -127,6 +143,7 @@ export async function startChatServer(first: ChatScenario, opts: { lifetimeMs?: 
         turn = scenario.afterLast ?? [say('Done.')];
       }
       log(`chat-server: #${rec.seq} ${rec.kind}${rec.turn !== undefined ? ` turn ${rec.turn}` : ''}`);
+      if (opts.keepBodies === false) rec.body = null;
       const wait = turn.reduce((ms, i) => ms + (i.type === 'pause' ? i.ms : 0), 0);
       const timer = setTimeout(() => {
         timers.delete(timer);
@@ -212,12 +229,12 @@ export function isAnnounce(rec: Pick<ChatRequest, 'body'>): boolean {
 }
 
 /** A subagent's run: its system prompt says it is one (OpenClaw's subagent prompt mode). */
-function isSubagentRun(rec: Pick<ChatRequest, 'body'>): boolean {
+export function isSubagentRun(rec: Pick<ChatRequest, 'body'>): boolean {
   const sys = ((rec.body?.messages ?? []) as { role?: string; content?: unknown }[]).find((m) => m.role === 'system');
   return /\[Subagent Context\]/.test(contentText(sys?.content));
 }
 
 /** OpenClaw's compaction asks the model for a summary of the conversation, without tools. */
-function isCompaction(rec: Pick<ChatRequest, 'body'>): boolean {
+export function isCompaction(rec: Pick<ChatRequest, 'body'>): boolean {
   return !Array.isArray(rec.body?.tools) || rec.body.tools.length === 0;
 }

@@ -101,7 +101,7 @@ test('hand-over: Claude Code → Codex → Gemini CLI → OpenClaw on one plan; 
   assertDoctor(claude, 'after Gemini CLI');
 
   // 4. OpenClaw, on the same workspace: the last task, and the plan is complete.
-  const claw = new OpenClawProject({ join: claude });
+  const claw = new OpenClawProject({ join: claude, install: 'cli' });
   const o = await claw.run({
     message: 'Go on with the plan.',
     turns: [[exec('continuity task done 4')], [clawSay('All four tasks of the plan are complete.')]],

@@ -74,10 +74,19 @@ export class OpenClawProject extends AgentProject {
 
   /** `tools.toolSearch`: off, every tool is offered directly; on (OpenClaw's default), most are reached through `tool_call`. */
   private readonly toolSearch: boolean;
+  /**
+   * How the plugin gets into the gateway: `config`, its entries written into
+   * openclaw.json with the rest (by hand, as the docs once had it); `cli`,
+   * the documented two commands, `openclaw plugins install <clone>/openclaw`
+   * then `continuity init --agent openclaw` (their output in `installLog`).
+   */
+  readonly install: 'config' | 'cli';
+  installLog = '';
 
-  constructor(opts: ProjectOptions & { toolSearch?: boolean } = {}) {
+  constructor(opts: ProjectOptions & { toolSearch?: boolean; install?: 'config' | 'cli' } = {}) {
     super('openclaw', opts);
     this.toolSearch = opts.toolSearch ?? false;
+    this.install = opts.install ?? 'config';
     this.stateDir = join(this.home, '.openclaw');
     this.configPath = join(this.stateDir, 'openclaw.json');
     this.logFile = join(this.home, 'openclaw.log');
@@ -110,7 +119,7 @@ export class OpenClawProject extends AgentProject {
         },
       },
       agents: { defaults: { model: { primary: `scripted/${SCRIPTED_MODEL}` }, workspace: this.dir, skipBootstrap: true } },
-      plugins: { allow: ids, load: { paths: plugins }, entries: Object.fromEntries(ids.map((id) => [id, { enabled: true, hooks: { allowConversationAccess: true } }])) },
+      ...(this.install === 'config' ? { plugins: { allow: ids, load: { paths: plugins }, entries: Object.fromEntries(ids.map((id) => [id, { enabled: true, hooks: { allowConversationAccess: true } }])) } } : {}),
       gateway: { mode: 'local', port: this.port, bind: 'loopback', auth: { mode: 'token', token: TOKEN } },
       // OpenClaw's own default (the key left out) is tool search on.
       ...(this.toolSearch ? {} : { tools: { toolSearch: false } }),
@@ -129,6 +138,7 @@ export class OpenClawProject extends AgentProject {
     this.server = await startChatServer(first, { lifetimeMs: 600_000, log });
     this.port = await freePort();
     this.writeConfig(this.server.url);
+    if (this.install === 'cli') await this.installByCommands();
     await this.spawnGateway();
   }
 
@@ -175,6 +185,41 @@ export class OpenClawProject extends AgentProject {
   /** A new script for the scripted server (the recorded requests are kept). */
   load(s: ChatScenario): void {
     this.server!.load(s);
+  }
+
+  /**
+   * The two commands the docs give. OpenClaw asks a person at a terminal to
+   * confirm a plugin from a local path and to accept its capabilities; run
+   * without a terminal, as here, it takes `--force` and
+   * `--accept-capabilities` for those answers.
+   */
+  private async installByCommands(): Promise<void> {
+    const p = openclawPaths();
+    const source = join(REPO_ROOT, 'openclaw');
+    const link = process.env.CONTINUITY_OPENCLAW_INSTALL_LINK ? ['--link'] : [];
+    const installed = await runProcess({ bin: p.openclaw, args: ['plugins', 'install', ...link, source, '--force', '--accept-capabilities'], cwd: this.dir, env: this.env(), timeoutMs: 120_000 });
+    this.installLog += `$ openclaw plugins install ${[...link, source].join(' ')} --force --accept-capabilities\n${installed.stdout}${installed.stderr}`;
+    if (installed.exitCode !== 0) throw new Error(`openclaw plugins install exited ${installed.exitCode}:\n${this.installLog}`);
+    const init = this.continuity(['init', '--agent', 'openclaw', '--no-gitignore'], this.openclawEnv());
+    this.installLog += `$ continuity init --agent openclaw --no-gitignore\n${init.stdout}${init.stderr}`;
+  }
+
+  /** What the person's shell has for OpenClaw: where its state and config are. */
+  openclawEnv(): NodeJS.ProcessEnv {
+    return { OPENCLAW_STATE_DIR: this.stateDir, OPENCLAW_CONFIG_PATH: this.configPath };
+  }
+
+  /** `openclaw plugins inspect continuity --runtime --json`. */
+  async inspect(): Promise<ProcessResult & { json: any }> {
+    const p = openclawPaths();
+    const r = await runProcess({ bin: p.openclaw, args: ['plugins', 'inspect', 'continuity', '--runtime', '--json'], cwd: this.dir, env: this.env(), timeoutMs: 120_000 });
+    let json: any = null;
+    try {
+      json = JSON.parse(r.stdout.slice(r.stdout.indexOf('{')));
+    } catch {
+      json = null;
+    }
+    return { ...r, json };
   }
 
   private async gatewayReady(): Promise<boolean> {

@@ -39,6 +39,7 @@ import { afterToolFeedback, contextOf, stopReason, toolCallResult } from './from
 import { isSubagentSession, parseHook, type ContextOf, type EventOf, type HookName } from './protocol.js';
 import { sessionMemory, type OwedContinuation } from './session-memory.js';
 import { openClawHome } from './tool-paths.js';
+import { openClawConfigPath } from './config-path.js';
 import { execMarker, execReturned, execStarted, liveExecSurvivors } from './exec-survivors.js';
 import { personWordsOf, wordsToSend, type PersonWords } from '../../domain/person-words.js';
 import { openClawDeliveryReader } from './delivery-record.js';
@@ -98,27 +99,7 @@ export interface PluginOptions {
   storePath?: string | null;
 }
 
-/**
- * The gateway's config, which loads the plugin (`plugins.load.paths`,
- * `plugins.entries`): as OpenClaw finds it, `$OPENCLAW_CONFIG_PATH`, else
- * `openclaw.json` in its state folder (`$OPENCLAW_STATE_DIR`, else `.openclaw`
- * in OpenClaw's home: `$OPENCLAW_HOME`, else the OS home); a leading `~` is
- * that home.
- */
-export function openClawConfigPath(env: NodeJS.ProcessEnv): string | null {
-  const osHome = openClawHome(env);
-  const explicit = env.OPENCLAW_HOME?.trim();
-  const home = explicit ? (explicit === '~' || explicit.startsWith('~/') ? (osHome ? osHome + explicit.slice(1) : undefined) : explicit) : osHome;
-  const user = (p: string): string | null => {
-    const expanded = p === '~' || p.startsWith('~/') ? (home ? home + p.slice(1) : null) : p;
-    return expanded && isAbsolute(expanded) ? expanded : null;
-  };
-  const override = env.OPENCLAW_CONFIG_PATH?.trim();
-  if (override) return user(override);
-  const stateOverride = env.OPENCLAW_STATE_DIR?.trim();
-  const state = stateOverride ? user(stateOverride) : home ? join(home, '.openclaw') : null;
-  return state ? join(state, 'openclaw.json') : null;
-}
+export { openClawConfigPath } from './config-path.js';
 
 /** What the gateway's config says that the rules need: the Code Mode executor (`tools.codeMode.executor`, `node` when unset). */
 export function gatewayFacts(config: unknown): GatewayFacts {

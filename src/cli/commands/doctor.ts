@@ -10,7 +10,7 @@ import { CONFIG_PATH, loadConfig } from '../../config/load.js';
 import { CHAIN_MARK_EVERY, extendChain, readRecoveryHead, recoveryDirOf, releaseRecoveryCopy } from '../../ledger/recovery-copy.js';
 import { forgetWorkspace } from '../../ledger/guarded-workspaces.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
-import { stateHomeCheck, codexWallCheck, configCheck, hookEntryCheck, hooksOnlyClientCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
+import { stateHomeCheck, codexWallCheck, configCheck, hookEntryCheck, hooksOnlyClientCheck, openClawCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type OpenClawFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
 import { gatherCodexWallFacts, gatherWallFacts } from '../../install/wall-facts.js';
 import { codexWallStatus } from '../../install/codex-wall-status.js';
 import { wallStatus, type WallFacts, type WallStatus } from '../../install/wall-status.js';
@@ -20,6 +20,10 @@ import { isPackageLauncher } from '../../install/hook-command.js';
 import type { DriverFactory } from '../../ledger/driver.js';
 import { clientWirings, isWired } from '../../install/wired-clients.js';
 import { labelOf } from '../../install/client-guards.js';
+import { openClawConfigPath } from '../../adapters/openclaw/config-path.js';
+import { openClawRecordPath, parseOpenClawRecord } from '../../install/openclaw-record.js';
+import { gatewayWiring } from '../../install/targets/openclaw.js';
+import { installedPlugin, pluginSource } from './init-openclaw.js';
 import { HOOK_TIMEOUT_SECONDS } from '../../install/targets/claude-code.js';
 import { hookCommandOfThisInstall, pluginHookCommand, pluginRoot } from '../../install/this-install.js';
 import { LEDGER_DIR, LEDGER_FILE } from '../../ledger/ledger-dir.js';
@@ -62,11 +66,13 @@ export async function run(argv: string[]): Promise<number> {
   const driver: { name: string; open: DriverFactory } | { error: string } = await loadDriver().catch((err: Error) => ({ error: err.message }));
   checks.push(driverCheck(driver));
   checks.push(ledgerCheck(probeLedger(root, 'open' in driver ? driver.open : null, full)));
-  const { claudeCommands: hookCommands, wired } = await hookChecks(root, checks);
+  const openclaw = openClawDoctorCheck(root);
+  const { claudeCommands: hookCommands, wired } = await hookChecks(root, checks, openclaw !== null);
+  if (openclaw) checks.push(openclaw);
   checks.push(configCheck(await probeConfig(root)));
   checks.push(wiringCheck(await probeWiring(root)));
   // Each wired client's layer; Claude Code's wall is looked at too when no client is wired (init's default agent).
-  if (wired.has('claude-code') || wired.size === 0) checks.push(await wallDoctorCheck(root));
+  if (wired.has('claude-code') || (wired.size === 0 && !openclaw)) checks.push(await wallDoctorCheck(root));
   checks.push(await ownWallDoctorCheck(root));
   const codexWall = await codexWallDoctorCheck(root);
   if (codexWall) checks.push(codexWall);
@@ -130,17 +136,46 @@ async function probeConfig(root: string): Promise<{ state: 'absent' } | { state:
 /**
  * One check per agent whose target this build has; returns the continuity
  * hook commands Claude Code's settings run, and the agents whose settings
- * (or, for Claude Code, the plugin) run continuity.
+ * (or, for Claude Code, the plugin) run continuity. `openclaw`: the project
+ * is set up for OpenClaw too, whose wiring lives in the gateway's config.
  */
-async function hookChecks(root: string, checks: Check[]): Promise<{ claudeCommands: HookCommand[]; wired: Set<AgentName> }> {
+async function hookChecks(root: string, checks: Check[], openclaw: boolean): Promise<{ claudeCommands: HookCommand[]; wired: Set<AgentName> }> {
   const wirings = await clientWirings(root, homedir());
   const wired = new Set(wirings.filter(isWired).map((w) => w.agent));
   for (const { agent, target, settings, plugin } of wirings) {
-    const othersWired = [...wired].some((a) => a !== agent);
+    const othersWired = openclaw || [...wired].some((a) => a !== agent);
     const check = hooksCheck({ agent, label: labelOf(agent), target, settings, plugin, othersWired, exists: existsSync, onPath: (c) => onPath(c) });
     if (check) checks.push(check);
   }
   return { claudeCommands: wirings.find((w) => w.agent === 'claude-code')?.commands ?? [], wired };
+}
+
+/**
+ * OpenClaw's side, for a project init set up for OpenClaw (the record in
+ * continuity's state home lists it) or a gateway config that names the
+ * plugin; null otherwise.
+ */
+function openClawDoctorCheck(root: string): Check | null {
+  const config = openClawConfigPath(process.env);
+  if (!config) return null;
+  const text = readOrNull(config);
+  let listed = false;
+  try {
+    listed = parseOpenClawRecord(readOrNull(openClawRecordPath(config)), config, 'record')?.projects.includes(root) ?? false;
+  } catch {
+    listed = false;
+  }
+  let wiring: OpenClawFacts['wiring'] = null;
+  if (text !== null) {
+    try {
+      wiring = gatewayWiring(text, config);
+    } catch (err) {
+      wiring = { error: (err as Error).message };
+    }
+  }
+  const named = wiring !== null && !('error' in wiring) && (wiring.conversationAccess || wiring.entryEnabled !== undefined || wiring.allowed === true);
+  if (!listed && !named) return null;
+  return openClawCheck({ config, wiring, installed: installedPlugin(text, config), installCommand: `openclaw plugins install ${pluginSource()}` });
 }
 
 /**

@@ -7,11 +7,12 @@ import { CONFIG_PATH, parseConfig } from '../../config/load.js';
 import { defaultConfigText } from '../../install/default-config.js';
 import { COMPILED_PATH, programInProject, SCRIPT_PATH } from '../../install/hook-command.js';
 import { realRoot } from '../../util/real-path.js';
-import { InvalidSettingsError, type AgentName, type HookCommand, type HookTarget } from '../../install/hook-target.js';
+import { InvalidSettingsError, type AgentName, type HookCommand, type HookTarget, type InitAgent } from '../../install/hook-target.js';
 import { backupFor, backupsOf, GITIGNORE_ENTRY, ignoresContinuity, withContinuityIgnored } from '../../install/side-files.js';
-import { AGENT_NAMES, isAgentName, loadTarget } from '../../install/targets/index.js';
+import { INIT_AGENTS, isInitAgent, loadTarget } from '../../install/targets/index.js';
 import { clientWirings, isWired } from '../../install/wired-clients.js';
 import { labelOf } from '../../install/client-guards.js';
+import { installOpenClaw, openClawSetUp, uninstallOpenClaw } from './init-openclaw.js';
 import { installWall, uninstallWall, type WallInstall, type WallRecord, type WallSettings } from '../../install/targets/claude-code-wall.js';
 import { INIT_RECORD_PATH, wallRecordOf, withWallRecord } from '../../install/init-record.js';
 import { claudeCodeWallPaths, claudeCodeWallSettings, codexWallPaths } from '../../install/wall-spec.js';
@@ -31,13 +32,15 @@ import { projectRoot, withLedger } from '../project.js';
 
 const USAGE = `usage: continuity init [--agent AGENT[,AGENT…]] [--uninstall] [--gitignore|--no-gitignore] [--dry-run]
 
-AGENT: ${AGENT_NAMES.join(', ')} (default claude-code); several, separated by
+AGENT: ${INIT_AGENTS.join(', ')} (default claude-code); several, separated by
 commas, are wired in one step, each as \`--agent\` alone would.
 
 Wires continuity's hooks into the agent's project settings (Claude Code:
 .claude/settings.json; Codex: .codex/hooks.json), and the wall into the
 agent's own sandbox (Claude Code: the same file; Codex: a permission
-profile in .codex/config.toml), keeping a backup of a file it changes; creates
+profile in .codex/config.toml), keeping a backup of a file it changes;
+for OpenClaw, after \`openclaw plugins install <clone>/openclaw\`, the
+entries the plugin needs in the gateway's config. It creates
 .continuity/ with a commented config.json (never overwritten); with
 --gitignore adds .continuity/ to .gitignore (asked on a terminal, not done
 otherwise). Running it again changes nothing. --uninstall takes out exactly
@@ -64,7 +67,7 @@ class Report {
 
 interface Options {
   /** The agents to wire (or unwire), in the order given: `--agent claude-code,codex`. */
-  agents: AgentName[];
+  agents: InitAgent[];
   uninstall: boolean;
   gitignore: boolean | null;
   dryRun: boolean;
@@ -78,18 +81,23 @@ export async function run(argv: string[]): Promise<number> {
   }
   const root = projectRoot();
   if (!opts.dryRun) await refuseUnlessPerson(root, opts);
-  // Every target loads (and, below, every settings file is checked) before anything is written.
-  const targets = await Promise.all(opts.agents.map(async (agent) => ({ agent, target: await loadTarget(agent) })));
+  // Every target loads (and, below, every settings file is checked) before anything is written; OpenClaw's wiring is the gateway's config.
+  const targets = await Promise.all(opts.agents.filter((a): a is AgentName => a !== 'openclaw').map(async (agent) => ({ agent, target: await loadTarget(agent) })));
   const report = new Report(opts.dryRun);
   const files = new Files(root, opts.dryRun);
+  const line = report.line.bind(report);
   const names = opts.agents.map(labelOf).join(', ');
   if (opts.uninstall) {
     // Every settings file is read as its agent's before any is changed: one that cannot be read leaves them all as they are.
     for (const { target } of targets) checkUninstall(target, files);
-    for (const { agent, target } of targets) {
+    for (const agent of opts.agents) {
+      if (agent === 'openclaw') {
+        uninstallOpenClaw(root, files, line);
+        continue;
+      }
       // Codex's wall first: the hooks' file may take the .codex folder with it.
       if (agent === 'codex') uninstallCodexWallFile(files, report);
-      uninstallSettings(target, files, report, await wallFor(agent, files));
+      uninstallSettings(targets.find((t) => t.agent === agent)!.target, files, report, await wallFor(agent, files));
     }
     report.line('kept', `${LEDGER_DIR}/`, "the ledger and config are the project's record; delete the folder by hand to remove them");
     if (!opts.dryRun && report.changed) await adoptAfterInit(root, false);
@@ -115,7 +123,12 @@ export async function run(argv: string[]): Promise<number> {
   if (!opts.dryRun) buildExecutableOnFirstUse(report);
   const plans = await Promise.all(targets.map(async ({ agent, target }) => ({ agent, target, wall: await wallFor(agent, files) })));
   for (const { agent, target, wall } of plans) checkSettings(target, agent, files, wall);
-  for (const { agent, target, wall } of plans) {
+  for (const agent of opts.agents) {
+    if (agent === 'openclaw') {
+      installOpenClaw(root, files, line);
+      continue;
+    }
+    const { target, wall } = plans.find((p) => p.agent === agent)!;
     // The wall the config asks for (or the default one init is about to write) goes into the settings with the hooks, in one write.
     installSettings(target, agent, files, report, wall);
     if (agent === 'codex' && codexWall) writeCodexWall(files, report, codexWall);
@@ -150,9 +163,10 @@ function buildExecutableOnFirstUse(report: Report): void {
   else if (r.state === 'failed') report.line('note', exe, `not built: ${r.reason}; the hooks run Node, and \`continuity build-executable\` tries again`);
 }
 
-/** The agents whose settings (or, for Claude Code, the plugin) run continuity now: after an uninstall, those left. */
-async function wiredAgents(files: Files): Promise<AgentName[]> {
-  return (await clientWirings(files.root, homedir())).filter(isWired).map((w) => w.agent);
+/** The agents whose settings (or, for Claude Code, the plugin; for OpenClaw, init's record) run continuity now: after an uninstall, those left. */
+async function wiredAgents(files: Files): Promise<InitAgent[]> {
+  const wired: InitAgent[] = (await clientWirings(files.root, homedir())).filter(isWired).map((w) => w.agent);
+  return openClawSetUp(files.root, files) ? [...wired, 'openclaw'] : wired;
 }
 
 /** Reads a settings file as uninstallSettings will, so that one that is not valid stops init before any file is changed. */
@@ -231,12 +245,12 @@ function parseOptions(argv: string[]): Options | null {
 }
 
 /** `claude-code,codex`: each name known, none twice, at least one. */
-function parseAgents(list: string): AgentName[] {
+function parseAgents(list: string): InitAgent[] {
   const names = list.split(',').map((n) => n.trim());
-  if (names.some((n) => n === '')) throw new CliError(`init: --agent takes agent names separated by commas (known: ${AGENT_NAMES.join(', ')}), not "${list}"`, ExitCode.invalidInput);
-  const unknown = names.find((n) => !isAgentName(n));
-  if (unknown !== undefined) throw new CliError(`init: unknown agent "${unknown}" (known: ${AGENT_NAMES.join(', ')})`, ExitCode.invalidInput);
-  return [...new Set(names)] as AgentName[];
+  if (names.some((n) => n === '')) throw new CliError(`init: --agent takes agent names separated by commas (known: ${INIT_AGENTS.join(', ')}), not "${list}"`, ExitCode.invalidInput);
+  const unknown = names.find((n) => !isInitAgent(n));
+  if (unknown !== undefined) throw new CliError(`init: unknown agent "${unknown}" (known: ${INIT_AGENTS.join(', ')})`, ExitCode.invalidInput);
+  return [...new Set(names)] as InitAgent[];
 }
 
 /** The project's files as init reads and writes them; in a dry run nothing is written. */
