@@ -202,7 +202,7 @@ describe('doctor', () => {
       const { r, report } = doctor(project);
       for (const c of report.checks) assert.equal(c.ok, true, `${c.name}: ${c.detail}`);
       assert.equal(r.code, 0, r.stdout);
-      assert.deepEqual(report.checks.map((c) => c.name), ['node', 'sqlite', 'ledger', ...hooks, 'config', 'wiring', ...walls, 'hook round-trip']);
+      assert.deepEqual(report.checks.map((c) => c.name), ['node', 'sqlite', 'ledger', ...hooks, 'config', 'wiring', ...walls, 'hook round-trip', 'hook entry', 'state']);
       for (const name of hooks) assert.match(check(report, name).detail, new RegExp(` runs \\S+ hook ${name.slice('hooks '.length)}$`));
       if (walls.includes('wall (Cursor)')) assert.match(check(report, 'wall (Cursor)').detail, /^hooks only: Cursor has no sandbox continuity can set up/);
       if (walls.includes('wall (Codex)')) assert.match(check(report, 'wall (Codex)').detail, /^structural: Codex's sandbox/);
