@@ -48,6 +48,13 @@ export interface SameAs {
 
 const SESSION_FIELDS = ['transcript_path', 'cwd', 'permission_mode'];
 
+/**
+ * Records of continuity's own making whose `words` are continuity's words to
+ * the person (what it sent on the session's channel, or could not): kept
+ * whole, as a decision is; the rest of their input is bounded as any other.
+ */
+const OWN_WORDS: ReadonlySet<string> = new Set(['openclaw:PersonWordsSent', 'openclaw:PersonWordsNotSent']);
+
 export function isDigest(v: unknown): v is Digest {
   return v !== null && typeof v === 'object' && typeof (v as Digest).$sha256 === 'string' && typeof (v as Digest).bytes === 'number';
 }
@@ -70,7 +77,8 @@ function keptOpen(path: readonly string[]): boolean {
  */
 export function boundForAudit(value: unknown, columns?: { sessionId?: string | null; kind?: string }): unknown {
   const seen = new Map<string, string>();
-  const out = bound(value, [], seen);
+  const own = columns?.kind !== undefined && OWN_WORDS.has(columns.kind) && value !== null && typeof value === 'object' && typeof (value as { words?: unknown }).words === 'string';
+  const out = own ? { ...(bound({ ...(value as object), words: '' }, [], seen) as object), words: (value as { words: string }).words } : bound(value, [], seen);
   if (columns && out !== null && typeof out === 'object' && !Array.isArray(out)) {
     const o = out as Record<string, unknown>;
     if (o.session_id !== undefined && o.session_id === (columns.sessionId ?? null)) delete o.session_id;

@@ -153,7 +153,7 @@ function laterWriter(dir: string, file: string, content: string): void {
 }
 
 async function waitFor(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 60 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
   assert.ok(check(), 'the later write happened');
 }
 

@@ -3,8 +3,8 @@
  * session ends: the next client's session (another agent, same project) is
  * told of it at its start, `status` lists it, and past its deadline it is
  * reported and recovered by whatever client runs then, through the same
- * ledger. The real CLI, payloads as each client sends them; time is real (an
- * SLA of 1 s and short sleeps).
+ * ledger. The real CLI, payloads as each client sends them; time is real (a
+ * short SLA, and waits until the run's own deadline has passed).
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -20,8 +20,18 @@ const CODEX_SESSION = '019d036d-c7fa-72d2-b6fd-78878bfe34e4';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function project(): string {
-  return tempProject({ '.continuity/config.json': JSON.stringify({ ...JSON.parse(HOOKS_ONLY_CONFIG['.continuity/config.json']), watchdog: { forwardGraceSeconds: 0, slaSeconds: 1 } }) });
+/** The SLA: long enough that the dispatch's own hook calls all come before the deadline, even on a busy machine. */
+const SLA_SECONDS = 4;
+
+function project(slaSeconds = SLA_SECONDS): string {
+  return tempProject({ '.continuity/config.json': JSON.stringify({ ...JSON.parse(HOOKS_ONLY_CONFIG['.continuity/config.json']), watchdog: { forwardGraceSeconds: 0, slaSeconds } }) });
+}
+
+/** Waits until the run's deadline (its expectedBy) is past. */
+async function pastDeadline(dir: string): Promise<void> {
+  const expectedBy = Date.parse(String(runs(dir)[0]?.expectedBy));
+  assert.ok(Number.isFinite(expectedBy), 'the run has a deadline');
+  await sleep(Math.max(0, expectedBy - Date.now()) + 300);
 }
 
 function claude(dir: string, fields: Json): Json | null {
@@ -54,7 +64,7 @@ function runs(dir: string): Json[] {
 const contextOf = (out: Json | null) => String(((out?.hookSpecificOutput ?? {}) as Json).additionalContext ?? '');
 
 test("a run dispatched in Claude Code and open when its session ended is in Codex's first context and in status", () => {
-  const dir = project();
+  const dir = project(600);
   dispatchInClaudeThenLeave(dir);
   const start = codex(dir, { hook_event_name: 'SessionStart', source: 'startup' });
   assert.match(contextOf(start), /r-1/, 'the open run is named at the next client\'s start');
@@ -68,7 +78,7 @@ test('past its deadline, the run dispatched in Claude Code is reported in Codex;
   const dir = project();
   dispatchInClaudeThenLeave(dir);
   codex(dir, { hook_event_name: 'SessionStart', source: 'startup' });
-  await sleep(1300);
+  await pastDeadline(dir);
   const out = codex(dir, { hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Done for now.' });
   assert.equal(out?.decision, 'block', JSON.stringify(out));
   const reason = String(out?.reason);
@@ -85,7 +95,7 @@ test("a result the Claude Code child left before Claude Code went quiet is deliv
   dispatchInClaudeThenLeave(dir);
   claude(dir, { hook_event_name: 'SubagentStop', agent_id: 'a5f1c9e', agent_type: 'code-reviewer', agent_transcript_path: join(dir, 'agent-a5f1c9e.jsonl'), last_assistant_message: RESULT, stop_hook_active: false });
   assert.ok(!contextOf(codex(dir, { hook_event_name: 'UserPromptSubmit', prompt: 'hello' })).includes(RESULT), 'not taken from a session that may still be working, before the deadline');
-  await sleep(1300);
+  await pastDeadline(dir);
   const first = codex(dir, { hook_event_name: 'UserPromptSubmit', prompt: 'go on' });
   assert.ok(contextOf(first).includes(RESULT), 'delivered in the next client');
   assert.equal(runs(dir)[0]?.status, 'recovered');
@@ -98,7 +108,7 @@ test("another session of the same client that is only idle keeps its run: a seco
   codex(dir, { hook_event_name: 'PreToolUse', tool_name: 'spawn_agent', tool_use_id: 'call_spawn_1', tool_input: { message: BRIEF } });
   codex(dir, { hook_event_name: 'PostToolUse', tool_name: 'spawn_agent', tool_use_id: 'call_spawn_1', tool_input: { message: BRIEF }, tool_response: JSON.stringify({ agent_id: 'child-spawned', nickname: 'Carson' }) });
   assert.equal(runs(dir).length, 1, JSON.stringify(runs(dir)));
-  await sleep(1300);
+  await pastDeadline(dir);
   const other = agentHook('codex', dir, { session_id: '019d0399-0000-7000-8000-000000000001', turn_id: 'turn-1', transcript_path: null, cwd: dir, model: 'gpt-5-codex', permission_mode: 'default', hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Done.' });
   assert.equal(other.code, 0, other.stderr);
   assert.doesNotMatch(JSON.stringify(other.out ?? {}), /r-1/);

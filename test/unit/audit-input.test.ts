@@ -87,3 +87,12 @@ test("a decision is kept whole, but for the agent's command an answer hands back
   assert.equal(storedDecision({ action: 'none', output: null }), '{"action":"none","output":null}');
   assert.equal(storedDecision(undefined), null);
 });
+
+test("continuity's own words to the person (the OpenClaw plugin's record of what it sent) are kept whole; the same field in any other event is bounded", () => {
+  const words = `continuity failure in plan payments-export: ${'the stop was blocked 3 times in a row at the boundary Task 1 → Task 2. '.repeat(6)}`;
+  assert.ok(words.length > AUDIT_STRING_MAX);
+  const own = boundForAudit({ key: 'k', words, channel: 'telegram' }, { kind: 'openclaw:PersonWordsSent' }) as { words: unknown };
+  assert.equal(own.words, words);
+  const other = boundForAudit({ words }, { kind: 'PostToolUse' }) as { words: unknown };
+  assert.ok(isDigest(other.words));
+});
