@@ -11,6 +11,7 @@
  * undone when the last project goes. Text in, text out; init does the I/O.
  */
 import * as v from 'valibot';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathKey, stateHome } from '../ledger/recovery-copy.js';
 import type { GatewayEdit } from './targets/openclaw.js';
@@ -61,4 +62,15 @@ export function withProject(record: OpenClawRecord | null, config: string, proje
 
 export function renderOpenClawRecord(record: OpenClawRecord): string {
   return `${JSON.stringify(record, null, 2)}\n`;
+}
+
+/** `continuity init --agent openclaw` set this project up on the gateway whose config is `config`: its record lists the project. */
+export function openClawSetUpFor(root: string, config: string | null, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (!config) return false;
+  const file = openClawRecordPath(config, env);
+  try {
+    return parseOpenClawRecord(readFileSync(file, 'utf8'), config, file)?.projects.includes(root) ?? false;
+  } catch {
+    return false;
+  }
 }

@@ -133,3 +133,16 @@ test('an unknown agent names openclaw among the known ones', () => {
   assert.equal(r.code, 2);
   assert.match(r.stderr, /unknown agent "nope" \(known: claude-code, codex, gemini, cursor, openclaw\)/);
 });
+
+test("status names OpenClaw's layer on a Guard line of its own once init set the project up for it, beside Codex's; not after the uninstall", () => {
+  const { env, stateDir } = openclawHome(AFTER_INSTALL);
+  pluginsInstalled(stateDir);
+  const project = tempProject();
+  ok(runCli(['init', '--agent', 'openclaw,codex', '--no-gitignore'], { cwd: project, env }));
+  const guard = () => (JSON.parse(ok(runCli(['status', '--json'], { cwd: project, env })).stdout).guard as { agent: string; summary: string }[]);
+  const both = guard();
+  assert.deepEqual(both.map((g) => g.agent).sort(), ['codex', 'openclaw']);
+  assert.match(both.find((g) => g.agent === 'openclaw')!.summary, /own wall|hooks only|refus/);
+  ok(runCli(['init', '--agent', 'openclaw', '--uninstall'], { cwd: project, env }));
+  assert.deepEqual(guard().map((g) => g.agent), ['codex']);
+});

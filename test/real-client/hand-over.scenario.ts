@@ -123,7 +123,10 @@ test('hand-over: Claude Code → Codex → Gemini CLI → OpenClaw on one plan; 
   assert.equal(status.plan.tasks[1].recordedBy.sessionId, x.sessionId);
   assert.ok(status.plan.tasks.every((t: { recordedBy: { sessionId: string | null } }) => t.recordedBy.sessionId), JSON.stringify(status.plan.tasks));
   // The sessions by client, all four.
-  assert.deepEqual(Object.keys(status.sessions ?? {}).sort(), ['claude-code', 'codex', 'gemini', 'openclaw'], JSON.stringify(status.sessions));
+  assert.deepEqual(status.sessions.map((c: { client: string }) => c.client).sort(), ['claude-code', 'codex', 'gemini', 'openclaw'], JSON.stringify(status.sessions));
+  // One Guard line per wired client, each with its own layer.
+  assert.deepEqual(status.guard.map((g: { client: string }) => g.client).sort(), ['claude-code', 'codex', 'gemini', 'openclaw'], JSON.stringify(status.guard));
+  process.stderr.write(`${claude.continuity(['status']).stdout}\n`);
   // One approval held for all four.
   assert.equal(status.plan.approval.via, 'user-prompt');
 });

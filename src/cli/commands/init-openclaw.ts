@@ -138,11 +138,3 @@ export function wiringNotes(w: GatewayWiring, installed: { how: string; dir: str
   return notes;
 }
 
-/** init set this project up for OpenClaw: the record in continuity's state home lists it. */
-export function openClawSetUp(root: string, files: InitFiles): boolean {
-  try {
-    return readRecord(files, gatewayConfigPath()).record?.projects.includes(root) ?? false;
-  } catch {
-    return false;
-  }
-}

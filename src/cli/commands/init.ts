@@ -12,7 +12,9 @@ import { backupFor, backupsOf, GITIGNORE_ENTRY, ignoresContinuity, withContinuit
 import { INIT_AGENTS, isInitAgent, loadTarget } from '../../install/targets/index.js';
 import { clientWirings, isWired } from '../../install/wired-clients.js';
 import { labelOf } from '../../install/client-guards.js';
-import { installOpenClaw, openClawSetUp, uninstallOpenClaw } from './init-openclaw.js';
+import { installOpenClaw, uninstallOpenClaw } from './init-openclaw.js';
+import { openClawSetUpFor } from '../../install/openclaw-record.js';
+import { openClawConfigPath } from '../../adapters/openclaw/config-path.js';
 import { installWall, uninstallWall, type WallInstall, type WallRecord, type WallSettings } from '../../install/targets/claude-code-wall.js';
 import { INIT_RECORD_PATH, wallRecordOf, withWallRecord } from '../../install/init-record.js';
 import { claudeCodeWallPaths, claudeCodeWallSettings, codexWallPaths } from '../../install/wall-spec.js';
@@ -166,7 +168,7 @@ function buildExecutableOnFirstUse(report: Report): void {
 /** The agents whose settings (or, for Claude Code, the plugin; for OpenClaw, init's record) run continuity now: after an uninstall, those left. */
 async function wiredAgents(files: Files): Promise<InitAgent[]> {
   const wired: InitAgent[] = (await clientWirings(files.root, homedir())).filter(isWired).map((w) => w.agent);
-  return openClawSetUp(files.root, files) ? [...wired, 'openclaw'] : wired;
+  return openClawSetUpFor(files.root, openClawConfigPath(process.env)) ? [...wired, 'openclaw'] : wired;
 }
 
 /** Reads a settings file as uninstallSettings will, so that one that is not valid stops init before any file is changed. */

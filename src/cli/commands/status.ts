@@ -6,6 +6,8 @@ import { takeSnapshot, type Snapshot } from '../../app/snapshot.js';
 import type { Config } from '../../config/schema.js';
 import { gatherWallFacts } from '../../install/wall-facts.js';
 import { clientGuard } from '../../install/client-guards.js';
+import { openClawSetUpFor } from '../../install/openclaw-record.js';
+import { openClawConfigPath } from '../../adapters/openclaw/config-path.js';
 import { clientWirings, isWired } from '../../install/wired-clients.js';
 import { wallStatus } from '../../install/wall-status.js';
 import { CliError, ExitCode } from '../../util/errors.js';
@@ -104,8 +106,10 @@ export async function layersOf(root: string, config: Config): Promise<Pick<Snaps
 /** The layer in force for each client wired in this project, one per client. */
 async function guardsOf(root: string, config: Config): Promise<NonNullable<Snapshot['guard']>> {
   const home = homedir();
-  const wired = (await clientWirings(root, home)).filter(isWired);
-  return Promise.all(wired.map((w) => clientGuard(w.agent, { root, config, home, probe: () => probeWall(process.env) })));
+  const wired: string[] = (await clientWirings(root, home)).filter(isWired).map((w) => w.agent);
+  // OpenClaw's wiring is the gateway's config, shared by its workspaces: init's record says this project is one.
+  if (openClawSetUpFor(root, openClawConfigPath(process.env))) wired.push('openclaw');
+  return Promise.all(wired.map((agent) => clientGuard(agent, { root, config, home, probe: () => probeWall(process.env) })));
 }
 
 /** Claude Code's layer (its settings' sandbox), for tools that read `wall`. */
