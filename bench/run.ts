@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, reported as medians and as ratios to the
 // process floor measured in the same run (these machines are noisy).
+import { spawnSync } from 'node:child_process';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchHookMatrix, CASES } from './hook-matrix.js';
@@ -80,6 +81,11 @@ console.log(`  assessing ${watchdog.runs.toLocaleString('en')} runs: median ${fm
 const openclaw = await benchOpenClawPlugin(root);
 console.log('\nOpenClaw plugin (in process, as the gateway calls its hooks): per hook call');
 for (const t of openclaw) console.log(`  ${t.label.padEnd(52)} median ${fmt(t.medianMs)}   p90 ${fmt(t.p90Ms)}${/decides nothing/.test(t.label) ? '   (target < 1 ms)' : ''}`);
+
+// The plugin's own memory over many turns needs a forced collection: its own process, with --expose-gc.
+console.log('');
+const memory = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(root, 'bench', 'openclaw-plugin-memory.ts'), process.env.BENCH_OPENCLAW_MEMORY_TURNS ?? '2000'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+process.stdout.write(memory.status === 0 ? memory.stdout : `OpenClaw plugin memory: the run failed (exit ${memory.status})\n`);
 
 console.log('');
 reportOpenClawLoad(await benchOpenClawLoad());

@@ -17,7 +17,7 @@ import { runByChild } from '../../ledger/runs.js';
 import { describeIssue } from '../../util/validation.js';
 import { projectEnv } from '../bridge/run.js';
 import type { OpenClawApi } from './plugin.js';
-import type { SessionMemory } from './session-memory.js';
+import { capped, type SessionMemory } from './session-memory.js';
 import { deliveredPayload, recordedPayload, type Where } from './to-claude.js';
 
 /** The registry's task records as the plugin reads them (`TaskRunView`, 2026.9.6): loose, only these two fields checked. */
@@ -85,7 +85,7 @@ export function openClawDeliveryReader(o: DeliveryReaderOptions) {
     const mine = [...o.memory.children].filter(([child, requester]) => requester === where.sessionId && !settled.has(child)).map(([child]) => child);
     if (!mine.length) return { payloads: [], retained: [] };
     const facts = await ledgerFacts(where.cwd, mine);
-    for (const c of mine) if (facts.get(c)?.delivered) settled.add(c);
+    for (const c of mine) if (facts.get(c)?.delivered) capped(settled).add(c);
     const open = mine.filter((c) => facts.has(c) && !facts.get(c)!.delivered);
     if (!open.length) return { payloads: [], retained: [] };
     const registry = await registryOf(where.sessionId);
@@ -100,10 +100,10 @@ export function openClawDeliveryReader(o: DeliveryReaderOptions) {
       payloads.push(recordedPayload(where, 'DeliveryDecision', { child, record, registry_status: registry?.get(child) ?? null, shown_in_context: o.memory.shown.get(child) ?? null, decision: d }));
       if (d.action === 'record_client_delivery') {
         payloads.push(deliveredPayload(where, child, true, d.via === 'announce' ? 'openclaw_announce' : 'openclaw_context'));
-        settled.add(child);
+        capped(settled).add(child);
       }
       if (d.action === 'await_client') {
-        settled.add(child);
+        capped(settled).add(child);
         payloads.push(deliveredPayload(where, child, true, 'openclaw_retained'));
         retained.push(child);
       }

@@ -37,7 +37,7 @@ import { projectEnv } from '../bridge/run.js';
 import { sourceOf } from '../bridge/types.js';
 import { afterToolFeedback, contextOf, stopReason, toolCallResult } from './from-claude.js';
 import { isSubagentSession, parseHook, type ContextOf, type EventOf, type HookName } from './protocol.js';
-import { sessionMemory, type OwedContinuation } from './session-memory.js';
+import { capped, sessionMemory, type OwedContinuation } from './session-memory.js';
 import { openClawHome } from './tool-paths.js';
 import { openClawConfigPath } from './config-path.js';
 import { execMarker, execReturned, execStarted, liveExecSurvivors } from './exec-survivors.js';
@@ -246,6 +246,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
   on('before_prompt_build', async (event, ctx) => {
     // before_agent_run sees the prompt with the context plugins prepended: the words as they arrived are kept for it.
     if (ctx.runId) memory.prompts.set(ctx.runId, event.prompt);
+    memory.trim();
     const where = whereOf(ctx.sessionKey, ctx.sessionId, ctx.workspaceDir);
     if (!where || isSubagentSession(ctx.sessionKey) || (ctx.runId && memory.ownRuns.has(ctx.runId))) return undefined;
     const source = memory.compacted.has(where.sessionId) ? 'compact' : memory.started.has(where.sessionId) ? 'resume' : 'startup';
@@ -305,7 +306,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     const shown = isSubagentSession(where.sessionId) ? [] : awaitingResults(event.messages).filter((c) => !memory.shown.has(c));
     for (const c of shown) {
       memory.shown.set(c, now());
-      settled.add(c);
+      capped(settled).add(c);
     }
     if (shown.length) save();
     const delivered = shown.map((c) => deliveredPayload(where, c, true, 'openclaw_context'));

@@ -11,7 +11,16 @@
  * input, prompts of runs in flight) describes processes and runs that end
  * with the gateway.
  */
-import { loadStore, saveStore, type StoredMemory, type StoredOwed } from './plugin-store.js';
+import { loadStore, saveStore, STORE_LIMIT, type StoredMemory, type StoredOwed } from './plugin-store.js';
+
+/** How many sessions, runs or children the in-process part keeps track of: the oldest go first (a gateway runs for weeks). */
+export const MEMORY_LIMIT = 1024;
+
+/** Keeps a map's or set's newest `limit` entries (insertion order is age order). */
+export function capped<T extends Map<unknown, unknown> | Set<unknown>>(c: T, limit = MEMORY_LIMIT): T {
+  while (c.size > limit) c.delete(c.keys().next().value);
+  return c;
+}
 
 export type OwedContinuation = StoredOwed;
 
@@ -57,8 +66,10 @@ export interface SessionMemory {
   storePath: string | null;
   /** What the store said when it was read, if it could not be used. */
   storeError: string | null;
-  /** Writes the kept part to the store. */
+  /** Writes the kept part to the store, and cuts the memory to what a restart would read back. */
   save(): void;
+  /** Cuts every table to its bound: what the memory holds does not grow with the turns. */
+  trim(): void;
 }
 
 const KEY = Symbol.for('continuity.openclaw.session-memory');
@@ -101,6 +112,12 @@ export function newSessionMemory(storePath: string | null): SessionMemory {
     storeError: loaded && !loaded.ok ? loaded.error : null,
     save() {
       if (m.storePath) saveStore(m.storePath, storedPart(m));
+      m.trim();
+    },
+    trim() {
+      // The kept part as the store keeps it (its newest STORE_LIMIT entries); the rest to MEMORY_LIMIT (exec windows have their own bound).
+      for (const kept of [m.workspaces, m.ownRuns, m.owed, m.children, m.announces, m.shown, m.told]) capped(kept, STORE_LIMIT);
+      for (const other of [m.started, m.compacted, m.orphans, m.admitted, m.prompts, m.feedback, m.typed]) capped(other);
     },
   };
   return m;
