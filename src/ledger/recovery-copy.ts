@@ -169,7 +169,7 @@ export function ledgerDamage(root: string, head: RecoveryHead | null, db?: SqlDa
   if (!db) return null;
   // All events (the count the triggers keep: src/ledger/events.ts), less the few newer than the
   // head: one statement, so one snapshot (other hooks append meanwhile, and two reads would see a loss that is not there).
-  const n = Number(db.get<{ n: number }>(`SELECT ${EVENT_TOTAL_SQL} - (SELECT count(*) FROM events WHERE id > ?) AS n`, head.maxId)?.n ?? 0);
+  const n = Number(db.get<{ n: number }>(`SELECT ${EVENT_TOTAL_SQL} - (SELECT count(*) FROM event_rows WHERE id > ?) AS n`, head.maxId)?.n ?? 0);
   if (n < head.events) return `${head.events - n} of the ledger's ${head.events} recorded events were deleted`;
   return null;
 }
