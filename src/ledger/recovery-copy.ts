@@ -380,7 +380,9 @@ function replayLine(db: SqlDatabase, line: string): number {
     const input = tab < 0 ? row[TAIL_COLUMNS.length] : line.slice(tab + 1);
     if (typeof input !== 'string') return 0;
     const v = TAIL_COLUMNS.map((_, i) => (row[i] ?? null) as SqlValue);
-    return db.run('INSERT OR IGNORE INTO event_rows (id, at, source, kind, session, decision, spooled, client, pre, pre_len, input) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', ...v, input).changes;
+    // A number read from JSON may be bound as a real: the columns without a type take it back as the integer it was.
+    const whole = '(SELECT CASE WHEN typeof(v) = \'real\' THEN CAST(v AS INTEGER) ELSE v END FROM (SELECT ? AS v))';
+    return db.run(`INSERT OR IGNORE INTO event_rows (id, at, source, kind, session, decision, spooled, client, pre, pre_len, input) VALUES (?, ${whole}, ?, ?, ?, ${whole}, ?, ?, ?, ?, ?)`, ...v, input).changes;
   }
   if (row === null || typeof row !== 'object') return 0;
   const o = row as Record<string, unknown>;
