@@ -96,7 +96,6 @@ export function spooledViolations(ledgerDir: string): { at: string; sessionId: s
  */
 export const SPOOL_BATCH = 500;
 
-
 /**
  * A hook call that finds this many events waiting in the spool takes them in
  * itself (src/hooks/handle.ts), so a long session of calls that decide
