@@ -90,7 +90,8 @@ export interface StopBlockRecord {
   watchdog: { delivered: string[]; respawn: string[]; escalated: string[] } | null;
 }
 
-const STOP_BLOCKS = "kind = 'Stop' AND json_extract(decision, '$.action') IN ('block', 'allow_after_limit')";
+// Read through the index of Stop blocks on the stored rows (src/ledger/event-rows.ts: 'Stop' is name 1).
+const STOP_BLOCKS = "id IN (SELECT id FROM event_rows WHERE kind = 1 AND json_extract(decision, '$.action') IN ('block', 'allow_after_limit'))";
 
 export function recentStopBlocks(db: SqlDatabase, limit: number): StopBlockRecord[] {
   return db
@@ -118,7 +119,7 @@ export function stopBlockOf(eventId: number, at: string, sessionId: string | nul
 }
 
 export function countStopBlocks(db: SqlDatabase): number {
-  return Number(db.get<{ n: number }>(`SELECT count(*) AS n FROM events WHERE ${STOP_BLOCKS}`)?.n ?? 0);
+  return Number(db.get<{ n: number }>("SELECT count(*) AS n FROM event_rows WHERE kind = 1 AND json_extract(decision, '$.action') IN ('block', 'allow_after_limit')")?.n ?? 0);
 }
 
 export function countViolations(db: SqlDatabase): number {

@@ -30,7 +30,7 @@ export interface EventRecord {
 
 /** Appends one event. Call inside `Ledger.write` together with the projection changes it explains. */
 export function appendEvent(db: SqlDatabase, e: NewEvent): number {
-  const r = db.run(
+  db.run(
     'INSERT INTO events (at, source, kind, session_id, input, decision, client) VALUES (?, ?, ?, ?, ?, ?, ?)',
     e.at,
     e.source,
@@ -40,7 +40,12 @@ export function appendEvent(db: SqlDatabase, e: NewEvent): number {
     storedDecision(e.decision),
     e.client ?? null,
   );
-  return r.lastInsertRowid;
+  return lastEventId(db);
+}
+
+/** The id of the event just inserted (an insert into the view does not set the connection's last rowid). */
+export function lastEventId(db: SqlDatabase): number {
+  return Number(db.get<{ id: number }>('SELECT max(id) AS id FROM event_rows')?.id ?? 0);
 }
 
 export function recentEvents(db: SqlDatabase, opts: { limit?: number; sessionId?: string; kind?: string } = {}): EventRecord[] {
@@ -73,7 +78,7 @@ export function recentEvents(db: SqlDatabase, opts: { limit?: number; sessionId?
  * dropped by hand would let rows go uncounted), else counted.
  */
 export const EVENT_TOTAL_SQL =
-  "coalesce((SELECT n FROM event_count WHERE (SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events' AND name IN ('events_counted', 'events_uncounted')) = 2), (SELECT count(*) FROM events))";
+  "coalesce((SELECT n FROM event_count WHERE (SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'event_rows' AND name IN ('events_counted', 'events_uncounted')) = 2), (SELECT count(*) FROM event_rows))";
 
 export function countEvents(db: SqlDatabase): number {
   return Number(db.get<{ n: number }>(`SELECT ${EVENT_TOTAL_SQL} AS n`)?.n ?? 0);

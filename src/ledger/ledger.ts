@@ -225,12 +225,12 @@ export class Ledger {
         const trustKey = trustKeyOf(this.db);
         const full = this.rechain || needsFullCopy(this.head, { trustKey, ledgerBytes: fileSize(this.path) + fileSize(`${this.path}-wal`), nowMs: Date.now() });
         if (!full) {
-          appendEventsTail(this.db, this.recoveryDir, Math.max(this.head!.maxId, tailMaxId(this.recoveryDir)));
+          appendEventsTail(this.db, this.recoveryDir, Math.max(this.head!.maxId, tailMaxId(this.recoveryDir)), this.head!.names ?? 0);
           return;
         }
         const from: Pick<RecoveryHead, 'chain' | 'maxId' | 'events' | 'marks'> = (!this.rechain && this.head) || { chain: '', maxId: 0, events: 0 };
         const { chain, maxId, added, marks } = extendChain(this.db, from.chain, from.maxId, undefined, from.events);
-        keepRecoveryCopy(this.root, this.recoveryDir, { events: from.events + added, maxId, chain, trustKey, marks: keptMarks(from.marks, marks) }, new Date().toISOString(), this.openDriver ?? undefined);
+        keepRecoveryCopy(this.root, this.recoveryDir, { events: from.events + added, maxId, chain, trustKey, marks: keptMarks(from.marks, marks), names: Number(this.db.get<{ n: number | null }>('SELECT max(id) AS n FROM event_names')?.n ?? 0) }, new Date().toISOString(), this.openDriver ?? undefined);
       } finally {
         this.db.exec('COMMIT');
       }

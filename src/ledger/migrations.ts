@@ -1,3 +1,5 @@
+import { COMPACT_EVENTS_SQL } from './event-rows.js';
+
 /**
  * Versioned schema. Each entry moves the ledger from version i to i+1 and
  * runs inside the same IMMEDIATE transaction as the user_version bump, so
@@ -241,6 +243,8 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE events ADD COLUMN client TEXT;
   `,
+  // 10: the audit trail stored compactly: \`events\` becomes a view over \`event_rows\` (src/ledger/event-rows.ts).
+  COMPACT_EVENTS_SQL,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

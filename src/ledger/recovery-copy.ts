@@ -2,7 +2,7 @@ import { appendFileSync, closeSync, copyFileSync, existsSync, lstatSync, mkdirSy
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { sha256 } from '../util/sha256.js';
-import type { DriverFactory, SqlDatabase } from './driver.js';
+import type { DriverFactory, SqlDatabase, SqlValue } from './driver.js';
 import { EVENT_TOTAL_SQL } from './events.js';
 import { CONFIG_FILE, LEDGER_DIR, LEDGER_FILE } from './ledger-dir.js';
 
@@ -37,6 +37,8 @@ export interface RecoveryHead {
    * large ledger costs the recent events, not all of them (`--full`: all).
    */
   marks?: ChainMark[];
+  /** The last of the ledger's event names (event_names) the copy holds: the tail spells out those after it. */
+  names?: number;
   /**
    * Which folder the project is (inode and birth time): a project folder
    * deleted and made again at the same path is another project, whose
@@ -169,7 +171,7 @@ export function ledgerDamage(root: string, head: RecoveryHead | null, db?: SqlDa
   if (!db) return null;
   // All events (the count the triggers keep: src/ledger/events.ts), less the few newer than the
   // head: one statement, so one snapshot (other hooks append meanwhile, and two reads would see a loss that is not there).
-  const n = Number(db.get<{ n: number }>(`SELECT ${EVENT_TOTAL_SQL} - (SELECT count(*) FROM events WHERE id > ?) AS n`, head.maxId)?.n ?? 0);
+  const n = Number(db.get<{ n: number }>(`SELECT ${EVENT_TOTAL_SQL} - (SELECT count(*) FROM event_rows WHERE id > ?) AS n`, head.maxId)?.n ?? 0);
   if (n < head.events) return `${head.events - n} of the ledger's ${head.events} recorded events were deleted`;
   return null;
 }
@@ -317,24 +319,77 @@ export function fullCopyInterval(ledgerBytes: number): number {
   return FULL_COPY_INTERVAL_MS * Math.max(1, ledgerBytes / COPY_SCALE_BYTES);
 }
 
-/** Appends the events after `fromId` to the tail: each line one row, every column. Returns the last id appended. */
-export function appendEventsTail(db: SqlDatabase, dir: string, fromId: number): number {
-  const rows = db.all<Record<string, unknown> & { id: number }>('SELECT * FROM events WHERE id > ? ORDER BY id', fromId);
+/**
+ * Appends the events after `fromId` to the tail, one line each: the stored
+ * row (src/ledger/event-rows.ts) as TAIL_COLUMNS, a tab, and its input as
+ * stored (the input inside the list instead, as an eleventh entry, when it
+ * holds a tab or a line break). The event names the copy does not hold
+ * (ids after `namesFrom`, or after those the tail already spelled out) come
+ * first, each a line `["n", id, name]`. Returns the last id appended.
+ */
+export function appendEventsTail(db: SqlDatabase, dir: string, fromId: number, namesFrom = 0): number {
+  const rows = db.all<Record<string, SqlValue>>('SELECT id, at, source, kind, session, decision, spooled, client, pre, pre_len, input FROM event_rows WHERE id > ? ORDER BY id', fromId);
   if (!rows.length) return fromId;
-  appendFileSync(join(dir, TAIL_FILE), rows.map((r) => `${JSON.stringify(r)}\n`).join(''));
+  const spelled = Math.max(namesFrom, tailNamesMax(dir));
+  const names = db.all<{ id: number; name: string }>('SELECT id, name FROM event_names WHERE id > ? ORDER BY id', spelled);
+  const lines = names.map((n) => `${JSON.stringify(['n', Number(n.id), n.name])}\n`);
+  for (const r of rows) {
+    const meta = TAIL_COLUMNS.map((k) => (typeof r[k] === 'bigint' ? Number(r[k]) : (r[k] ?? null)));
+    const input = String(r.input);
+    lines.push(/[\t\n\r]/.test(input) ? `${JSON.stringify([...meta, input])}\n` : `${JSON.stringify(meta)}\t${input}\n`);
+  }
+  appendFileSync(join(dir, TAIL_FILE), lines.join(''));
   const last = Number(rows[rows.length - 1]!.id);
-  // The tail's last id beside it, so that the next append need not read the tail.
-  writeFileSync(join(dir, TAIL_LAST_FILE), String(last));
+  // The tail's last id (and last name spelled out) beside it, so that the next append need not read the tail.
+  writeFileSync(join(dir, TAIL_LAST_FILE), `${last} ${names.length ? Number(names[names.length - 1]!.id) : spelled}`);
   return last;
 }
 
+/** The columns of a tail line's list, in order (names as their ids). */
+export const TAIL_COLUMNS = ['id', 'at', 'source', 'kind', 'session', 'decision', 'spooled', 'client', 'pre', 'pre_len'] as const;
+
 /** The last event id appended to the tail, or 0. */
 export function tailMaxId(dir: string): number {
+  return tailLast(dir)[0];
+}
+
+function tailNamesMax(dir: string): number {
+  return tailLast(dir)[1];
+}
+
+function tailLast(dir: string): [number, number] {
   try {
-    return Number(readFileSync(join(dir, TAIL_LAST_FILE), 'utf8')) || 0;
+    const [id, names] = readFileSync(join(dir, TAIL_LAST_FILE), 'utf8').trim().split(' ');
+    return [Number(id) || 0, Number(names) || 0];
   } catch {
-    return 0;
+    return [0, 0];
   }
+}
+
+/** One tail line put back; an object of the view's columns is a line an earlier continuity wrote. */
+function replayLine(db: SqlDatabase, line: string): number {
+  const tab = line.indexOf('\t');
+  let row: unknown;
+  try {
+    row = JSON.parse(tab < 0 ? line : line.slice(0, tab));
+  } catch {
+    return 0; // a line cut short by a crash mid-append
+  }
+  if (Array.isArray(row)) {
+    if (row[0] === 'n') return db.run('INSERT OR IGNORE INTO event_names (id, name) VALUES (?, ?)', row[1] as number, row[2] as string).changes;
+    const input = tab < 0 ? row[TAIL_COLUMNS.length] : line.slice(tab + 1);
+    if (typeof input !== 'string') return 0;
+    const v = TAIL_COLUMNS.map((_, i) => (row[i] ?? null) as SqlValue);
+    // A number read from JSON may be bound as a real: the columns without a type take it back as the integer it was.
+    const whole = '(SELECT CASE WHEN typeof(v) = \'real\' THEN CAST(v AS INTEGER) ELSE v END FROM (SELECT ? AS v))';
+    return db.run(`INSERT OR IGNORE INTO event_rows (id, at, source, kind, session, decision, spooled, client, pre, pre_len, input) VALUES (?, ${whole}, ?, ?, ?, ${whole}, ?, ?, ?, ?, ?)`, ...v, input).changes;
+  }
+  if (row === null || typeof row !== 'object') return 0;
+  const o = row as Record<string, unknown>;
+  const cols = Object.keys(o).filter((k) => /^[a-z_]+$/.test(k));
+  if (db.get('SELECT 1 AS x FROM event_rows WHERE id = ?', o.id as number)) return 0;
+  db.run(`INSERT INTO events (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`, ...cols.map((k) => o[k] as never));
+  return 1;
 }
 
 /** Puts the tail's events back into a restored ledger (their ids kept; those it already has are skipped). */
@@ -346,17 +401,7 @@ export function replayEventsTail(db: SqlDatabase, dir: string): number {
     return 0;
   }
   let n = 0;
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    let row: Record<string, unknown>;
-    try {
-      row = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      continue; // a line cut short by a crash mid-append
-    }
-    const cols = Object.keys(row).filter((k) => /^[a-z_]+$/.test(k));
-    n += db.run(`INSERT OR IGNORE INTO events (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`, ...cols.map((k) => row[k] as never)).changes;
-  }
+  for (const line of text.split('\n')) if (line.trim()) n += replayLine(db, line);
   return n;
 }
 

@@ -42,4 +42,6 @@ export function shrinkEnvSnapshots(db: SqlDatabase): number {
 /** What a migration does beyond its SQL, by the version it leaves (MIGRATIONS[i] moves i → i+1). Returns rows rewritten. */
 export const MIGRATION_STEPS: Partial<Record<number, (db: SqlDatabase) => number>> = {
   7: (db) => shrinkEvents(db) + shrinkEnvSnapshots(db),
+  // Every event was moved into event_rows: the space the old table took is given back.
+  9: (db) => Number(db.get<{ n: number }>('SELECT count(*) AS n FROM event_rows')?.n ?? 0),
 };

@@ -1,7 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SqlDatabase } from './driver.js';
-import { boundedInput, storedDecision, storedInput, type NewEvent } from './events.js';
+import { boundedInput, lastEventId, storedDecision, storedInput, type NewEvent } from './events.js';
 import { insertViolation } from './sessions.js';
 
 /**
@@ -26,7 +26,7 @@ type SpooledEvent = NewEvent & { violations?: SpooledViolation[] };
 
 export function spoolEvent(ledgerDir: string, event: SpooledEvent): void {
   const dir = join(ledgerDir, SPOOL_DIR);
-  // Short (it is kept with the event, and indexed): the time in base 36, fixed width so names sort oldest first, the process, a random tail.
+  // Short (remembered while its file stands once taken: table spool_taken): the time in base 36, fixed width so names sort oldest first, the process, a random tail.
   const ms = Date.parse(event.at);
   const name = `${(Number.isFinite(ms) ? ms : Date.now()).toString(36).padStart(9, '0')}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 7)}.json`;
   // Bounded as the events table keeps it: a spool file holds no more of the agent's content than the ledger will.
@@ -138,9 +138,16 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
   }
   const taken = write((db) => {
     let n = 0;
+    // A name is remembered as taken while its file stands (between the commit and the unlink below); once the file is gone,
+    // a process that read it earlier finds it gone (checked under the same lock) and the name can go.
+    for (const { name } of db.all<{ name: string }>('SELECT name FROM spool_taken')) {
+      if (!existsSync(join(dir, name))) db.run('DELETE FROM spool_taken WHERE name = ?', name);
+    }
     for (const { name, event: e } of records) {
-      const r = db.run(
-        'INSERT OR IGNORE INTO events (at, source, kind, session_id, input, decision, spool_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      if (!existsSync(join(dir, name))) continue;
+      if (db.run('INSERT OR IGNORE INTO spool_taken (name) VALUES (?)', name).changes !== 1) continue;
+      db.run(
+        'INSERT INTO events (at, source, kind, session_id, input, decision, spool_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
         e.at,
         e.source,
         e.kind,
@@ -150,12 +157,11 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
         storedDecision(e.decision),
         name,
       );
-      n += r.changes;
+      n++;
       // Taken in the same transaction as its event, and only with it (never twice).
-      if (r.changes === 1) {
-        for (const v of e.violations ?? []) {
-          insertViolation(db, { at: e.at, sessionId: e.sessionId ?? null, kind: v.kind, summary: v.summary, eventId: r.lastInsertRowid });
-        }
+      const eventId = e.violations?.length ? lastEventId(db) : 0;
+      for (const v of e.violations ?? []) {
+        insertViolation(db, { at: e.at, sessionId: e.sessionId ?? null, kind: v.kind, summary: v.summary, eventId });
       }
     }
     return n;

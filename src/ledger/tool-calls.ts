@@ -8,6 +8,7 @@
 import type { BackgroundShell, InFlightCall } from '../domain/human-turn.js';
 import { unpairedCalls, type ToolEvent } from '../domain/tool-pairing.js';
 import { isDigest } from './audit-input.js';
+import { eventsOfKindsSinceSql } from './event-rows.js';
 import type { SqlDatabase } from './driver.js';
 
 /** A command as recorded: its text, or the head of a long one the audit trail kept as a digest (src/ledger/audit-input.ts); it is only ever shown. */
@@ -37,9 +38,12 @@ export function inFlightBash(db: SqlDatabase, nowMs: number): InFlightCall[] {
     `SELECT e.id AS event_id, e.kind, e.session_id, e.source, json_extract(e.input, '$.tool_use_id') AS id, json_extract(e.input, '$.tool_input') AS input,
             ${COMMAND('e')} AS command, e.at
        FROM events e
-      WHERE e.kind IN ('PreToolUse', 'PostToolUse', 'PostToolUseFailure') AND e.at >= ? AND json_extract(e.input, '$.tool_name') = 'Bash'
+      WHERE e.${eventsOfKindsSinceSql(3)} AND json_extract(e.input, '$.tool_name') = 'Bash'
         AND (e.kind != 'PreToolUse' OR coalesce(json_extract(e.decision, '$.action'), '') != 'deny')
       ORDER BY e.at, e.id`,
+    'PreToolUse',
+    'PostToolUse',
+    'PostToolUseFailure',
     readFrom,
   );
   const commands = new Map(rows.map((r) => [r.event_id, String(r.command ?? '')]));
@@ -74,7 +78,8 @@ export function pairedPreToolUse(db: SqlDatabase, toolUseId: string, toolName: s
 export function backgroundShells(db: SqlDatabase, nowMs: number): BackgroundShell[] {
   const since = new Date(nowMs - 24 * 3600_000).toISOString();
   const stops = db.all<{ session_id: string | null; at: string; tasks: string | null }>(
-    `SELECT session_id, max(at) AS at, json_extract(input, '$.background_tasks') AS tasks FROM events WHERE kind = 'Stop' AND at >= ? GROUP BY session_id`,
+    `SELECT session_id, max(at) AS at, json_extract(input, '$.background_tasks') AS tasks FROM events WHERE ${eventsOfKindsSinceSql(1)} GROUP BY session_id`,
+    'Stop',
     since,
   );
   const lastStop = new Map(stops.map((s) => [s.session_id, s.at]));
@@ -92,7 +97,8 @@ export function backgroundShells(db: SqlDatabase, nowMs: number): BackgroundShel
   }
   const started = db.all<{ session_id: string | null; at: string; id: string | null; command: string | null }>(
     `SELECT session_id, at, json_extract(input, '$.tool_response.backgroundTaskId') AS id, ${COMMAND('events')} AS command
-       FROM events WHERE kind = 'PostToolUse' AND at >= ? AND json_extract(input, '$.tool_name') = 'Bash' AND json_extract(input, '$.tool_input.run_in_background') = 1`,
+       FROM events WHERE ${eventsOfKindsSinceSql(1)} AND json_extract(input, '$.tool_name') = 'Bash' AND json_extract(input, '$.tool_input.run_in_background') = 1`,
+    'PostToolUse',
     since,
   );
   for (const b of started) {
