@@ -7,7 +7,7 @@
 // keeps must not grow with the turns (its maps are per live session and run;
 // its store is capped). The gateway's own memory under the same load is the
 // real-client load run's (bench/openclaw-load.ts).
-//   node --expose-gc --import tsx bench/openclaw-plugin-memory.ts [TURNS]
+//   node --expose-gc --import tsx bench/openclaw-plugin-memory.ts [TURNS]   (default 5000)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,13 +23,15 @@ export interface PluginMemory {
   /** Heap used (bytes) after a forced collection: after the warm-up's 100 turns, and at the end. */
   heapAt100: number;
   heapAtEnd: number;
+  /** The heap after 100 turns and after every 1,000: [turns, bytes]. */
+  heapAt: [number, number][];
   hookCalls: number;
   ms: number;
 }
 
 type Hook = (event: unknown, ctx: unknown) => Promise<unknown>;
 
-export async function benchOpenClawPluginMemory(root: string, turns = 2000, sessions = 16, workspaces = 4): Promise<PluginMemory> {
+export async function benchOpenClawPluginMemory(root: string, turns = 5000, sessions = 16, workspaces = 4): Promise<PluginMemory> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with node --expose-gc');
   const base = mkdtempSync(join(tmpdir(), 'continuity-bench-openclaw-memory-'));
@@ -56,6 +58,7 @@ export async function benchOpenClawPluginMemory(root: string, turns = 2000, sess
       await hooks[name]?.(event, ctx);
     };
     let heapAt100 = 0;
+    const heapAt: [number, number][] = [];
     const started = performance.now();
     for (let t = 0; t < turns; t++) {
       const s = t % sessions;
@@ -87,16 +90,17 @@ export async function benchOpenClawPluginMemory(root: string, turns = 2000, sess
       }
       await call('before_agent_finalize', { runId, sessionId, sessionKey, stopHookActive: false, lastAssistantMessage: `Done with turn ${t}.` }, agent);
       await call('agent_end', { messages: [], success: true }, agent);
-      if (t + 1 === Math.min(100, turns)) {
+      if (t + 1 === Math.min(100, turns) || (t + 1) % 1000 === 0) {
         gc();
-        heapAt100 = process.memoryUsage().heapUsed;
+        heapAt.push([t + 1, process.memoryUsage().heapUsed]);
+        if (t + 1 === Math.min(100, turns)) heapAt100 = heapAt.at(-1)![1];
       }
     }
     const ms = performance.now() - started;
     // Words for the person and recoveries go out after the hook answered: let them finish before measuring.
     await new Promise((r) => setTimeout(r, 200));
     gc();
-    return { turns, sessions, workspaces, heapAt100, heapAtEnd: process.memoryUsage().heapUsed, hookCalls: calls, ms };
+    return { turns, sessions, workspaces, heapAt100, heapAtEnd: process.memoryUsage().heapUsed, heapAt, hookCalls: calls, ms };
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
@@ -105,12 +109,14 @@ export async function benchOpenClawPluginMemory(root: string, turns = 2000, sess
 export function reportOpenClawPluginMemory(m: PluginMemory): void {
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
   console.log(`OpenClaw plugin in process, ${m.sessions} sessions over ${m.workspaces} workspaces, ${m.turns} turns (${m.hookCalls} hook calls in ${(m.ms / 1000).toFixed(0)} s; a subagent every 4th turn)`);
-  console.log(`  heap after 100 turns ${mb(m.heapAt100)}   after ${m.turns} turns ${mb(m.heapAtEnd)}   (${(m.heapAtEnd / m.heapAt100).toFixed(2)}×; ${(((m.heapAtEnd - m.heapAt100) / Math.max(1, m.turns - 100)) * 1000 / 1024).toFixed(1)} KB per 1,000 turns)`);
+  console.log(`  heap after 100 turns ${mb(m.heapAt100)}   after ${m.turns} turns ${mb(m.heapAtEnd)}   (${(m.heapAtEnd / m.heapAt100).toFixed(2)}×)`);
+  console.log(`  heap by turns: ${m.heapAt.map(([t, b]) => `${t} ${mb(b)}`).join(', ')}`);
+  console.log("  (the plugin's tables fill up to their bounds first: 256 sessions' workspaces and children, 2,000 exec windows; past them the heap is flat)");
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { resolve, dirname } = await import('node:path');
   const { fileURLToPath } = await import('node:url');
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  reportOpenClawPluginMemory(await benchOpenClawPluginMemory(root, Number(process.argv[2] ?? 2000)));
+  reportOpenClawPluginMemory(await benchOpenClawPluginMemory(root, Number(process.argv[2] ?? 5000)));
 }

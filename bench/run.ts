@@ -84,7 +84,7 @@ for (const t of openclaw) console.log(`  ${t.label.padEnd(52)} median ${fmt(t.me
 
 // The plugin's own memory over many turns needs a forced collection: its own process, with --expose-gc.
 console.log('');
-const memory = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(root, 'bench', 'openclaw-plugin-memory.ts'), process.env.BENCH_OPENCLAW_MEMORY_TURNS ?? '2000'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+const memory = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(root, 'bench', 'openclaw-plugin-memory.ts'), process.env.BENCH_OPENCLAW_MEMORY_TURNS ?? '5000'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 process.stdout.write(memory.status === 0 ? memory.stdout : `OpenClaw plugin memory: the run failed (exit ${memory.status})\n`);
 
 console.log('');
