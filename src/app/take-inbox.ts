@@ -20,7 +20,7 @@ import type { Ledger } from '../ledger/ledger.js';
 import { insertViolation } from '../ledger/sessions.js';
 import { clientOf } from '../ledger/event-client.js';
 import { inFlightBash } from '../ledger/tool-calls.js';
-import { clientOfInboxRequest } from '../domain/command-origin.js';
+import { clientOfInboxRequest, sessionOfCommand, UNKNOWN_CLIENT } from '../domain/command-origin.js';
 import { describeIssue } from '../util/validation.js';
 import { AgentRequestSchema, applyRequest, commandOf } from './agent-requests.js';
 
@@ -119,10 +119,11 @@ async function takeOne(ledger: Ledger, file: string, name: string, ctx: { root: 
     return;
   }
   const hookClient = clientOf({ source: ctx.source });
-  const client = clientOfInboxRequest(record.client, hookClient, inFlightBash(ledger.db, Date.parse(ctx.now)));
+  const inFlight = inFlightBash(ledger.db, Date.parse(ctx.now));
+  const client = clientOfInboxRequest(record.client, hookClient, inFlight);
   // A client the ledger does not bear out discredits the session named with it; the hook's own session only for its own client's request.
-  const contradicted = !!record.client && record.client !== client;
-  const sessionId = contradicted ? null : (record.sessionId ?? (client === hookClient ? ctx.sessionId : null));
+  const contradicted = !!record.client && record.client !== UNKNOWN_CLIENT && record.client !== client;
+  const sessionId = contradicted ? null : (record.sessionId ?? (client === hookClient ? ctx.sessionId : sessionOfCommand(inFlight, client)));
   if (record.refused) {
     const { command, why: refusal } = record.refused;
     const kind = refusalKind(command);

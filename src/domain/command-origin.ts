@@ -34,7 +34,20 @@ export function sessionOfCommand(inFlight: readonly InFlightCall[], client: stri
  * the request in, or that client has a shell call running. Otherwise unknown.
  */
 export function clientOfInboxRequest(named: string | undefined, hookClient: string, inFlight: readonly InFlightCall[]): string {
-  if (!named || named === UNKNOWN_CLIENT) return UNKNOWN_CLIENT;
+  if (!named || named === UNKNOWN_CLIENT) return clientRunningContinuity(hookClient, inFlight);
   if (named === hookClient) return named;
   return inFlight.some((c) => c.source === `hook:${named}`) ? named : UNKNOWN_CLIENT;
+}
+
+/**
+ * A request that names no client: the command could not see one above it
+ * (inside a sandbox with a process namespace of its own, the client is not
+ * in the tree). The ledger bears a client out when its hooks recorded a shell
+ * call that runs continuity and has not ended: the hook taking the request in
+ * first, else the one client with such a call. Otherwise unknown.
+ */
+function clientRunningContinuity(hookClient: string, inFlight: readonly InFlightCall[]): string {
+  const running = new Set(inFlight.filter((c) => /\bcontinuity\b/.test(c.command) && c.source?.startsWith('hook:')).map((c) => c.source!.slice('hook:'.length)));
+  if (running.has(hookClient)) return hookClient;
+  return running.size === 1 ? [...running][0]! : UNKNOWN_CLIENT;
 }

@@ -157,3 +157,16 @@ test("inside the wall: Codex's task done is a request; the hook that takes it in
   const second = status(project).plan.tasks.find((t) => t.id === '2')!.recordedBy!;
   assert.deepEqual([second.client, second.sessionId], ['unknown', null]);
 });
+
+test("inside a wall with a process namespace of its own (continuity's own wall), the client is not in the command's process tree: the request names none, and the client whose running shell call ran it (as its hooks recorded) is the one recorded", () => {
+  const project = planProject();
+  const done = { tool_name: 'Bash', tool_use_id: 'call-ns-1', tool_input: { command: 'continuity task done 1' } };
+  codex(project, { hook_event_name: 'PreToolUse', ...done });
+  const c = cliCommand(['task', 'done', '1']);
+  const r = spawnUnderClient([BWRAP, '--unshare-pid', ...wallArgs([join(project, '.continuity')]), c.cmd, ...c.args], { cwd: project, client: 'codex', env: {} });
+  assert.equal(r.code, 0, r.stderr);
+  codex(project, { hook_event_name: 'PostToolUse', ...done, tool_response: '' });
+  const one = status(project).plan.tasks.find((t) => t.id === '1')!.recordedBy!;
+  assert.deepEqual([one.client, one.sessionId], ['codex', CODEX]);
+});
+

@@ -125,7 +125,7 @@ test('hand-over: Claude Code → Codex → Gemini CLI → OpenClaw on one plan; 
   // The sessions by client, all four.
   assert.deepEqual(status.sessions.map((c: { client: string }) => c.client).sort(), ['claude-code', 'codex', 'gemini', 'openclaw'], JSON.stringify(status.sessions));
   // One Guard line per wired client, each with its own layer.
-  assert.deepEqual(status.guard.map((g: { client: string }) => g.client).sort(), ['claude-code', 'codex', 'gemini', 'openclaw'], JSON.stringify(status.guard));
+  assert.deepEqual(status.guard.map((g: { agent: string }) => g.agent).sort(), ['claude-code', 'codex', 'gemini', 'openclaw'], JSON.stringify(status.guard));
   process.stderr.write(`${claude.continuity(['status']).stdout}\n`);
   // One approval held for all four.
   assert.equal(status.plan.approval.via, 'user-prompt');

@@ -36,3 +36,14 @@ test('the caller is the nearest agent client above, by the name the hooks use; n
   assert.equal(callerAgent([p(10, 'bash'), p(9, 'sshd')]), 'unknown');
   assert.equal(callerAgent(null), 'unknown');
 });
+
+test('a request that names no client (it was written inside a sandbox that hides the client) is the client whose running shell call runs continuity, as the ledger recorded it', () => {
+  // The hook taking it in is the client's own, in the call that ran the command.
+  assert.equal(clientOfInboxRequest(undefined, 'claude-code', [call('hook:claude-code', 's1', 'continuity task done 1')]), 'claude-code');
+  assert.equal(clientOfInboxRequest('unknown', 'gemini', [call('hook:gemini', 'g', 'continuity task done 3 && git add -A')]), 'gemini');
+  // Taken in by another client's hook: the one client with such a call.
+  assert.equal(clientOfInboxRequest(undefined, 'codex', [call('hook:openclaw', 'o', 'continuity task done 4')]), 'openclaw');
+  // No running call that runs continuity, or two clients with one: unknown, never a guess.
+  assert.equal(clientOfInboxRequest(undefined, 'codex', [call('hook:codex', 'c', 'npm test')]), 'unknown');
+  assert.equal(clientOfInboxRequest(undefined, 'cursor', [call('hook:codex', 'c', 'continuity task done 1'), call('hook:gemini', 'g', 'continuity task done 2')]), 'unknown');
+});

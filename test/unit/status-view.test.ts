@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import type { Snapshot } from '../../src/app/snapshot.js';
 import type { RunView } from '../../src/app/watchdog-runs.js';
 import { barCells, describeStopBlock, renderStatus } from '../../src/cli/render/status-view.js';
+import { shortSession } from '../../src/cli/render/status-view.js';
 import { stripAnsi } from '../../src/cli/render/style.js';
 import { displayWidth } from '../../src/cli/render/text.js';
 
@@ -262,4 +263,11 @@ test('who recorded each task, with its client and session, and the sessions by c
   assert.match(out, /^ {2}11:40 {2}Task 1: Tokenizer {2}codex · 019a3f2b$/m);
   assert.match(out, /^Sessions {2}claude-code 2 \(latest 9f1c2d3e, 2 min ago\) · codex 1 \(latest 019a3f2b, 19 min ago\)$/m);
   assertFits(out, 100);
+});
+
+test("a session is shown by the part of its id that tells it apart: a UUID's first 8 characters, an OpenClaw session key's part after agent:<id>:", () => {
+  assert.equal(shortSession('019d036d-c7fa-72d2-b6fd-78878bfe34e4'), '019d036d');
+  assert.equal(shortSession('agent:main:main'), 'main');
+  assert.equal(shortSession('agent:main:telegram:direct:12345'), '…am:direct:12345');
+  assert.equal(shortSession('short'), 'short');
 });

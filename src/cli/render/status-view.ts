@@ -321,6 +321,11 @@ function stopsSection(s: Snapshot, ctx: Ctx): Line[] {
 
 /** The first 8 characters of a session id: what `log --session` accepts. */
 export function shortSession(id: string): string {
+  // OpenClaw's session keys all begin `agent:main:`: their last part is what tells them apart (`agent:main:telegram:42` → `telegram:42`).
+  if (id.startsWith('agent:')) {
+    const rest = id.split(':').slice(2).join(':');
+    return rest.length > 16 ? `…${rest.slice(-15)}` : rest || id;
+  }
   return id.length > 8 ? id.slice(0, 8) : id;
 }
 
