@@ -111,7 +111,7 @@ export function reportOpenClawPluginMemory(m: PluginMemory): void {
   console.log(`OpenClaw plugin in process, ${m.sessions} sessions over ${m.workspaces} workspaces, ${m.turns} turns (${m.hookCalls} hook calls in ${(m.ms / 1000).toFixed(0)} s; a subagent every 4th turn)`);
   console.log(`  heap after 100 turns ${mb(m.heapAt100)}   after ${m.turns} turns ${mb(m.heapAtEnd)}   (${(m.heapAtEnd / m.heapAt100).toFixed(2)}×)`);
   console.log(`  heap by turns: ${m.heapAt.map(([t, b]) => `${t} ${mb(b)}`).join(', ')}`);
-  console.log("  (the plugin's tables fill up to their bounds first: 256 sessions' workspaces and children, 2,000 exec windows; past them the heap is flat)");
+  console.log("  (the plugin's tables fill up to their bounds first: the newest 256 workspaces, runs and children, 2,000 exec windows; what grows past them is V8's compiled code warming up)");
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
