@@ -144,12 +144,16 @@ test('a process that outlives the call is refused where it shows in the command 
   assert.equal(own.stdout.includes('deny'), false);
 });
 
-/** A script the agent wrote: it forks a child of its own that, once the call has ended, writes `file` (no detaching construct shows in the command). */
-function laterWriter(dir: string, file: string, content: string): void {
-  writeFileSync(
-    join(dir, 'later.js'),
-    `const { spawn } = require('child_process');\nspawn(process.execPath, ['-e', ${JSON.stringify(`setTimeout(() => { require('fs').mkdirSync(require('path').dirname(${JSON.stringify(file)}), { recursive: true }); require('fs').writeFileSync(${JSON.stringify(file)}, ${JSON.stringify(content)}); }, 400)`)}], { detached: true, stdio: 'ignore' }).unref();\n`,
-  );
+/**
+ * A script the agent wrote: it forks a child of its own that, once the call has ended, writes `file` (no detaching
+ * construct shows in the command). The child waits for `go` (made by the test once the call's last hook has
+ * answered): on a busy machine a fixed delay could fall inside that hook, which would then see the write.
+ */
+function laterWriter(dir: string, file: string, content: string): () => void {
+  const go = join(dir, '.go-later');
+  const body = `const fs = require('fs'); const path = require('path'); const t = setInterval(() => { if (!fs.existsSync(${JSON.stringify(go)})) return; clearInterval(t); fs.mkdirSync(path.dirname(${JSON.stringify(file)}), { recursive: true }); fs.writeFileSync(${JSON.stringify(file)}, ${JSON.stringify(content)}); }, 50); setTimeout(() => process.exit(0), 60000);`;
+  writeFileSync(join(dir, 'later.js'), `const { spawn } = require('child_process');\nspawn(process.execPath, ['-e', ${JSON.stringify(body)}], { detached: true, stdio: 'ignore' }).unref();\n`);
+  return () => writeFileSync(go, '');
 }
 
 async function waitFor(check: () => boolean): Promise<void> {
@@ -162,9 +166,10 @@ test('a script\'s detached child that empties .codex/hooks.json after the last h
   assert.equal(runCli(['init', '--agent', 'gemini', '--no-gitignore'], { cwd: s.dir, env: s.env }).code, 0);
   const hooksJson = join(s.dir, '.codex', 'hooks.json');
   const wired = read(hooksJson)!;
-  laterWriter(s.dir, hooksJson, '{"hooks":{}}\n');
+  const go = laterWriter(s.dir, hooksJson, '{"hooks":{}}\n');
   const r = shellCall(s, 'codex', 'node later.js');
   assert.equal(r.denied, false);
+  go();
   await waitFor(() => read(hooksJson) !== wired);
   // The next Codex session would run no hook: the next Gemini hook is where continuity runs.
   const next = agentHook(s, 'gemini', base('gemini', s.dir, 'session-start'));
@@ -181,8 +186,9 @@ test('the same for ~/.gemini/settings.json and .claude/settings.local.json: doct
     const s = setup(agent);
     const file = target.endsWith('@home') ? join(s.home, target.replace('@home', '')) : join(s.dir, target);
     const was = read(file);
-    laterWriter(s.dir, file, content);
+    const go = laterWriter(s.dir, file, content);
     assert.equal(spawnSync('node', ['later.js'], { cwd: s.dir }).status, 0);
+    go();
     await waitFor(() => read(file) !== was);
     const doctor = runCli(['doctor', '--json'], { cwd: s.dir, env: s.env });
     const wiring = (JSON.parse(doctor.stdout) as { checks: { name: string; ok: boolean; detail: string; fix?: string }[] }).checks.find((c) => c.name === 'wiring')!;

@@ -97,7 +97,9 @@ test('the ledger and its recovery copy removed together: the project continuity 
 
 test('a ledger deleted by a process that outlives the call is restored by the next hook', async () => {
   const { dir, env } = draftProject();
-  writeFileSync(join(dir, 'later.js'), `setTimeout(() => require('fs').rmSync(${DIR}, { recursive: true }), 300);\n`);
+  // The child waits for the test's word (made once the call's last hook has answered): a fixed delay could fall inside that hook on a busy machine.
+  const go = join(dir, '.go-later');
+  writeFileSync(join(dir, 'later.js'), `const fs = require('fs'); const t = setInterval(() => { if (!fs.existsSync(${JSON.stringify(go)})) return; clearInterval(t); fs.rmSync(${DIR}, { recursive: true }); }, 50); setTimeout(() => process.exit(0), 60000);\n`);
   // Left running by the command itself, it is refused: no wall stands here.
   const refused = bashBetweenHooks(dir, 'node later.js > /dev/null 2>&1 &', { env });
   assert.equal(refused.denied, true);
@@ -106,7 +108,8 @@ test('a ledger deleted by a process that outlives the call is restored by the ne
   writeFileSync(join(dir, 'fork.js'), "require('child_process').spawn(process.execPath, ['later.js'], { detached: true, stdio: 'ignore' }).unref();\n");
   const r = bashBetweenHooks(dir, 'node fork.js', { env });
   assert.equal(r.denied, false);
-  for (let i = 0; i < 50 && existsSync(join(dir, '.continuity')); i++) await new Promise((res) => setTimeout(res, 100));
+  writeFileSync(go, '');
+  for (let i = 0; i < 100 && existsSync(join(dir, '.continuity')); i++) await new Promise((res) => setTimeout(res, 100));
   assert.equal(existsSync(join(dir, '.continuity')), false, 'the background process removed the folder');
   const next = hook(dir, { hook_event_name: 'UserPromptSubmit', prompt: 'go on' }, { env });
   assert.match(next.stdout, /ledger was restored from its recovery copy/);
