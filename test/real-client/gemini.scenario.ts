@@ -226,7 +226,8 @@ test('gemini forged approval: a BeforeAgent piped into the hook from run_shell_c
   // Gemini CLI runs the command in a session of its own: both hook calls were refused before any rule, and recorded.
   assert.equal(geminiHooks(r, 'BeforeAgent').length, 1, timeline(r));
   assert.deepEqual(r.ledgerStatus.recentViolations.map((v: { kind: string }) => v.kind), ['forged_hook_event', 'forged_hook_event'], timeline(r));
-  const output = String(geminiHooks(r, 'AfterTool')[0]!.input.tool_response.llmContent);
+  // The command's output, as Gemini CLI handed it to the model (the audit trail keeps a long tool output as a digest).
+  const output = added(r, 1);
   assert.equal(output.match(/continuity: hook refused: this process was started inside one of the agent's tool calls/g)?.length, 2, output);
   // The person reads it in the AfterTool of that call.
   const after = geminiHooks(r, 'AfterTool')[0]!;
