@@ -49,11 +49,16 @@ export interface SameAs {
 const SESSION_FIELDS = ['transcript_path', 'cwd', 'permission_mode'];
 
 /**
- * Records of continuity's own making whose `words` are continuity's words to
- * the person (what it sent on the session's channel, or could not): kept
- * whole, as a decision is; the rest of their input is bounded as any other.
+ * Records of continuity's own making, and the field that holds continuity's
+ * own words in them (what it sent the person on the session's channel, or
+ * could not; the message a turn it started opened with): kept whole, as a
+ * decision is; the rest of their input is bounded as any other.
  */
-const OWN_WORDS: ReadonlySet<string> = new Set(['openclaw:PersonWordsSent', 'openclaw:PersonWordsNotSent']);
+const OWN_WORDS: ReadonlyMap<string, string> = new Map([
+  ['openclaw:PersonWordsSent', 'words'],
+  ['openclaw:PersonWordsNotSent', 'words'],
+  ['openclaw:ContinuationStarted', 'message'],
+]);
 
 export function isDigest(v: unknown): v is Digest {
   return v !== null && typeof v === 'object' && typeof (v as Digest).$sha256 === 'string' && typeof (v as Digest).bytes === 'number';
@@ -77,8 +82,9 @@ function keptOpen(path: readonly string[]): boolean {
  */
 export function boundForAudit(value: unknown, columns?: { sessionId?: string | null; kind?: string }): unknown {
   const seen = new Map<string, string>();
-  const own = columns?.kind !== undefined && OWN_WORDS.has(columns.kind) && value !== null && typeof value === 'object' && typeof (value as { words?: unknown }).words === 'string';
-  const out = own ? { ...(bound({ ...(value as object), words: '' }, [], seen) as object), words: (value as { words: string }).words } : bound(value, [], seen);
+  const field = columns?.kind === undefined ? undefined : OWN_WORDS.get(columns.kind);
+  const words = field !== undefined && value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[field] : undefined;
+  const out = typeof words === 'string' ? { ...(bound({ ...(value as object), [field!]: '' }, [], seen) as object), [field!]: words } : bound(value, [], seen);
   if (columns && out !== null && typeof out === 'object' && !Array.isArray(out)) {
     const o = out as Record<string, unknown>;
     if (o.session_id !== undefined && o.session_id === (columns.sessionId ?? null)) delete o.session_id;

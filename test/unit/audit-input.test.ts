@@ -95,4 +95,7 @@ test("continuity's own words to the person (the OpenClaw plugin's record of what
   assert.equal(own.words, words);
   const other = boundForAudit({ words }, { kind: 'PostToolUse' }) as { words: unknown };
   assert.ok(isDigest(other.words));
+  // The message a turn continuity started opened with (a held stop's facts) is its own words too.
+  const started = boundForAudit({ run_id: 'r', message: words }, { kind: 'openclaw:ContinuationStarted' }) as { message: unknown };
+  assert.equal(started.message, words);
 });
