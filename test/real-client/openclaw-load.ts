@@ -17,7 +17,7 @@
 // in both runs, so the ledger can be held against the calls made.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './run-openclaw.js';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,17 +73,6 @@ function openclawPaths(): OpenClawPaths {
   const r = spawnSync(NODE, [join(REPO_ROOT, 'scripts', 'install-openclaw.mjs'), '--print-paths'], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`openclaw could not be installed: ${(r.stderr || r.error?.message || '').trim()}`);
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as OpenClawPaths;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
 }
 
 const PLAN = '# Load plan\n\n### Task 1: Read\n\nRead the log.\n\n### Task 2: Write\n\nWrite the log.\n\n### Task 3: Check\n\nCheck the log.\n';

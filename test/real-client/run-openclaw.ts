@@ -52,7 +52,8 @@ export interface OpenClawRunResult {
   ledgerStatus: any;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const s = createServer();
     s.once('error', fail);

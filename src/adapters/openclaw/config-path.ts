@@ -14,26 +14,36 @@ import { openClawHome } from './tool-paths.js';
  * that home.
  */
 export function openClawConfigPath(env: NodeJS.ProcessEnv): string | null {
-  const osHome = openClawHome(env);
-  const explicit = env.OPENCLAW_HOME?.trim();
-  const home = explicit ? (explicit === '~' || explicit.startsWith('~/') ? (osHome ? osHome + explicit.slice(1) : undefined) : explicit) : osHome;
-  const user = (p: string): string | null => {
-    const expanded = p === '~' || p.startsWith('~/') ? (home ? home + p.slice(1) : null) : p;
-    return expanded && isAbsolute(expanded) ? expanded : null;
-  };
   const override = env.OPENCLAW_CONFIG_PATH?.trim();
-  if (override) return user(override);
+  if (override) return inOpenClawHome(override, env, openClawHome(env) ?? null);
   const state = openClawStateDir(env);
   return state ? join(state, 'openclaw.json') : null;
 }
 
-/** OpenClaw's state folder (`$OPENCLAW_STATE_DIR`, else `.openclaw` in OpenClaw's home), where `plugins install` copies a plugin (`extensions/<id>`). */
-export function openClawStateDir(env: NodeJS.ProcessEnv): string | null {
-  const osHome = openClawHome(env);
+/**
+ * OpenClaw's state folder (`$OPENCLAW_STATE_DIR`, else `.openclaw` in
+ * OpenClaw's home), where `plugins install` copies a plugin
+ * (`extensions/<id>`). `osHome`: the home OpenClaw falls back on (default:
+ * as OpenClaw reads it; the plugin's store passes `$HOME` only, null: none).
+ */
+export function openClawStateDir(env: NodeJS.ProcessEnv, osHome: string | null = openClawHome(env) ?? null): string | null {
+  const override = env.OPENCLAW_STATE_DIR?.trim();
+  if (override) return inOpenClawHome(override, env, osHome);
+  const home = openClawHomeDir(env, osHome);
+  return home ? join(home, '.openclaw') : null;
+}
+
+/** OpenClaw's home: `$OPENCLAW_HOME` (a leading `~` is the OS home), else the OS home. */
+function openClawHomeDir(env: NodeJS.ProcessEnv, osHome: string | null): string | null {
   const explicit = env.OPENCLAW_HOME?.trim();
-  const home = explicit ? (explicit === '~' || explicit.startsWith('~/') ? (osHome ? osHome + explicit.slice(1) : undefined) : explicit) : osHome;
-  const stateOverride = env.OPENCLAW_STATE_DIR?.trim();
-  if (!stateOverride) return home ? join(home, '.openclaw') : null;
-  const expanded = stateOverride === '~' || stateOverride.startsWith('~/') ? (home ? home + stateOverride.slice(1) : null) : stateOverride;
+  if (!explicit) return osHome;
+  if (explicit === '~' || explicit.startsWith('~/')) return osHome ? osHome + explicit.slice(1) : null;
+  return explicit;
+}
+
+/** A path OpenClaw reads from its environment: a leading `~` is OpenClaw's home; only an absolute result counts. */
+function inOpenClawHome(path: string, env: NodeJS.ProcessEnv, osHome: string | null): string | null {
+  const home = openClawHomeDir(env, osHome);
+  const expanded = path === '~' || path.startsWith('~/') ? (home ? home + path.slice(1) : null) : path;
   return expanded && isAbsolute(expanded) ? expanded : null;
 }

@@ -11,6 +11,7 @@
  * Bounded: each table keeps its newest entries only (a long-lived gateway
  * must not grow the file, which is rewritten on every change).
  */
+import { openClawStateDir as stateDirAsOpenClaw } from './config-path.js';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import * as v from 'valibot';
@@ -48,22 +49,12 @@ export type StoredMemory = v.InferOutput<typeof Schema>;
 export const emptyStore = (): StoredMemory => ({ version: 1, workspaces: {}, ownRuns: [], owed: {}, children: {}, announces: {}, shown: {}, told: [] });
 
 /**
- * OpenClaw's state folder, as OpenClaw finds it: `$OPENCLAW_STATE_DIR`, else
- * `.openclaw` in `$OPENCLAW_HOME` or `$HOME` (a leading `~` is that home).
- * Null when the environment names none.
+ * OpenClaw's state folder, as OpenClaw finds it (config-path.ts), from what
+ * the environment names only: a process without a home of its own keeps no
+ * store (it ends with its runs). Null when the environment names none.
  */
 export function openClawStateDir(env: NodeJS.ProcessEnv): string | null {
-  // Only what the environment names: a process without a home of its own keeps no store (it ends with its runs).
-  const osHome = env.HOME?.trim() || undefined;
-  const explicit = env.OPENCLAW_HOME?.trim();
-  const home = explicit ? (explicit === '~' || explicit.startsWith('~/') ? (osHome ? osHome + explicit.slice(1) : undefined) : explicit) : osHome;
-  const user = (p: string): string | null => {
-    const expanded = p === '~' || p.startsWith('~/') ? (home ? home + p.slice(1) : null) : p;
-    return expanded && isAbsolute(expanded) ? expanded : null;
-  };
-  const override = env.OPENCLAW_STATE_DIR?.trim();
-  if (override) return user(override);
-  return home ? join(home, '.openclaw') : null;
+  return stateDirAsOpenClaw(env, env.HOME?.trim() || null);
 }
 
 /** The plugin's store in OpenClaw's state folder. */
