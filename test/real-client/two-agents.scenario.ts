@@ -235,7 +235,7 @@ test('a background subagent dispatched in Claude Code and lost with its session:
 
   // Its first request carries the open run, named as dispatched in Claude Code's session, with its deadline.
   const first = inputText(x.conversation[0]!);
-  assert.ok(new RegExp(`continuity watchdog: Subagent run r-1 \\(general-purpose, "Review the plan", dispatched \\d+ s ago in a claude-code session, ${c.sessionId}\\) is open and has not reported done; its SLA ends at ${lost.expectedBy}\\.`).test(first), first.slice(-1200));
+  assert.ok(new RegExp(`continuity watchdog: Subagent run r-1 \\(general-purpose, "Review the plan", dispatched (?:just now|\\d+ s ago) in a claude-code session, ${c.sessionId}\\) is open and has not reported done; its SLA ends at ${lost.expectedBy}\\.`).test(first), first.slice(-1200));
 
   // Past the deadline, the stop is held: the run is Codex's to answer for now, nothing could be fetched
   // from a Claude Code child, and the brief is to be dispatched again as Codex's own call.
