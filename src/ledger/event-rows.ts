@@ -178,6 +178,8 @@ const PACKABLE = packableSql('NEW.input');
 /** The new input (or a piece of it, `x`) as it is stored. */
 const storedSql = (x: string) => `CASE WHEN ${PACKABLE} THEN ${packSql(x)} ELSE ${x} END`;
 
+// The subqueries \`t\` and \`x\` end in LIMIT 1 so that they are computed once, not
+// flattened into the join and their packing done again at every row it reads.
 const PAIR_SQL_11 = `
   SELECT p.id AS pre, CASE WHEN substr(t.n, 1, length(p.input) - 1) = substr(p.input, 1, length(p.input) - 1) THEN length(p.input) - 1
          WHEN instr(p.input, t.v) > 0
@@ -186,7 +188,7 @@ const PAIR_SQL_11 = `
     FROM (SELECT ${storedSql('NEW.input')} AS n, ${storedSql(`'"tool_input":' || json_extract(NEW.input, '$.tool_input')`)} AS v,
                  ${storedSql(`'"tool_use_id":' || json_quote(json_extract(NEW.input, '$.tool_use_id'))`)} AS tid,
                  CASE WHEN ${PACKABLE} THEN ${FLAG_PACKED} ELSE 0 END AS packed
-           WHERE NEW.session_id IS NOT NULL AND json_valid(NEW.input) AND json_extract(NEW.input, '$.tool_use_id') IS NOT NULL) t
+           WHERE NEW.session_id IS NOT NULL AND json_valid(NEW.input) AND json_extract(NEW.input, '$.tool_use_id') IS NOT NULL LIMIT 1) t
     JOIN event_rows p ON t.v IS NOT NULL AND p.id = (
       SELECT r.id FROM event_rows r
        WHERE r.session = ${nameId('NEW.session_id')} AND r.id > (SELECT max(id) FROM event_rows) - ${PAIR_WINDOW} AND r.pre IS NULL
@@ -212,7 +214,7 @@ const VIEW_SQL_11 = `
              ${encodeDecisionSql('NEW.decision')},
              nullif(CASE WHEN NEW.spool_id IS NOT NULL THEN ${FLAG_SPOOLED} ELSE 0 END | CASE WHEN ${PACKABLE} THEN ${FLAG_PACKED} ELSE 0 END, 0),
              ${nameId('NEW.client')}, CASE WHEN m.len > 0 THEN m.pre END, CASE WHEN m.len > 0 THEN m.len END
-        FROM (SELECT ${storedSql('NEW.input')} AS v) x LEFT JOIN (${PAIR_SQL_11}) m;
+        FROM (SELECT ${storedSql('NEW.input')} AS v LIMIT 1) x LEFT JOIN (${PAIR_SQL_11}) m;
   END;
   CREATE TRIGGER events_update INSTEAD OF UPDATE ON events BEGIN
     ${internSql('NEW.')}

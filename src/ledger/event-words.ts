@@ -5,38 +5,34 @@
  * control character (JSON.stringify escapes U+0000–U+001F), so an input that
  * holds none of the codes packs and unpacks byte for byte; one that holds any
  * (a row written by hand) is stored as it is. Tab, line feed and carriage
- * return are never codes. Fixed: a different list is a new schema.
+ * return are never codes. Fixed: a different list is a new schema. Few, as
+ * every read of an input writes each word out again (one replace() each).
  */
 export const PACK_WORDS: readonly string[] = [
+  // Every tool call (Claude Code's ids all begin toolu_01: the longer word first, so that it is the one used).
   '{"tool_name":"',
-  '"tool_input":{',
-  // Claude Code's tool call ids all begin so; the longer word first, so it is the one used.
+  '"tool_input":{"',
   '"tool_use_id":"toolu_01',
   '"tool_use_id":"',
-  ',"tool_response":{',
-  '"file_path":"',
-  '"filePath":"',
-  '"content":',
+  ',"tool_response":{"',
+  // Every digest (src/ledger/audit-input.ts).
   '{"$sha256":"',
   '","bytes":',
   ',"head":"',
   '{"$same":"tool_input.',
-  '"type":"',
-  '"structuredPatch":',
-  '"originalFile":',
-  '"command":"',
-  '"description":"',
-  '"old_string":"',
-  '"new_string":"',
-  '"replace_all":',
-  '"stdout":"',
-  '"stderr":"',
-  '"interrupted":',
-  '"isImage":',
-  '"prompt":"',
-  '"transcript_path":"',
-  '"last_assistant_message":"',
-  '"permission_mode":"',
+  // The keys of the most common tools' inputs and results (Read, Write, Edit, Bash), without their opening quote,
+  // which the word before them may have taken.
+  'file_path":"',
+  'filePath":"',
+  'content":',
+  'structuredPatch":',
+  'originalFile":',
+  'old_string":"',
+  'new_string":"',
+  'command":"',
+  'description":"',
+  'stdout":"',
+  'stderr":"',
 ];
 
 /** The code of each word, in order: the control characters but tab, line feed and carriage return. */
