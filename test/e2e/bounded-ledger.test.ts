@@ -104,7 +104,7 @@ test('10,000 Write calls of 4 KB: a ledger under the bound, a recovery copy no l
   assert.equal(status.code, 0, status.stderr);
   const ledgerBytes = sizeOf(join(project, '.continuity'));
   const copyBytes = sizeOf(recoveryDirOf(project, env));
-  // Each Write call is two events (PreToolUse, PostToolUse): 20,000 events of about 210 bytes each, where they were 4.7 KB
+  // Each Write call is two events (PreToolUse, PostToolUse): 20,000 events of about 215 bytes each, where they were 4.7 KB
   // unbounded, 660 bytes before schema 10 and 320 before schema 11 packed the inputs (an event with an empty input takes
   // about 60 bytes of row and index: docs/status-and-log.md#what-the-audit-trail-keeps).
   t.diagnostic(`ledger ${ledgerBytes} bytes, recovery copy ${copyBytes} bytes, at most ${most} spool files seen`);
