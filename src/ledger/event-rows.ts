@@ -1,3 +1,5 @@
+import { packableSql, packSql, unpackSql } from './event-words.js';
+
 /**
  * How the audit trail is stored (schema 10). `events` is a view over the
  * compact table `event_rows`, with the columns, values and writability the
@@ -10,7 +12,8 @@
  *     `Date.toISOString` writes it (and reads back the same), else the text;
  *   - `decision` is 0 for the most common decision (NONE_DECISION), else its JSON;
  *   - `spooled` is 1 for an event taken in from the spool (the spool's
- *     dedupe is the table `spool_taken`: src/ledger/spool.ts).
+ *     dedupe is the table `spool_taken`: src/ledger/spool.ts); schema 11
+ *     names it `flags` and adds 2 for an input stored packed (VIEW_SQL_11).
  *
  * `at` and `decision` hold integers and text side by side: they are declared
  * without a type, so neither is converted.
@@ -79,7 +82,7 @@ const PAIR_SQL = `
 
 const INPUT_SQL = 'CASE WHEN e.pre IS NULL THEN e.input ELSE (SELECT substr(p.input, 1, e.pre_len) FROM event_rows p WHERE p.id = e.pre) || e.input END';
 
-const VIEW_SQL = `
+const VIEW_SQL_10 = `
   CREATE VIEW events (id, at, source, kind, session_id, input, decision, spool_id, client) AS
     SELECT e.id, ${decodeAtSql('e.at')}, src.name, k.name, s.name, ${INPUT_SQL}, ${decodeDecisionSql('e.decision')},
            CASE WHEN e.spooled THEN 'spool' END, c.name
@@ -133,7 +136,7 @@ export const COMPACT_EVENTS_SQL = `
     pre       INTEGER,               -- the earlier event whose input this one continues
     pre_len   INTEGER                -- how much of that input this one begins with
   );
-  ${VIEW_SQL}
+  ${VIEW_SQL_10}
   INSERT INTO events (id, at, source, kind, session_id, input, decision, spool_id, client)
     SELECT id, at, source, kind, session_id, input, decision, spool_id, client FROM events_old ORDER BY id;
   INSERT INTO sqlite_sequence (name, seq) SELECT 'event_rows', 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'event_rows');
@@ -158,3 +161,76 @@ export const COMPACT_EVENTS_SQL = `
 export function eventsOfKindsSinceSql(kinds: number): string {
   return `id IN (SELECT id FROM event_rows WHERE kind IN (SELECT id FROM event_names WHERE name IN (${Array(kinds).fill('?').join(', ')})) AND at >= (SELECT ${encodeAtSql('v')} FROM (SELECT CAST(? AS TEXT) AS v)))`;
 }
+
+/**
+ * Schema 11: an input is stored packed (src/ledger/event-words.ts) when it
+ * can be, and `spooled` becomes `flags`: 1 for an event taken in from the
+ * spool, 2 for an input stored packed (read back unpacked, byte for byte).
+ * Pairing is as before, over the text as stored: an event continues only
+ * an earlier one stored the same way, found by its tool call id as stored.
+ * Events recorded before keep their earlier storage (flag 2 unset), so that
+ * a recovery tail written before still replays onto them as it was written.
+ */
+export const FLAG_SPOOLED = 1;
+export const FLAG_PACKED = 2;
+
+const PACKABLE = packableSql('NEW.input');
+/** The new input (or a piece of it, `x`) as it is stored. */
+const storedSql = (x: string) => `CASE WHEN ${PACKABLE} THEN ${packSql(x)} ELSE ${x} END`;
+
+// The subqueries \`t\` and \`x\` end in LIMIT 1 so that they are computed once, not
+// flattened into the join and their packing done again at every row it reads.
+const PAIR_SQL_11 = `
+  SELECT p.id AS pre, CASE WHEN substr(t.n, 1, length(p.input) - 1) = substr(p.input, 1, length(p.input) - 1) THEN length(p.input) - 1
+         WHEN instr(p.input, t.v) > 0
+           AND substr(t.n, 1, instr(p.input, t.v) + length(t.v) - 1) = substr(p.input, 1, instr(p.input, t.v) + length(t.v) - 1)
+         THEN instr(p.input, t.v) + length(t.v) - 1 END AS len
+    FROM (SELECT ${storedSql('NEW.input')} AS n, ${storedSql(`'"tool_input":' || json_extract(NEW.input, '$.tool_input')`)} AS v,
+                 ${storedSql(`'"tool_use_id":' || json_quote(json_extract(NEW.input, '$.tool_use_id'))`)} AS tid,
+                 CASE WHEN ${PACKABLE} THEN ${FLAG_PACKED} ELSE 0 END AS packed
+           WHERE NEW.session_id IS NOT NULL AND json_valid(NEW.input) AND json_extract(NEW.input, '$.tool_use_id') IS NOT NULL LIMIT 1) t
+    JOIN event_rows p ON t.v IS NOT NULL AND p.id = (
+      SELECT r.id FROM event_rows r
+       WHERE r.session = ${nameId('NEW.session_id')} AND r.id > (SELECT max(id) FROM event_rows) - ${PAIR_WINDOW} AND r.pre IS NULL
+         AND coalesce(r.flags, 0) & ${FLAG_PACKED} = t.packed AND instr(r.input, t.tid) > 0
+       ORDER BY r.id DESC LIMIT 1)`;
+
+const VIEW_SQL_11 = `
+  CREATE VIEW events (id, at, source, kind, session_id, input, decision, spool_id, client) AS
+    SELECT e.id, ${decodeAtSql('e.at')}, src.name, k.name, s.name,
+           CASE WHEN e.flags & ${FLAG_PACKED} THEN ${unpackSql(INPUT_SQL)} ELSE ${INPUT_SQL} END, ${decodeDecisionSql('e.decision')},
+           CASE WHEN e.flags & ${FLAG_SPOOLED} THEN 'spool' END, c.name
+      FROM event_rows e
+      JOIN event_names src ON src.id = e.source
+      JOIN event_names k ON k.id = e.kind
+      LEFT JOIN event_names s ON s.id = e.session
+      LEFT JOIN event_names c ON c.id = e.client;
+  -- Written as the table was: an insert's names are interned, its time and decision encoded, its input packed and kept as the rest after its tool call's earlier event.
+  CREATE TRIGGER events_insert INSTEAD OF INSERT ON events BEGIN
+    ${internSql('NEW.')}
+    INSERT INTO event_rows (id, at, source, kind, session, input, decision, flags, client, pre, pre_len)
+      SELECT NEW.id, ${encodeAtSql('NEW.at')}, ${nameId('NEW.source')}, ${nameId('NEW.kind')}, ${nameId('NEW.session_id')},
+             CASE WHEN m.len > 0 THEN substr(x.v, m.len + 1) ELSE x.v END,
+             ${encodeDecisionSql('NEW.decision')},
+             nullif(CASE WHEN NEW.spool_id IS NOT NULL THEN ${FLAG_SPOOLED} ELSE 0 END | CASE WHEN ${PACKABLE} THEN ${FLAG_PACKED} ELSE 0 END, 0),
+             ${nameId('NEW.client')}, CASE WHEN m.len > 0 THEN m.pre END, CASE WHEN m.len > 0 THEN m.len END
+        FROM (SELECT ${storedSql('NEW.input')} AS v LIMIT 1) x LEFT JOIN (${PAIR_SQL_11}) m;
+  END;
+  CREATE TRIGGER events_update INSTEAD OF UPDATE ON events BEGIN
+    ${internSql('NEW.')}
+    UPDATE event_rows SET id = NEW.id, at = ${encodeAtSql('NEW.at')}, source = ${nameId('NEW.source')}, kind = ${nameId('NEW.kind')},
+      session = ${nameId('NEW.session_id')}, input = NEW.input, pre = NULL, pre_len = NULL, decision = ${encodeDecisionSql('NEW.decision')},
+      flags = CASE WHEN NEW.spool_id IS NOT NULL THEN ${FLAG_SPOOLED} END, client = ${nameId('NEW.client')}
+      WHERE id = OLD.id;
+  END;
+  CREATE TRIGGER events_delete INSTEAD OF DELETE ON events BEGIN
+    DELETE FROM event_rows WHERE id = OLD.id;
+  END;
+`;
+
+/** Migration 11: inputs stored packed from now on (see VIEW_SQL_11); the view reads every row as before. */
+export const PACKED_EVENTS_SQL = `
+  DROP VIEW events;
+  ALTER TABLE event_rows RENAME COLUMN spooled TO flags;
+  ${VIEW_SQL_11}
+`;

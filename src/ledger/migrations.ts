@@ -1,4 +1,4 @@
-import { COMPACT_EVENTS_SQL } from './event-rows.js';
+import { COMPACT_EVENTS_SQL, PACKED_EVENTS_SQL } from './event-rows.js';
 
 /**
  * Versioned schema. Each entry moves the ledger from version i to i+1 and
@@ -245,6 +245,8 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 10: the audit trail stored compactly: \`events\` becomes a view over \`event_rows\` (src/ledger/event-rows.ts).
   COMPACT_EVENTS_SQL,
+  // 11: event inputs stored packed, and `spooled` becomes `flags` (src/ledger/event-rows.ts, src/ledger/event-words.ts).
+  PACKED_EVENTS_SQL,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

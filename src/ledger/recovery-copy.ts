@@ -328,7 +328,7 @@ export function fullCopyInterval(ledgerBytes: number): number {
  * first, each a line `["n", id, name]`. Returns the last id appended.
  */
 export function appendEventsTail(db: SqlDatabase, dir: string, fromId: number, namesFrom = 0): number {
-  const rows = db.all<Record<string, SqlValue>>('SELECT id, at, source, kind, session, decision, spooled, client, pre, pre_len, input FROM event_rows WHERE id > ? ORDER BY id', fromId);
+  const rows = db.all<Record<string, SqlValue>>('SELECT id, at, source, kind, session, decision, flags, client, pre, pre_len, input FROM event_rows WHERE id > ? ORDER BY id', fromId);
   if (!rows.length) return fromId;
   const spelled = Math.max(namesFrom, tailNamesMax(dir));
   const names = db.all<{ id: number; name: string }>('SELECT id, name FROM event_names WHERE id > ? ORDER BY id', spelled);
@@ -346,7 +346,7 @@ export function appendEventsTail(db: SqlDatabase, dir: string, fromId: number, n
 }
 
 /** The columns of a tail line's list, in order (names as their ids). */
-export const TAIL_COLUMNS = ['id', 'at', 'source', 'kind', 'session', 'decision', 'spooled', 'client', 'pre', 'pre_len'] as const;
+export const TAIL_COLUMNS = ['id', 'at', 'source', 'kind', 'session', 'decision', 'flags', 'client', 'pre', 'pre_len'] as const;
 
 /** The last event id appended to the tail, or 0. */
 export function tailMaxId(dir: string): number {
@@ -382,7 +382,7 @@ function replayLine(db: SqlDatabase, line: string): number {
     const v = TAIL_COLUMNS.map((_, i) => (row[i] ?? null) as SqlValue);
     // A number read from JSON may be bound as a real: the columns without a type take it back as the integer it was.
     const whole = '(SELECT CASE WHEN typeof(v) = \'real\' THEN CAST(v AS INTEGER) ELSE v END FROM (SELECT ? AS v))';
-    return db.run(`INSERT OR IGNORE INTO event_rows (id, at, source, kind, session, decision, spooled, client, pre, pre_len, input) VALUES (?, ${whole}, ?, ?, ?, ${whole}, ?, ?, ?, ?, ?)`, ...v, input).changes;
+    return db.run(`INSERT OR IGNORE INTO event_rows (id, at, source, kind, session, decision, flags, client, pre, pre_len, input) VALUES (?, ${whole}, ?, ?, ?, ${whole}, ?, ?, ?, ?, ?)`, ...v, input).changes;
   }
   if (row === null || typeof row !== 'object') return 0;
   const o = row as Record<string, unknown>;

@@ -67,7 +67,8 @@ export function sessionToolCalls(db: SqlDatabase, sessionId: string): number {
 }
 
 export function pairedPreToolUse(db: SqlDatabase, toolUseId: string, toolName: string): boolean {
-  return !!db.get("SELECT 1 AS x FROM events WHERE kind = 'PreToolUse' AND json_extract(input, '$.tool_use_id') = ? AND json_extract(input, '$.tool_name') = ? LIMIT 1", toolUseId, toolName);
+  // Newest first: a call's PreToolUse is among the last events, and each event read is unpacked (src/ledger/event-rows.ts).
+  return !!db.get("SELECT 1 AS x FROM events WHERE kind = 'PreToolUse' AND json_extract(input, '$.tool_use_id') = ? AND json_extract(input, '$.tool_name') = ? ORDER BY id DESC LIMIT 1", toolUseId, toolName);
 }
 
 /**
