@@ -12,7 +12,7 @@
 // for a summary; everything else is the main conversation, answered from
 // `turns` in order.
 import { createServer, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from './loopback-server.js';
+import { listenOnLoopback } from '../../src/demo/real-client/loopback-server.js';
 
 export type Item = { type: 'text'; text: string } | { type: 'tool'; name: string; args: Record<string, unknown> } | { type: 'pause'; ms: number } | { type: 'fail'; status: number };
 export type Turn = Item[];
