@@ -3,13 +3,29 @@
 
 /** The ledger's paragraph ("continuity ledger: plan … is approved …") in a text a client sent its model or a hook answered. */
 export function ledgerParagraph(text: string): string | null {
-  // A hook's JSON answer: its strings, unescaped.
-  const unescaped = text.includes('\\n') ? text.replace(/\\n/g, '\n').replace(/\\"/g, '"') : text;
-  const at = unescaped.indexOf('continuity ledger:');
+  const plain = jsonStrings(text) ?? text;
+  const at = plain.indexOf('continuity ledger:');
   if (at < 0) return null;
-  const rest = unescaped.slice(at);
-  const end = rest.search(/\n\s*\n|<\/hook_context>|<\/system-reminder>|"\s*[,}]/);
+  const rest = plain.slice(at);
+  const end = rest.search(/\n\s*\n|<\/hook_context>|<\/system-reminder>/);
   return (end < 0 ? rest : rest.slice(0, end)).replace(/\s+/g, ' ').trim();
+}
+
+/** A hook's JSON answer: its strings, one per line; null when the text is not JSON. */
+function jsonStrings(text: string): string | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const out: string[] = [];
+  const visit = (v: unknown): void => {
+    if (typeof v === 'string') out.push(v);
+    else if (v && typeof v === 'object') Object.values(v).forEach(visit);
+  };
+  visit(value);
+  return out.join('\n\n');
 }
 
 /** One ledger event, as `continuity log --json` and recentEvents give it. */
