@@ -1,20 +1,8 @@
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { NO_STACK, runCli, tempProject } from '../helpers/cli.js';
-
-/** A PATH of one directory holding the given executables (none: no agent client anywhere on it). */
-function pathWith(files: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'continuity-demo-path-'));
-  after(() => rmSync(dir, { recursive: true, force: true }));
-  for (const [name, script] of Object.entries(files)) {
-    writeFileSync(join(dir, name), script);
-    chmodSync(join(dir, name), 0o755);
-  }
-  return dir;
-}
+import { NO_STACK, pathWith, runCli, tempProject } from '../helpers/cli.js';
 
 test('continuity demo --hand-over, no client found: the recorded hand-over through the real hooks; each client told the ledger\'s truth first, and the ledger names who completed each task', () => {
   const cwd = tempProject();

@@ -1,20 +1,8 @@
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
-import { NO_STACK, REPO_ROOT, runCli, tempProject } from '../helpers/cli.js';
-
-/** A PATH of one directory holding the given executables (none: no `claude` anywhere on it). */
-function pathWith(files: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'continuity-demo-path-'));
-  after(() => rmSync(dir, { recursive: true, force: true }));
-  for (const [name, script] of Object.entries(files)) {
-    writeFileSync(join(dir, name), script);
-    chmodSync(join(dir, name), 0o755);
-  }
-  return dir;
-}
+import { test } from 'node:test';
+import { NO_STACK, pathWith, REPO_ROOT, runCli, tempProject } from '../helpers/cli.js';
 
 const HINT = 'No `claude` executable on PATH: this replays recorded hook payloads. `continuity demo --claude PATH` runs a real Claude Code session, offline.';
 

@@ -9,8 +9,7 @@
  * ledger says completed each task.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describeDecision } from '../../cli/render/decision-words.js';
 import { wrapText } from '../../cli/render/hook-answer.js';
@@ -20,7 +19,7 @@ import { CliError, ExitCode } from '../../util/errors.js';
 import { clientEnv, killRunningClients } from '../real-client/bounded-process.js';
 import { claudeVersion, killRunning } from '../real-client/claude-process.js';
 import { codexVersion } from '../real-client/codex-process.js';
-import { gitInit, setUpDemoHome } from '../real-client/demo-home.js';
+import { gitInit, openDemoPlace, setUpDemoHome } from '../real-client/demo-home.js';
 import { geminiVersion } from '../real-client/gemini-process.js';
 import { ledgerParagraph, partFacts, type LedgerEvent } from './ledger-words.js';
 import { runRealPart } from './real-parts.js';
@@ -44,17 +43,11 @@ const WIDTH = 72;
 
 export async function runHandOver(o: HandOverOptions): Promise<number> {
   const recording = loadRecording(o.recording);
-  const base = mkdtempSync(join(tmpdir(), 'continuity-hand-over-'));
-  const project = join(base, 'project');
-  const home = join(base, 'home');
-  let interrupted = false;
-  const onInterrupt = () => {
-    interrupted = true;
+  const place = openDemoPlace('continuity-hand-over-', () => {
     killRunning();
     killRunningClients();
-  };
-  process.once('SIGINT', onInterrupt);
-  process.once('SIGTERM', onInterrupt);
+  });
+  const { project, home } = place;
   const out = o.out;
   const say = (label: string, text: string) => {
     const lines = wrapText(text, WIDTH);
@@ -96,7 +89,7 @@ export async function runHandOver(o: HandOverOptions): Promise<number> {
       let told: string | null;
       if (bin) {
         const r = await runRealPart(c.id, { bin, project, home });
-        if (interrupted) throw new CliError('demo: interrupted; the client and its scripted model were stopped', ExitCode.failure);
+        if (place.interrupted()) throw new CliError('demo: interrupted; the client and its scripted model were stopped', ExitCode.failure);
         if (r.failure) throw new CliError(`demo: ${r.failure}; \`continuity demo --hand-over --replay\` plays the recorded hand-over instead`, ExitCode.failure);
         told = ledgerParagraph(r.firstRequest);
         say('told', `${c.name}'s first request to its model carried: ${told ?? '(no words from continuity)'}`);
@@ -137,12 +130,7 @@ export async function runHandOver(o: HandOverOptions): Promise<number> {
     bullet(`Real: ${real.map((c) => c.name).join(', ') || 'none'}. Recorded: ${recorded.map((c) => c.name).join(', ') || 'none'}${recorded.length ? ` (${recorded.map((c) => flagOf(c.id)).join(', ')} run ${recorded.length === 1 ? 'it' : 'them'} for real)` : ''}.`);
     return ExitCode.ok;
   } finally {
-    process.off('SIGINT', onInterrupt);
-    process.off('SIGTERM', onInterrupt);
-    killRunning();
-    killRunningClients();
-    if (o.keep) out(`\nThe demo project was kept at ${project}`);
-    else rmSync(base, { recursive: true, force: true });
+    place.close(o.keep, out);
   }
 }
 

@@ -7,15 +7,14 @@
  * narrated as it happens (narrator.ts), then the ledger's account is printed.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { recentEvents } from '../../ledger/events.js';
 import { Ledger } from '../../ledger/ledger.js';
 import { describeDecision } from '../../cli/render/decision-words.js';
 import { CliError, ExitCode } from '../../util/errors.js';
 import { claudeEnv, claudeVersion, hookSettings, killRunning, runClaude, shellWord } from './claude-process.js';
-import { gitInit, setUpDemoHome } from './demo-home.js';
+import { gitInit, openDemoPlace, setUpDemoHome } from './demo-home.js';
 import { startModelServer } from './model-server.js';
 import { Narrator, type SessionFacts } from './narrator.js';
 import { AFTER_LAST, PLAN, PLAN_PATH, PROMPT, TURNS } from './story.js';
@@ -33,16 +32,8 @@ export interface RealDemoOptions {
 }
 
 export async function runRealDemo(o: RealDemoOptions): Promise<number> {
-  const base = mkdtempSync(join(tmpdir(), 'continuity-demo-'));
-  const project = join(base, 'project');
-  const home = join(base, 'home');
-  let interrupted = false;
-  const onInterrupt = () => {
-    interrupted = true;
-    killRunning();
-  };
-  process.once('SIGINT', onInterrupt);
-  process.once('SIGTERM', onInterrupt);
+  const place = openDemoPlace('continuity-demo-', killRunning);
+  const { project, home } = place;
   try {
     setUpDemoHome(o.self, home);
     gitInit(project, home);
@@ -82,7 +73,7 @@ export async function runRealDemo(o: RealDemoOptions): Promise<number> {
     } finally {
       ledger.close();
     }
-    if (interrupted) throw new CliError('demo: interrupted; Claude Code and the scripted model were stopped', ExitCode.failure);
+    if (place.interrupted()) throw new CliError('demo: interrupted; Claude Code and the scripted model were stopped', ExitCode.failure);
     const seconds = (run.durationMs / 1000).toFixed(1);
     if (run.timedOut) out(`  end    Claude Code was stopped after ${SESSION_TIMEOUT_MS / 1000} s without ending by itself`);
     else out(`  end    Claude Code ended the session by itself: exit ${run.exitCode ?? run.signal}, ${seconds} s, ${facts.modelRequests} model requests`);
@@ -100,11 +91,7 @@ export async function runRealDemo(o: RealDemoOptions): Promise<number> {
     }
     return ExitCode.ok;
   } finally {
-    process.off('SIGINT', onInterrupt);
-    process.off('SIGTERM', onInterrupt);
-    killRunning();
-    if (o.keep) o.out(`\nThe demo project was kept at ${project}`);
-    else rmSync(base, { recursive: true, force: true });
+    place.close(o.keep, o.out);
   }
 }
 
