@@ -87,4 +87,7 @@ test('continuity demo --hand-over: a client found on PATH is checked before anyt
   const both = runCli(['demo', '--hand-over', '--replay', '--gemini', 'gemini'], { cwd });
   assert.equal(both.code, 2);
   assert.match(both.stderr, /--replay and --gemini exclude each other/);
+  const help = runCli(['demo', '--help'], { cwd });
+  assert.match(help.stdout, /^ {7}continuity demo --hand-over \[--claude PATH\] \[--codex PATH\] \[--gemini PATH\] \[--replay\] \[--keep\]$/m);
+  assert.match(runCli(['--help'], { cwd }).stdout, /^ {2}demo --hand-over +one plan handed from Claude Code to Codex to Gemini CLI, offline$/m);
 });

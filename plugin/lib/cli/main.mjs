@@ -30,6 +30,7 @@ commands:
   summary parse FILE --json  the pending actions of a task summary
   replan --from-task ID \u2026    record a replan that accounts for a task's pending actions
   demo [--claude PATH]       a real Claude Code session, offline (else a recorded one replayed)
+  demo --hand-over           one plan handed from Claude Code to Codex to Gemini CLI, offline
 
 Run \`continuity <command> --help\` for a command's options.`,d="0.1.0";async function p(o){let[e,...i]=o;if(e===void 0||e==="--help"||e==="-h"||e==="help")return process.stdout.write(c+`
 `),e===void 0?t.invalidInput:t.ok;if(e==="--version"||e==="-v")return process.stdout.write(`${d}
