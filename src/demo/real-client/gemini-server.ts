@@ -2,7 +2,7 @@
 // for running the real Gemini CLI offline. It listens on 127.0.0.1 only,
 // records every request, and answers from a script of model turns.
 import { createServer } from 'node:http';
-import { listenOnLoopback } from './loopback-server.js';
+import { listenOnLoopback, readBody } from './loopback-server.js';
 
 export type Part = { text: string } | { functionCall: { name: string; args: Record<string, unknown> } } | { pause: number };
 export type Turn = Part[];
@@ -51,16 +51,7 @@ export async function startGeminiServer(scenario: GeminiScenario, opts: { lifeti
   let next = 0;
   let seq = 0;
   const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: any = null;
-      try {
-        body = raw ? JSON.parse(raw) : null;
-      } catch {
-        body = raw;
-      }
+    readBody(req, (body, raw) => {
       const path = (req.url ?? '/').split('?')[0]!;
       const m = /^\/v1beta\/models\/([^:]+):(streamGenerateContent|generateContent|countTokens)$/.exec(path);
       const rec: GeminiRequest = { seq: ++seq, method: req.method ?? 'GET', path, model: m?.[1] ?? null, headers: req.headers, body, kind: 'other' };

@@ -1,7 +1,8 @@
 // The plumbing the scripted model servers share: a free port on 127.0.0.1,
 // and a close that ends open connections and pending answers, run by itself
-// after the server's lifetime so that no test leaves one behind.
-import type { Server } from 'node:http';
+// after the server's lifetime so that no test leaves one behind; and a
+// request's body, read whole.
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 export interface Loopback {
@@ -31,4 +32,20 @@ export async function listenOnLoopback(server: Server, opts: { lifetimeMs: numbe
   const lifetime = setTimeout(() => void close(), opts.lifetimeMs);
   lifetime.unref();
   return { url: `http://127.0.0.1:${port}`, close };
+}
+
+/** Reads a request's body whole, then hands it over: the JSON it holds (its text when it is not JSON, null when empty), and its text. */
+export function readBody(req: IncomingMessage, handle: (body: any, raw: string) => void): void {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    const raw = Buffer.concat(chunks).toString('utf8');
+    let body: any = null;
+    try {
+      body = raw ? JSON.parse(raw) : null;
+    } catch {
+      body = raw;
+    }
+    handle(body, raw);
+  });
 }

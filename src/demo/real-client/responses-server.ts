@@ -8,7 +8,7 @@
 // carry its own thread_id (the agent id its hooks get as `agent_id`) under
 // the parent's session_id; the main thread's thread_id is the session id.
 import { createServer, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from './loopback-server.js';
+import { listenOnLoopback, readBody } from './loopback-server.js';
 
 export type Item =
   | { type: 'text'; text: string }
@@ -73,16 +73,7 @@ export async function startResponsesServer(scenario: ResponsesScenario, opts: { 
   let ids = 0;
 
   const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: any = null;
-      try {
-        body = raw ? JSON.parse(raw) : null;
-      } catch {
-        body = raw;
-      }
+    readBody(req, (body) => {
       const rec: ResponsesRequest = { seq: ++seq, at: Date.now(), method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]!, headers: req.headers, body, kind: 'other' };
       requests.push(rec);
       if (rec.method !== 'POST' || rec.path !== '/v1/responses' || !body || typeof body !== 'object') {
