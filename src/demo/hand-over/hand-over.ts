@@ -134,7 +134,7 @@ export async function runHandOver(o: HandOverOptions): Promise<number> {
   }
 }
 
-/** `continuity status` down to its Sessions section: the plan, its approval, the tasks and who did each. */
+/** `continuity status` down to its Pending line: the plan, its approval, the tasks, who did each, the sessions by client. */
 function statusHead(text: string): string[] {
   const lines = text.trimEnd().split('\n');
   const end = lines.findIndex((l) => /^Pending\b/.test(l));
