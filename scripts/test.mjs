@@ -1,9 +1,11 @@
 // The test command. Builds, type-checks, then runs the whole suite on this
 // Node (20: better-sqlite3); then, on Node 24 fetched from the npm registry
-// (node:sqlite), the unit tests and the end-to-end tests whose subject is the
-// ledger itself (DRIVER_E2E: concurrency, durability, survival, the commands
-// and hooks that write it), so both Node drivers are always exercised without
-// running every end-to-end test twice; then the end-to-end tests once more
+// (node:sqlite), the unit tests that open a real ledger (their import graph
+// reaches a SQLite driver; the others are pure and would repeat the first
+// pass) and the end-to-end tests whose subject is the ledger itself
+// (DRIVER_E2E: concurrency, durability, survival, the commands and hooks that
+// write it), so both Node drivers are always exercised without running every
+// test twice; then the end-to-end tests once more
 // against the compiled executable (dist/bin/continuity, Bun with bun:sqlite),
 // the hook people install. Unit tests do not spawn the CLI, so for them a
 // third pass would repeat the first.
@@ -14,6 +16,7 @@ import { spawnSync, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 
 const args = process.argv.slice(2);
 const thisRuntimeOnly = args.includes('--this-runtime') || process.env.CONTINUITY_TEST_RUNTIMES === 'this';
@@ -56,7 +59,21 @@ step('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmi
 
 /** The end-to-end tests that are about the ledger and its driver: run on every Node driver. */
 const DRIVER_E2E = ['ledger-durability', 'ledger-survival', 'hook-entry', 'plan-commands', 'stop-gate', 'approval', 'watchdog-hooks', 'status-and-log', 'guard-hot-state'];
-const onEveryDriver = (f) => !f.startsWith(join('test', 'e2e')) || DRIVER_E2E.some((n) => f === join('test', 'e2e', `${n}.test.ts`));
+/** The unit tests whose import graph reaches a SQLite driver (esbuild resolves it as the build does): they open a real ledger. */
+async function unitTestsOnTheDriver(unit) {
+  if (unit.length === 0) return new Set();
+  const drivers = ['better-sqlite3', 'node:sqlite', 'bun:sqlite'];
+  const r = await build({ entryPoints: unit, bundle: true, write: false, metafile: true, platform: 'node', format: 'esm', outdir: 'out', packages: 'external', external: drivers, logLevel: 'silent' });
+  const reached = new Set();
+  for (const out of Object.values(r.metafile.outputs)) {
+    if (!out.entryPoint) continue;
+    const inputs = Object.keys(out.inputs);
+    if (inputs.some((i) => i === 'src/ledger/select-driver.ts' || i.startsWith('src/ledger/drivers/')) || out.imports.some((i) => drivers.includes(i.path))) reached.add(join(...out.entryPoint.split('/')));
+  }
+  return reached;
+}
+const unitOnDriver = thisRuntimeOnly || files.length ? new Set() : await unitTestsOnTheDriver(testFiles().filter((f) => f.startsWith(join('test', 'unit'))));
+const onEveryDriver = (f) => (f.startsWith(join('test', 'e2e')) ? DRIVER_E2E.some((n) => f === join('test', 'e2e', `${n}.test.ts`)) : unitOnDriver.has(f));
 
 const runtimes = [{ label: `Node ${process.versions.node}`, exec: process.execPath, files: testFiles() }];
 if (!thisRuntimeOnly) runtimes.push({ label: 'Node 24 (node:sqlite)', exec: node24(), files: files.length ? testFiles() : testFiles().filter(onEveryDriver) });

@@ -120,7 +120,7 @@ async function takeOne(ledger: Ledger, file: string, name: string, ctx: { root: 
   }
   const hookClient = clientOf({ source: ctx.source });
   const inFlight = inFlightBash(ledger.db, Date.parse(ctx.now));
-  const client = clientOfInboxRequest(record.client, hookClient, inFlight);
+  const client = clientOfInboxRequest(record.client, hookClient, inFlight, record.sessionId);
   // A client the ledger does not bear out discredits the session named with it; the hook's own session only for its own client's request.
   const contradicted = !!record.client && record.client !== UNKNOWN_CLIENT && record.client !== client;
   const sessionId = contradicted ? null : (record.sessionId ?? (client === hookClient ? ctx.sessionId : sessionOfCommand(inFlight, client)));

@@ -33,8 +33,8 @@ export function sessionOfCommand(inFlight: readonly InFlightCall[], client: stri
  * taken only where the ledger bears it out: it is the client whose hook takes
  * the request in, or that client has a shell call running. Otherwise unknown.
  */
-export function clientOfInboxRequest(named: string | undefined, hookClient: string, inFlight: readonly InFlightCall[]): string {
-  if (!named || named === UNKNOWN_CLIENT) return clientRunningContinuity(hookClient, inFlight);
+export function clientOfInboxRequest(named: string | undefined, hookClient: string, inFlight: readonly InFlightCall[], namedSession: string | null = null): string {
+  if (!named || named === UNKNOWN_CLIENT) return clientRunningContinuity(hookClient, inFlight, namedSession);
   if (named === hookClient) return named;
   return inFlight.some((c) => c.source === `hook:${named}`) ? named : UNKNOWN_CLIENT;
 }
@@ -43,11 +43,18 @@ export function clientOfInboxRequest(named: string | undefined, hookClient: stri
  * A request that names no client: the command could not see one above it
  * (inside a sandbox with a process namespace of its own, the client is not
  * in the tree). The ledger bears a client out when its hooks recorded a shell
- * call that runs continuity and has not ended: the hook taking the request in
- * first, else the one client with such a call. Otherwise unknown.
+ * call that runs continuity and has not ended: the client of such a call in
+ * the session the request names (two clients running continuity at the same
+ * moment, the request is not the other's because the other's hook took it
+ * in), else the hook taking the request in, else the one client with such a
+ * call. Otherwise unknown.
  */
-function clientRunningContinuity(hookClient: string, inFlight: readonly InFlightCall[]): string {
-  const running = new Set(inFlight.filter((c) => /\bcontinuity\b/.test(c.command) && c.source?.startsWith('hook:')).map((c) => c.source!.slice('hook:'.length)));
+function clientRunningContinuity(hookClient: string, inFlight: readonly InFlightCall[], namedSession: string | null): string {
+  const calls = inFlight.filter((c) => /\bcontinuity\b/.test(c.command) && c.source?.startsWith('hook:'));
+  const clients = (of: readonly InFlightCall[]) => new Set(of.map((c) => c.source!.slice('hook:'.length)));
+  const ofSession = namedSession ? clients(calls.filter((c) => c.sessionId === namedSession)) : new Set<string>();
+  if (ofSession.size === 1) return [...ofSession][0]!;
+  const running = clients(calls);
   if (running.has(hookClient)) return hookClient;
   return running.size === 1 ? [...running][0]! : UNKNOWN_CLIENT;
 }

@@ -137,16 +137,25 @@ export function unboundRuns(db: SqlDatabase, sessionId: string): RunRow[] {
     .map((r) => fromRow(r)!);
 }
 
-/** The run of this session with this brief whose respawn is pending and not yet re-dispatched (newest first). */
+/**
+ * The run with this brief whose respawn is pending and not yet re-dispatched
+ * (newest first), that this session answers for: its own, or one handed over
+ * to it (another client's, its session gone), whose pending respawn was
+ * stated by a hook call of this session. A live session's respawn is never
+ * taken by another's dispatch of the same brief.
+ */
 export function pendingRespawnOrigin(db: SqlDatabase, sessionId: string, brief: string): RunRow | null {
   return fromRow(
     db.get(
-      `${SELECT} WHERE session_id = ? AND brief = ? AND closed_as IS NULL
-         AND EXISTS (SELECT 1 FROM run_attempts a WHERE a.run_id = runs.run_id AND a.action = 'respawn' AND a.outcome = 'pending')
+      `${SELECT} WHERE brief = ? AND closed_as IS NULL
+         AND EXISTS (SELECT 1 FROM run_attempts a LEFT JOIN events e ON e.id = a.event_id
+                     WHERE a.run_id = runs.run_id AND a.action = 'respawn' AND a.outcome = 'pending'
+                       AND (runs.session_id = ? OR e.session_id = ?))
          AND NOT EXISTS (SELECT 1 FROM runs x WHERE x.respawn_of = runs.run_id)
        ORDER BY id DESC LIMIT 1`,
-      sessionId,
       brief,
+      sessionId,
+      sessionId,
     ),
   );
 }

@@ -114,3 +114,36 @@ test("another session of the same client that is only idle keeps its run: a seco
   assert.doesNotMatch(JSON.stringify(other.out ?? {}), /r-1/);
   assert.deepEqual(runs(dir)[0]?.recoveryAttempts, []);
 });
+
+test('the brief dispatched again in Codex for a run handed over from Claude Code is recorded as that run\'s respawn, and its result recovers the run', async () => {
+  const dir = project();
+  dispatchInClaudeThenLeave(dir);
+  codex(dir, { hook_event_name: 'SessionStart', source: 'startup' });
+  await pastDeadline(dir);
+  const out = codex(dir, { hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Done for now.' });
+  assert.match(String(out?.reason), /that dispatch is recorded as the respawn of run r-1/);
+  // Codex dispatches the same brief, as the words said, and waits for it.
+  codex(dir, { hook_event_name: 'PreToolUse', tool_name: 'spawn_agent', tool_use_id: 'call_respawn', tool_input: { message: BRIEF } });
+  codex(dir, { hook_event_name: 'PostToolUse', tool_name: 'spawn_agent', tool_use_id: 'call_respawn', tool_input: { message: BRIEF }, tool_response: JSON.stringify({ agent_id: 'child-again', nickname: 'Carson' }) });
+  const again = runs(dir).find((r) => r.runId !== 'r-1');
+  assert.equal(again?.respawnOf, 'r-1', JSON.stringify(runs(dir)));
+  codex(dir, { hook_event_name: 'PostToolUse', tool_name: 'wait_agent', tool_use_id: 'call_wait', tool_input: { targets: ['child-again'] }, tool_response: JSON.stringify({ status: { 'child-again': { completed: RESULT } } }) });
+  const r1 = runs(dir).find((r) => r.runId === 'r-1')!;
+  assert.equal(r1.status, 'recovered', JSON.stringify(r1));
+  assert.equal(r1.resultSource, 'respawn');
+  assert.deepEqual((r1.recoveryAttempts as Json[]).map((a) => [a.action, a.outcome]), [['fetch_history', 'failed'], ['respawn', 'delivered']]);
+});
+
+test('a live Claude Code session\'s pending respawn is not taken by a Codex dispatch of the same brief', async () => {
+  const dir = project();
+  // Claude Code's own run, late and still in its own hands (its child ended with no final message): its stop states the respawn there.
+  dispatchInClaudeThenLeave(dir);
+  claude(dir, { hook_event_name: 'SubagentStop', agent_id: 'a5f1c9e', agent_type: 'code-reviewer', agent_transcript_path: join(dir, 'agent-a5f1c9e.jsonl'), stop_hook_active: false });
+  await pastDeadline(dir);
+  const stop = claude(dir, { hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Done.' });
+  assert.match(String(stop?.reason), /recorded as the respawn of run r-1/);
+  codex(dir, { hook_event_name: 'PreToolUse', tool_name: 'spawn_agent', tool_use_id: 'call_same', tool_input: { message: BRIEF } });
+  codex(dir, { hook_event_name: 'PostToolUse', tool_name: 'spawn_agent', tool_use_id: 'call_same', tool_input: { message: BRIEF }, tool_response: JSON.stringify({ agent_id: 'child-other', nickname: 'Ada' }) });
+  const other = runs(dir).find((r) => r.runId !== 'r-1');
+  assert.equal(other?.respawnOf, null, JSON.stringify(runs(dir)));
+});

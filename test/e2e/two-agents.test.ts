@@ -5,10 +5,13 @@
  * next task; no record of either client's hooks is lost.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { HOOKS_ONLY_CONFIG, planProject } from '../helpers/agent-hook.js';
-import { runCli, runCliAsync, payload } from '../helpers/cli.js';
+import { cliCommand, cliEnv, runCli, runCliAsync, payload } from '../helpers/cli.js';
 import { runUnderClientAsync } from '../helpers/stand-in-client.js';
+import { BWRAP, wallArgs } from '../helpers/wall.js';
 
 const CODEX = '019d036d-c7fa-72d2-b6fd-78878bfe34e4';
 const CLAUDE = '9f1c2d3e-7a5b-4c7d-8e9f-0a1b2c3d4e5f';
@@ -94,4 +97,23 @@ test('hooks of both clients at once, many calls each: every call is recorded onc
   assert.ok(post.every((e) => e.sessionId === (e.client === 'codex' ? CODEX : CLAUDE)));
   const prompts = logJson(project, ['--event', 'UserPromptSubmit', '--agent', 'codex']).map((e) => String(e.input.prompt));
   assert.deepEqual(prompts.filter((p) => p.startsWith('go on')).sort(), Array.from({ length: N }, (_, i) => `go on ${i}`).sort());
+});
+
+test("Claude Code's `task done` from inside its sandbox, taken in by Codex's hook while both run continuity: recorded as Claude Code's, in its session", async () => {
+  const project = await approvedProject();
+  const call = (id: string) => ({ tool_name: 'Bash', tool_use_id: id, tool_input: { command: 'continuity task done 1' } });
+  await Promise.all([claudeHook(project, { hook_event_name: 'PreToolUse', ...call('toolu_c1') }), codexHook(project, { hook_event_name: 'PreToolUse', ...call('call_x1') })]);
+  // Inside Claude Code's sandbox (a process namespace of its own: no client in sight, the ledger read-only) the command leaves a request.
+  const c = cliCommand(['task', 'done', '1']);
+  const walled = spawnSync(BWRAP, ['--unshare-pid', ...wallArgs([join(project, '.continuity')]), c.cmd, ...c.args], { cwd: project, encoding: 'utf8', env: cliEnv({ CLAUDE_CODE_SESSION_ID: CLAUDE }) });
+  assert.equal(walled.status, 0, walled.stderr);
+  assert.match(walled.stdout, /request waits in \.continuity-inbox/);
+  // Codex's command ends first: its PostToolUse is the hook that takes the request in.
+  const post = await codexHook(project, { hook_event_name: 'PostToolUse', ...call('call_x1'), tool_response: '' });
+  assert.equal(post.code, 0, post.stderr);
+  const done = logJson(project, ['--event', 'task.done']);
+  assert.equal(done.length, 1, JSON.stringify(done));
+  assert.deepEqual([done[0]!.client, done[0]!.sessionId], ['claude-code', CLAUDE], JSON.stringify(done[0]));
+  const by = JSON.parse(runCli(['status', '--json'], { cwd: project }).stdout).plan.tasks[0].recordedBy;
+  assert.deepEqual([by.client, by.sessionId], ['claude-code', CLAUDE]);
 });

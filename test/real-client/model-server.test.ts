@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { test } from 'node:test';
-import { agent, bash, pause, say, startModelServer, type ModelServer } from '../../src/demo/real-client/model-server.js';
+import { agent, bash, hold, pause, say, startModelServer, type ModelServer } from '../../src/demo/real-client/model-server.js';
 
 function post(server: ModelServer, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string; type: string }> {
   return new Promise((resolve, reject) => {
@@ -125,6 +125,26 @@ test('a turn with a pause is answered after a later request without one; the pau
     const quick = post(server, '/v1/messages', { model: 'm', stream: true, tools: TOOLS, messages: [] }, { 'x-claude-code-agent-id': 'a1' }).then((r) => answered.push(textOf(r.text)));
     await Promise.all([slow, quick]);
     assert.deepEqual(answered, ['quick', 'slow']);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a held turn is answered only once its go-signal settles, whatever came in meanwhile; the hold is not sent', async () => {
+  let go!: () => void;
+  const signal = new Promise<void>((r) => (go = r));
+  const held: number[] = [];
+  const server = await startModelServer({ turns: [[hold((rec) => (held.push(rec.seq), signal)), say('held')]], subagent: [[say('quick')]] });
+  try {
+    const answered: string[] = [];
+    const slow = post(server, '/v1/messages', { model: 'm', stream: true, tools: TOOLS, messages: [] }).then((r) => answered.push(textOf(r.text)));
+    while (server.requests.length === 0) await new Promise((r) => setImmediate(r));
+    await post(server, '/v1/messages', { model: 'm', stream: true, tools: TOOLS, messages: [] }, { 'x-claude-code-agent-id': 'a1' }).then((r) => answered.push(textOf(r.text)));
+    assert.deepEqual(answered, ['quick'], 'the held turn waits for its signal');
+    assert.deepEqual(held, [1], 'the hold was asked when its request came in');
+    go();
+    await slow;
+    assert.deepEqual(answered, ['quick', 'held']);
   } finally {
     await server.close();
   }

@@ -47,3 +47,13 @@ test('a request that names no client (it was written inside a sandbox that hides
   assert.equal(clientOfInboxRequest(undefined, 'codex', [call('hook:codex', 'c', 'npm test')]), 'unknown');
   assert.equal(clientOfInboxRequest(undefined, 'cursor', [call('hook:codex', 'c', 'continuity task done 1'), call('hook:gemini', 'g', 'continuity task done 2')]), 'unknown');
 });
+
+test('two clients running continuity at the same moment: a request that names no client is the client of the running call in the session it names, whichever hook takes it in', () => {
+  const both = [call('hook:claude-code', 'claude-1', 'continuity task done 1'), call('hook:codex', 'codex-1', 'continuity task done 1')];
+  // Claude Code's request (written inside its sandbox, its session named) taken in by Codex's hook.
+  assert.equal(clientOfInboxRequest('unknown', 'codex', both, 'claude-1'), 'claude-code');
+  assert.equal(clientOfInboxRequest(undefined, 'claude-code', both, 'codex-1'), 'codex');
+  // A session with no running continuity call bears nothing out: the rule without it.
+  assert.equal(clientOfInboxRequest('unknown', 'codex', both, 'elsewhere'), 'codex');
+  assert.equal(clientOfInboxRequest('unknown', 'gemini', both, null), 'unknown');
+});

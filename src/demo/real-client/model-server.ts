@@ -9,17 +9,22 @@ import type { AddressInfo, Socket } from 'node:net';
 export type Block =
   | { type: 'text'; text: string }
   | { type: 'tool_use'; name: string; input: Record<string, unknown> }
-  | { type: 'pause'; ms: number };
+  | { type: 'pause'; ms: number }
+  | { type: 'hold'; until: (rec: RecordedRequest) => Promise<unknown> };
 
 /**
  * One assistant message: its content blocks. `tool_use` blocks make the stop
  * reason `tool_use`; `pause` blocks are not sent: the answer waits that long
- * first (a slow model, so that something else happens meanwhile).
+ * first (a slow model, so that something else happens meanwhile); `hold`
+ * blocks are not sent either: the answer waits until their promise settles
+ * (a go-signal from the test, when something else must happen first).
  */
 export type Turn = Block[];
 
 export const say = (text: string): Block => ({ type: 'text', text });
 export const pause = (ms: number): Block => ({ type: 'pause', ms });
+/** The answer is held until `until` (called when the request for this turn comes in) settles. */
+export const hold = (until: (rec: RecordedRequest) => Promise<unknown>): Block => ({ type: 'hold', until });
 export const bash = (command: string, description = 'Run a command'): Block => ({ type: 'tool_use', name: 'Bash', input: { command, description } });
 export const write = (filePath: string, content: string): Block => ({ type: 'tool_use', name: 'Write', input: { file_path: filePath, content } });
 /** Claude Code's subagent tool (`Agent`; `Task` before 2.1). */
@@ -173,8 +178,17 @@ export async function startModelServer(scenario: Scenario, opts: ServerOptions =
         else json(res, 200, message);
       };
       const wait = turn.reduce((ms, b) => ms + (b.type === 'pause' ? b.ms : 0), 0);
-      if (wait > 0) pending.add(setTimeout(() => send(), wait));
-      else send();
+      const holds = turn.flatMap((b) => (b.type === 'hold' ? [b.until(rec)] : []));
+      const go = () => {
+        if (wait > 0) pending.add(setTimeout(() => send(), wait));
+        else send();
+      };
+      if (holds.length) {
+        Promise.all(holds).then(go, (err: unknown) => {
+          log(`model-server: a hold failed: ${String(err)}`);
+          if (!res.destroyed && !res.headersSent) json(res, 500, { type: 'error', error: { type: 'api_error', message: `scripted hold failed: ${String(err)}` } });
+        });
+      } else go();
       return;
     }
     // Connectivity checks (HEAD /) and anything else: harmless, and logged.

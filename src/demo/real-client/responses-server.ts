@@ -14,11 +14,14 @@ export type Item =
   | { type: 'text'; text: string }
   | { type: 'function'; name: string; namespace?: string; args: Record<string, unknown> | ((rec: ResponsesRequest) => Record<string, unknown>) }
   | { type: 'custom'; name: string; input: string }
-  | { type: 'pause'; ms: number };
+  | { type: 'pause'; ms: number }
+  | { type: 'hold'; until: (rec: ResponsesRequest) => Promise<unknown> };
 export type Turn = Item[];
 
 export const say = (text: string): Item => ({ type: 'text', text });
 export const pause = (ms: number): Item => ({ type: 'pause', ms });
+/** Not sent: the answer is held until `until` (called when the request for this turn comes in) settles, a go-signal from the test. */
+export const hold = (until: (rec: ResponsesRequest) => Promise<unknown>): Item => ({ type: 'hold', until });
 /** Codex's shell tool (`exec_command`). */
 export const shell = (cmd: string): Item => ({ type: 'function', name: 'exec_command', args: { cmd } });
 /** Codex's freeform `apply_patch` tool: the patch text as its input. */
@@ -112,12 +115,24 @@ export async function startResponsesServer(scenario: ResponsesScenario, opts: { 
       log(`responses-server: #${rec.seq} ${rec.kind}${thread ? ` ${thread}` : ''}${rec.turn !== undefined ? ` turn ${rec.turn}` : ''}`);
       opts.onRequest?.(rec);
       const wait = turn.reduce((ms, i) => ms + (i.type === 'pause' ? i.ms : 0), 0);
-      const send = () => {
-        timers.delete(timer);
-        if (!res.destroyed) stream(res, rec, turn);
+      const holds = turn.flatMap((i) => (i.type === 'hold' ? [i.until(rec)] : []));
+      const go = () => {
+        const send = () => {
+          timers.delete(timer);
+          if (!res.destroyed) stream(res, rec, turn);
+        };
+        const timer = setTimeout(send, wait);
+        timers.add(timer);
       };
-      const timer = setTimeout(send, wait);
-      timers.add(timer);
+      if (holds.length) {
+        Promise.all(holds).then(go, (err: unknown) => {
+          log(`responses-server: a hold failed: ${String(err)}`);
+          if (!res.destroyed && !res.headersSent) {
+            res.writeHead(500, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ error: { message: `scripted hold failed: ${String(err)}` } }));
+          }
+        });
+      } else go();
     });
   });
 
@@ -128,7 +143,7 @@ export async function startResponsesServer(scenario: ResponsesScenario, opts: { 
     ev('response.created', { response: { id } });
     const output: Record<string, unknown>[] = [];
     for (const item of turn) {
-      if (item.type === 'pause') continue;
+      if (item.type === 'pause' || item.type === 'hold') continue;
       const n = ++ids;
       let out: Record<string, unknown>;
       if (item.type === 'text') out = { type: 'message', role: 'assistant', id: `msg_scripted_${n}`, content: [{ type: 'output_text', text: item.text, annotations: [] }] };

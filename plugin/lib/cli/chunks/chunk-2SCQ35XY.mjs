@@ -1,3 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-var o="unknown";function c(n,s){if(s===o)return null;let t=n.filter(i=>i.source===`hook:${s}`&&i.sessionId),r=t.filter(i=>/\bcontinuity\b/.test(i.command));for(let i of[r,t]){let e=new Set(i.map(u=>u.sessionId));if(e.size===1)return[...e][0];if(e.size>1)return null}return null}function f(n,s,t){return!n||n===o?l(s,t):n===s||t.some(r=>r.source===`hook:${n}`)?n:o}function l(n,s){let t=new Set(s.filter(r=>/\bcontinuity\b/.test(r.command)&&r.source?.startsWith("hook:")).map(r=>r.source.slice(5)));return t.has(n)?n:t.size===1?[...t][0]:o}export{o as a,c as b,f as c};
