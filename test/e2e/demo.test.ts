@@ -1,20 +1,8 @@
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
-import { NO_STACK, REPO_ROOT, runCli, tempProject } from '../helpers/cli.js';
-
-/** A PATH of one directory holding the given executables (none: no `claude` anywhere on it). */
-function pathWith(files: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'continuity-demo-path-'));
-  after(() => rmSync(dir, { recursive: true, force: true }));
-  for (const [name, script] of Object.entries(files)) {
-    writeFileSync(join(dir, name), script);
-    chmodSync(join(dir, name), 0o755);
-  }
-  return dir;
-}
+import { test } from 'node:test';
+import { NO_STACK, pathWith, REPO_ROOT, runCli, tempProject } from '../helpers/cli.js';
 
 const HINT = 'No `claude` executable on PATH: this replays recorded hook payloads. `continuity demo --claude PATH` runs a real Claude Code session, offline.';
 
@@ -81,14 +69,21 @@ test('continuity demo: a --claude that is not there, or with --replay, is one li
   assert.match(help.stdout, /^usage: continuity demo \[--claude PATH \| --replay\] \[--keep\]/);
 });
 
-test('the scripted model server ships only in the chunk the real demo loads, never on the hook path', () => {
+test('the scripted model server ships only in the chunks the real demos load, never on the hook path', () => {
   const dist = join(REPO_ROOT, 'dist');
   const files = readdirSync(dist, { recursive: true }).map(String).filter((f) => /\.[cm]js$/.test(f));
   // The header by which the server tells a subagent's requests apart is in its code only.
   const holding = files.filter((f) => readFileSync(join(dist, f), 'utf8').includes('x-claude-code-agent-id'));
   assert.equal(holding.length, 1, holding.join(', '));
-  assert.match(holding[0]!, /^chunks\/real-demo-[\w-]+\.mjs$/);
+  const chunk = holding[0]!.replace(/^chunks\//, '');
+  // Shared by the real demo and the hand-over, and imported by nothing else.
+  const importers = files.filter((f) => f !== holding[0] && readFileSync(join(dist, f), 'utf8').includes(chunk)).sort();
+  assert.equal(importers.length, 2, importers.join(', '));
+  assert.match(importers[0]!, /^chunks\/hand-over-[\w-]+\.mjs$/);
+  assert.match(importers[1]!, /^chunks\/real-demo-[\w-]+\.mjs$/);
   const demoChunk = files.find((f) => /^chunks\/demo-[\w-]+\.mjs$/.test(f));
   assert.ok(demoChunk, 'the demo command has a chunk of its own');
-  assert.match(readFileSync(join(dist, demoChunk), 'utf8'), /import\("\.\/real-demo-[\w-]+\.mjs"\)/, 'loaded only when a claude executable is found');
+  const demo = readFileSync(join(dist, demoChunk), 'utf8');
+  assert.match(demo, /import\("\.\/real-demo-[\w-]+\.mjs"\)/, 'loaded only when a claude executable is found');
+  assert.match(demo, /import\("\.\/hand-over-[\w-]+\.mjs"\)/, 'loaded only for --hand-over');
 });

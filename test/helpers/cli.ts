@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,4 +124,15 @@ export function bashBetweenHooks(project: string, command: string, opts: { env?:
   const post = hook(project, { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'toolu_between', tool_input: input, tool_response: { stdout: '', stderr: '' } }, { env: opts.env });
   if (post.code !== 0) throw new Error(`PostToolUse exited ${post.code}: ${post.stderr}`);
   return { denied, pre: pre.stdout, post: post.stdout, ran };
+}
+
+/** A PATH of one directory holding the given executables (none: no agent client anywhere on it). */
+export function pathWith(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'continuity-path-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  for (const [name, script] of Object.entries(files)) {
+    writeFileSync(join(dir, name), script);
+    chmodSync(join(dir, name), 0o755);
+  }
+  return dir;
 }

@@ -2,13 +2,16 @@
 // with continuity's hooks, as a new user would set it up: a git project with
 // the plan, `continuity plan import`, `continuity init --agent <agent>`, and a
 // home of its own. The client runs bounded, in a process group of its own.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { after } from 'node:test';
 import { shellWord as sh } from '../../src/demo/real-client/claude-process.js';
 import { PLAN, PLAN_PATH } from '../../src/demo/real-client/story.js';
+import { clientEnv } from '../../src/demo/real-client/bounded-process.js';
+
+export { runProcess, type ProcessResult } from '../../src/demo/real-client/bounded-process.js';
 
 export { PLAN, PLAN_PATH };
 export const REPO_ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -49,15 +52,6 @@ export interface LoggedEvent {
   sessionId: string | null;
   input: any;
   decision: any;
-}
-
-export interface ProcessResult {
-  stdout: string;
-  stderr: string;
-  exitCode: number | null;
-  timedOut: boolean;
-  crashed: boolean;
-  durationMs: number;
 }
 
 export class AgentProject {
@@ -104,17 +98,7 @@ export class AgentProject {
 
   /** The environment every process of the client gets: nothing inherited but PATH and locale. */
   baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-    return {
-      PATH: `${join(this.home, 'bin')}:${dirname(NODE)}:${process.env.PATH ?? '/usr/bin:/bin'}`,
-      HOME: this.home,
-      USER: process.env.USER ?? 'continuity',
-      LANG: process.env.LANG ?? 'C.UTF-8',
-      TMPDIR: join(this.home, 'tmp'),
-      SHELL: '/bin/bash',
-      TERM: 'dumb',
-      NO_COLOR: '1',
-      ...extra,
-    };
+    return clientEnv(this.home, extra, NODE);
   }
 
   writeFile(path: string, content: string): void {
@@ -190,53 +174,5 @@ export class AgentProject {
 
   remove(): void {
     rmSync(this.base, { recursive: true, force: true });
-  }
-}
-
-/**
- * One client process, bounded by `timeoutMs`, in a process group of its own
- * (killed with everything it started at the end). `crashWhen` is polled every
- * 200 ms: when it says yes the client is killed (a crash at a chosen moment).
- */
-export async function runProcess(o: { bin: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; crashWhen?: () => boolean; log?: (l: string) => void }): Promise<ProcessResult> {
-  const started = Date.now();
-  const child = spawn(o.bin, o.args, { cwd: o.cwd, env: o.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let stdout = '';
-  let stderr = '';
-  let timedOut = false;
-  let crashed = false;
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const kill = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  };
-  const timer = setTimeout(() => {
-    timedOut = true;
-    o.log?.(`killing ${o.bin} after ${o.timeoutMs} ms`);
-    kill();
-  }, o.timeoutMs);
-  const poll = o.crashWhen
-    ? setInterval(() => {
-        if (!crashed && o.crashWhen!()) {
-          crashed = true;
-          o.log?.(`crashing ${o.bin}`);
-          kill();
-        }
-      }, 200)
-    : null;
-  try {
-    const exitCode = await new Promise<number | null>((ok, fail) => {
-      child.on('error', fail);
-      child.on('close', (c) => ok(c));
-    });
-    return { stdout, stderr, exitCode, timedOut, crashed, durationMs: Date.now() - started };
-  } finally {
-    clearTimeout(timer);
-    if (poll) clearInterval(poll);
-    kill();
   }
 }

@@ -12,7 +12,7 @@
 // for a summary; everything else is the main conversation, answered from
 // `turns` in order.
 import { createServer, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from './loopback-server.js';
+import { listenOnLoopback, readBody } from '../../src/demo/real-client/loopback-server.js';
 
 export type Item = { type: 'text'; text: string } | { type: 'tool'; name: string; args: Record<string, unknown> } | { type: 'pause'; ms: number } | { type: 'fail'; status: number };
 export type Turn = Item[];
@@ -81,16 +81,7 @@ export async function startChatServer(first: ChatScenario, opts: ChatServerOptio
   let seq = 0;
 
   const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: any = null;
-      try {
-        body = raw ? JSON.parse(raw) : null;
-      } catch {
-        body = raw;
-      }
+    readBody(req, (body) => {
       const path = (req.url ?? '/').split('?')[0]!;
       const rec: ChatRequest = { seq: ++seq, at: Date.now(), method: req.method ?? 'GET', path, body, kind: 'other' };
       requests.push(rec);

@@ -4,7 +4,7 @@
 // delivered by continuity when the session is resumed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { addedItems, inputText, pause, say, spawnAgent, waitAgents, type ResponsesRequest } from './responses-server.js';
+import { addedItems, inputText, pause, say, spawnAgent, waitAgents, type ResponsesRequest } from '../../src/demo/real-client/responses-server.js';
 import { codexHooks, codexProject, type CodexRunResult } from './run-codex.js';
 
 const RESULT = 'CHILD RESULT: the CSV writer is done; tests pass.';

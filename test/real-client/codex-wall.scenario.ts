@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { CODEX_WALL_BEGIN } from '../../src/install/targets/codex-wall.js';
-import { applyPatch, inputText, say, shell, type ResponsesRequest } from './responses-server.js';
+import { applyPatch, inputText, say, shell, type ResponsesRequest } from '../../src/demo/real-client/responses-server.js';
 import { codexHooks, codexProject, type CodexRunResult } from './run-codex.js';
 import { clientBinary } from './agent-project.js';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { addedItems, applyPatch, inputText, say, shell, type ResponsesRequest } from './responses-server.js';
+import { addedItems, applyPatch, inputText, say, shell, type ResponsesRequest } from '../../src/demo/real-client/responses-server.js';
 import { codexHooks, codexProject, type CodexProject, type CodexRunResult } from './run-codex.js';
 
 const CLOSEOUT = [say('Task 1 is done and committed. Next I can continue with Task 2 (Export endpoint).')];

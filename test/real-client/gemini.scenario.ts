@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { LEDGER_SCRIPT, NPM_WORK } from './wall-work.js';
-import { contentsText, say, shellCall, writeFileCall } from './gemini-server.js';
+import { contentsText, say, shellCall, writeFileCall } from '../../src/demo/real-client/gemini-server.js';
 import { geminiHooks, geminiProject, type GeminiProject, type GeminiRunResult } from './run-gemini.js';
 
 const CLOSEOUT = [say('Task 1 is done and committed. Next I can continue with Task 2 (Export endpoint).')];

@@ -9,38 +9,20 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { dirname } from 'node:path';
 import { test } from 'node:test';
+import { PLAN as THREE_TASKS, PLAN_PATH } from '../../src/demo/hand-over/story.js';
 import { bash, say } from '../../src/demo/real-client/model-server.js';
 import { CLI, NODE } from './agent-project.js';
 import { exec, say as clawSay, userTexts } from './chat-completions-server.js';
-import { contentsText, say as geminiSay, shellCall } from './gemini-server.js';
+import { contentsText, say as geminiSay, shellCall } from '../../src/demo/real-client/gemini-server.js';
 import { assertFinished, hookRuns, timeline } from './observe.js';
-import { inputText, say as codexSay, shell } from './responses-server.js';
+import { inputText, say as codexSay, shell } from '../../src/demo/real-client/responses-server.js';
 import { Project } from './run-claude.js';
 import { codexHooks, CodexProject } from './run-codex.js';
 import { geminiHooks, GeminiProject } from './run-gemini.js';
 import { OpenClawProject, timeline as clawTimeline } from './run-openclaw.js';
 
-const PLAN_PATH = 'docs/plans/payments-export.md';
-const PLAN = `# Payments Export Implementation Plan
-
-**Goal:** Export payments as CSV.
-
-### Task 1: CSV writer
-
-- [ ] **Step 1: Implement**
-
-### Task 2: Export endpoint
-
-- [ ] **Step 1: Implement**
-
-### Task 3: Export button
-
-- [ ] **Step 1: Implement**
-
-### Task 4: Document the export
-
-- [ ] **Step 1: Write the docs**
-`;
+// The demo's three-task plan (`continuity demo --hand-over`), and a fourth task for OpenClaw.
+const PLAN = `${THREE_TASKS}\n### Task 4: Document the export\n\n- [ ] **Step 1: Write the docs**\n`;
 
 /** `continuity doctor` as the person runs it in the project: its exit code and what it printed. */
 function doctor(p: { dir: string; home: string }): { code: number; out: string } {

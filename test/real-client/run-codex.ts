@@ -1,48 +1,12 @@
 // Runs the real Codex CLI (pinned, scripts/install-agent-clients.mjs) against
 // the scripted Responses API server, in a project set up by
-// `continuity init --agent codex`, with a home of its own.
-//
-// What a person does by hand, done here the same way:
-// - the model provider: `config.toml` with a provider whose `base_url` is the
-//   scripted server (`wire_api = "responses"`), and a model catalog
-//   (`model_catalog_json`) naming the scripted model, so Codex offers it its
-//   `apply_patch` and subagent tools as it does to its own models;
-// - trusting the project (`[projects."<dir>"] trust_level = "trusted"`) and
-//   reviewing its hooks: `/hooks` in Codex's UI records each hook's hash as
-//   `[hooks.state."<key>"] trusted_hash`; here the hashes come from Codex's
-//   own app server (`hooks/list`), the list that UI shows.
-import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+// `continuity init --agent codex`, with a home of its own; what a person sets
+// by hand (the provider, the trusted project and hooks) as
+// src/demo/real-client/codex-process.ts writes it.
 import { join } from 'node:path';
 import { AgentProject, clientBinary, runProcess, type LoggedEvent, type ProcessResult, type ProjectOptions } from './agent-project.js';
-import { startResponsesServer, type ResponsesRequest, type ResponsesScenario } from './responses-server.js';
-
-export const SCRIPTED_MODEL = 'scripted';
-
-/** The catalog entry Codex needs for a model it does not know (its fields as 0.169.0 requires them). */
-const CATALOG = {
-  models: [
-    {
-      slug: SCRIPTED_MODEL,
-      display_name: SCRIPTED_MODEL,
-      description: 'A scripted model on 127.0.0.1.',
-      base_instructions: 'You are a scripted model.',
-      supported_reasoning_levels: [],
-      shell_type: 'shell_command',
-      visibility: 'list',
-      supported_in_api: true,
-      priority: 1,
-      apply_patch_tool_type: 'freeform',
-      multi_agent_version: 'v1',
-      truncation_policy: { mode: 'tokens', limit: 10000 },
-      context_window: 272000,
-      input_modalities: ['text'],
-      supports_parallel_tool_calls: false,
-      support_verbosity: false,
-      experimental_supported_tools: [],
-    },
-  ],
-};
+import { CODEX_SCRIPTED_ENV, codexHookList, projectHooksTrusted, writeCodexCatalog, writeCodexConfig, type CodexHook, type TrustedHook } from '../../src/demo/real-client/codex-process.js';
+import { startResponsesServer, type ResponsesRequest, type ResponsesScenario } from '../../src/demo/real-client/responses-server.js';
 
 export interface CodexRunOptions extends ResponsesScenario {
   prompt: string;
@@ -88,59 +52,33 @@ export interface CodexProjectOptions extends ProjectOptions {
 export class CodexProject extends AgentProject {
   readonly codexHome: string;
   readonly sandbox: 'off' | 'project';
-  private trusted: { key: string; hash: string }[] = [];
+  private trusted: TrustedHook[] = [];
 
   constructor(opts: CodexProjectOptions = {}) {
     super('codex', opts);
     this.sandbox = opts.sandbox ?? 'off';
     this.codexHome = join(this.home, '.codex');
-    mkdirSync(this.codexHome, { recursive: true });
-    writeFileSync(join(this.codexHome, 'catalog.json'), JSON.stringify(CATALOG, null, 2));
+    writeCodexCatalog(this.codexHome);
   }
 
   env(): NodeJS.ProcessEnv {
-    return this.baseEnv({ CODEX_HOME: this.codexHome, SCRIPTED_API_KEY: 'scripted-offline-key' });
+    return this.baseEnv({ CODEX_HOME: this.codexHome, ...CODEX_SCRIPTED_ENV });
   }
 
   writeConfig(baseUrl: string, extra: string[] = [], approvalPolicy = 'never'): void {
-    const lines = [
-      `model = "${SCRIPTED_MODEL}"`,
-      'model_provider = "scripted"',
-      `model_catalog_json = ${JSON.stringify(join(this.codexHome, 'catalog.json'))}`,
-      `approval_policy = ${JSON.stringify(approvalPolicy)}`,
-      // Most scenarios look at the hooks alone (the `--sandbox` flag of run() is what takes the project's wall away).
-      ...(this.sandbox === 'off' ? ['sandbox_mode = "danger-full-access"'] : []),
-      'check_for_update_on_startup = false',
-      ...extra,
-      '',
-      '[model_providers.scripted]',
-      'name = "scripted"',
-      `base_url = "${baseUrl}/v1"`,
-      'wire_api = "responses"',
-      'env_key = "SCRIPTED_API_KEY"',
-      'request_max_retries = 0',
-      'stream_max_retries = 0',
-      '',
-      `[projects.${JSON.stringify(this.dir)}]`,
-      'trust_level = "trusted"',
-      '',
-      ...this.trusted.flatMap((t) => [`[hooks.state.${JSON.stringify(t.key)}]`, `trusted_hash = ${JSON.stringify(t.hash)}`, '']),
-    ];
-    writeFileSync(join(this.codexHome, 'config.toml'), lines.join('\n'));
+    // Most scenarios look at the hooks alone (the `--sandbox` flag of run() is what takes the project's wall away).
+    writeCodexConfig({ codexHome: this.codexHome, project: this.dir, baseUrl, trusted: this.trusted, approvalPolicy, fullAccess: this.sandbox === 'off', extra });
   }
 
   /** The hooks Codex finds for the project, with their hashes and trust (its app server's `hooks/list`). */
-  async listHooks(): Promise<{ key: string; eventName: string; command: string; currentHash: string; trustStatus: string; source: string }[]> {
+  async listHooks(): Promise<CodexHook[]> {
     this.writeConfig('http://127.0.0.1:9');
-    const reply = await appServerCall(clientBinary('codex'), this.dir, this.env(), 'hooks/list', { cwds: [this.dir] });
-    const data = (reply as { data?: { hooks?: unknown[] }[] }).data ?? [];
-    return data.flatMap((d) => (d.hooks ?? []) as never[]);
+    return codexHookList(clientBinary('codex'), this.dir, this.env());
   }
 
   /** What a person does in `/hooks`: trusts every hook of the project as it is now. */
   async trustHooks(): Promise<void> {
-    const hooks = await this.listHooks();
-    this.trusted = hooks.filter((h) => h.source === 'project').map((h) => ({ key: h.key, hash: h.currentHash }));
+    this.trusted = projectHooksTrusted(await this.listHooks());
   }
 
   async run(o: CodexRunOptions): Promise<CodexRunResult> {
@@ -184,45 +122,6 @@ export async function codexProject(opts: CodexProjectOptions = {}): Promise<Code
   const p = new CodexProject(opts);
   await p.trustHooks();
   return p;
-}
-
-/** One JSON-RPC call to `codex app-server` (stdio), after its `initialize` handshake. */
-async function appServerCall(bin: string, cwd: string, env: NodeJS.ProcessEnv, method: string, params: unknown): Promise<unknown> {
-  const child = spawn(bin, ['app-server'], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
-  let buf = '';
-  const waiting = new Map<number, (m: { result?: unknown; error?: unknown }) => void>();
-  child.stdout.on('data', (d) => {
-    buf += d;
-    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
-      const line = buf.slice(0, i);
-      buf = buf.slice(i + 1);
-      try {
-        const m = JSON.parse(line) as { id?: number; result?: unknown; error?: unknown };
-        if (typeof m.id === 'number') waiting.get(m.id)?.(m);
-      } catch {
-        // not a message
-      }
-    }
-  });
-  let id = 0;
-  const call = (m: string, p: unknown) =>
-    new Promise<unknown>((ok, fail) => {
-      const n = ++id;
-      const timer = setTimeout(() => fail(new Error(`codex app-server: no answer to ${m}`)), 30_000);
-      waiting.set(n, (r) => {
-        clearTimeout(timer);
-        if (r.error) fail(new Error(`codex app-server ${m}: ${JSON.stringify(r.error)}`));
-        else ok(r.result);
-      });
-      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: n, method: m, params: p })}\n`);
-    });
-  try {
-    await call('initialize', { clientInfo: { name: 'continuity-tests', version: '0' } });
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'initialized' })}\n`);
-    return await call(method, params);
-  } finally {
-    child.kill('SIGKILL');
-  }
 }
 
 /** The hook calls of one event in a run (Codex's event name, as recorded). */

@@ -1,15 +1,10 @@
 // Runs the real Gemini CLI (pinned, scripts/install-agent-clients.mjs) against
 // the scripted Gemini API server, in a project set up by
-// `continuity init --agent gemini`, with a home of its own. What it needs
-// offline (0.61.0): an API-key auth type in the user's settings, a key,
-// a trusted folder, `GOOGLE_GEMINI_BASE_URL`, and an explicit `-m` (without
-// it a router model is asked to classify the prompt first).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// `continuity init --agent gemini`, with a home of its own, set up as
+// src/demo/real-client/gemini-process.ts does for the demo.
 import { AgentProject, clientBinary, runProcess, type LoggedEvent, type ProcessResult, type ProjectOptions } from './agent-project.js';
-import { startGeminiServer, type GeminiRequest, type GeminiScenario } from './gemini-server.js';
-
-export const GEMINI_MODEL = 'gemini-3.5-pro';
+import { geminiArgs, geminiEnvVars, writeGeminiUserSettings } from '../../src/demo/real-client/gemini-process.js';
+import { startGeminiServer, type GeminiRequest, type GeminiScenario } from '../../src/demo/real-client/gemini-server.js';
 
 export interface GeminiRunOptions extends GeminiScenario {
   prompt: string;
@@ -34,13 +29,11 @@ export interface GeminiRunResult extends ProcessResult {
 export class GeminiProject extends AgentProject {
   constructor(opts: ProjectOptions = {}) {
     super('gemini', opts);
-    const userDir = join(this.home, '.gemini');
-    mkdirSync(userDir, { recursive: true });
-    writeFileSync(join(userDir, 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } }, privacy: { usageStatisticsEnabled: false }, general: { disableAutoUpdate: true, disableUpdateNag: true } }, null, 2));
+    writeGeminiUserSettings(this.home);
   }
 
   env(baseUrl: string): NodeJS.ProcessEnv {
-    return this.baseEnv({ GEMINI_CLI_HOME: this.home, GEMINI_API_KEY: 'scripted-offline-key', GEMINI_CLI_TRUST_WORKSPACE: 'true', GOOGLE_GEMINI_BASE_URL: baseUrl });
+    return this.baseEnv(geminiEnvVars(this.home, baseUrl));
   }
 
   async run(o: GeminiRunOptions): Promise<GeminiRunResult> {
@@ -50,7 +43,7 @@ export class GeminiProject extends AgentProject {
     const server = await startGeminiServer(o, { lifetimeMs: timeoutMs + 10_000, log });
     const before = this.events().length;
     try {
-      const args = ['-m', GEMINI_MODEL, ...(o.resume ? ['--resume', o.resume] : []), '-p', o.prompt, '-o', 'stream-json', '--yolo'];
+      const args = geminiArgs(o.prompt, o.resume);
       const run = await runProcess({ bin, args, cwd: this.dir, env: this.env(server.url), timeoutMs, log });
       const events = run.stdout
         .split('\n')

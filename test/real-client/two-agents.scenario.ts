@@ -18,7 +18,7 @@ import { test } from 'node:test';
 import { agent, bash, hold, say } from '../../src/demo/real-client/model-server.js';
 import { CLI, NODE, type LoggedEvent } from './agent-project.js';
 import { assertFinished, hookRuns, project, stopFeedback, timeline } from './observe.js';
-import { hold as codexHold, inputText, say as codexSay, shell, spawnAgent, waitAgents } from './responses-server.js';
+import { hold as codexHold, inputText, say as codexSay, shell, spawnAgent, waitAgents } from '../../src/demo/real-client/responses-server.js';
 import { type Project, type RunResult } from './run-claude.js';
 import { codexHooks, CodexProject, type CodexRunResult } from './run-codex.js';
 

@@ -38,16 +38,21 @@ const Session = v.object({
 type Session = v.InferOutput<typeof Session>;
 
 const USAGE = `usage: continuity demo [--claude PATH | --replay] [--keep]
+       continuity demo --hand-over [--claude PATH] [--codex PATH] [--gemini PATH] [--replay] [--keep]
   With a claude executable (--claude PATH, or \`claude\` on PATH): a real Claude Code
   session against a scripted model on 127.0.0.1, offline and free.
-  --replay  replay the recorded session through the hooks instead
-  --keep    leave the demo project on disk
+  --hand-over  one plan handed from Claude Code (Task 1) to Codex (Task 2) to
+               Gemini CLI (Task 3); each client found (the flag, or on PATH) runs
+               for real against a scripted model on 127.0.0.1, the others play
+               their recorded hook calls
+  --replay     replay the recorded session (or hand-over) through the hooks instead
+  --keep       leave the demo project on disk
 `;
 
 export async function run(argv: string[]): Promise<number> {
-  let values: { keep?: boolean; help?: boolean; replay?: boolean; claude?: string };
+  let values: { keep?: boolean; help?: boolean; replay?: boolean; claude?: string; 'hand-over'?: boolean; codex?: string; gemini?: string };
   try {
-    ({ values } = parseArgs({ args: argv, options: { keep: { type: 'boolean' }, replay: { type: 'boolean' }, claude: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values } = parseArgs({ args: argv, options: { keep: { type: 'boolean' }, replay: { type: 'boolean' }, claude: { type: 'string' }, 'hand-over': { type: 'boolean' }, codex: { type: 'string' }, gemini: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
   } catch (err) {
     throw new CliError(`demo: ${(err as Error).message}`, ExitCode.invalidInput);
   }
@@ -55,8 +60,10 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return ExitCode.ok;
   }
-  if (values.replay && values.claude !== undefined) throw new CliError('demo: --replay and --claude exclude each other', ExitCode.invalidInput);
-  const claude = values.replay ? null : values.claude !== undefined ? givenClaude(values.claude) : claudeOnPath();
+  for (const flag of ['claude', 'codex', 'gemini'] as const) if (values.replay && values[flag] !== undefined) throw new CliError(`demo: --replay and --${flag} exclude each other`, ExitCode.invalidInput);
+  if (values['hand-over']) return handOver(values);
+  for (const flag of ['codex', 'gemini'] as const) if (values[flag] !== undefined) throw new CliError(`demo: --${flag} goes with --hand-over`, ExitCode.invalidInput);
+  const claude = values.replay ? null : values.claude !== undefined ? givenExecutable('claude', values.claude) : onPath('claude');
   if (claude) {
     const { runRealDemo } = await import('../../demo/real-client/real-demo.js');
     const self = selfCommand(import.meta.url, []);
@@ -65,20 +72,34 @@ export async function run(argv: string[]): Promise<number> {
   return replay(!!values.keep, !values.replay);
 }
 
-/** `--claude PATH`: it must be an executable file. */
-function givenClaude(path: string): string {
-  if (process.platform === 'win32') throw new CliError('demo: a real Claude Code session needs a POSIX shell; `continuity demo --replay` replays the recorded one', ExitCode.invalidInput);
+/** `continuity demo --hand-over`: each client run for real where its executable is found, else played from the recording. */
+async function handOver(values: { keep?: boolean; replay?: boolean; claude?: string; codex?: string; gemini?: string }): Promise<number> {
+  const executables = { 'claude-code': null as string | null, codex: null as string | null, gemini: null as string | null };
+  const recordedWhy: Partial<Record<keyof typeof executables, string>> = {};
+  for (const [client, flag] of [['claude-code', 'claude'], ['codex', 'codex'], ['gemini', 'gemini']] as const) {
+    const given = values[flag];
+    executables[client] = values.replay ? null : given !== undefined ? givenExecutable(flag, given) : onPath(flag);
+    if (!executables[client]) recordedWhy[client] = values.replay ? '--replay' : process.platform === 'win32' ? 'a real client needs a POSIX shell' : `no \`${flag}\` on PATH`;
+  }
+  const { runHandOver } = await import('../../demo/hand-over/hand-over.js');
+  const self = selfCommand(import.meta.url, []);
+  return runHandOver({ executables, recordedWhy, self: [self.cmd, ...self.args.map((a) => realpathSync(a))], recording: join(packageRoot(), 'fixtures', 'demo', 'hand-over.json'), keep: !!values.keep, out: (s) => process.stdout.write(`${s}\n`) });
+}
+
+/** `--claude PATH` (`--codex PATH`, `--gemini PATH`): it must be an executable file. */
+function givenExecutable(flag: string, path: string): string {
+  if (process.platform === 'win32') throw new CliError(`demo: a real client needs a POSIX shell; \`continuity demo --replay\` replays a recorded one`, ExitCode.invalidInput);
   const abs = resolve(path);
-  if (!existsSync(abs)) throw new CliError(`demo: --claude ${path}: no such file`, ExitCode.invalidInput);
-  if (!isExecutable(abs)) throw new CliError(`demo: --claude ${path}: not an executable file`, ExitCode.invalidInput);
+  if (!existsSync(abs)) throw new CliError(`demo: --${flag} ${path}: no such file`, ExitCode.invalidInput);
+  if (!isExecutable(abs)) throw new CliError(`demo: --${flag} ${path}: not an executable file`, ExitCode.invalidInput);
   return abs;
 }
 
-/** The first executable `claude` on PATH, or null. The real session wires POSIX shell commands: none is looked for on Windows. */
-function claudeOnPath(): string | null {
+/** The first executable `name` on PATH, or null. A real client runs POSIX shell commands: none is looked for on Windows. */
+function onPath(name: string): string | null {
   if (process.platform === 'win32') return null;
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    const candidate = join(dir, 'claude');
+    const candidate = join(dir, name);
     if (dir && isExecutable(candidate)) return candidate;
   }
   return null;

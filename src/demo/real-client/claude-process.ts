@@ -3,7 +3,7 @@
 // of traffic but the model's off), the hook wiring of a project, and one
 // bounded `claude -p` run whose stream-json lines are handed over as they come.
 import { spawn, spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { clientEnv } from './bounded-process.js';
 
 export const HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact'] as const;
 
@@ -23,30 +23,26 @@ export type StreamEvent = Record<string, any> & { type: string; subtype?: string
  * `<home>/bin` and the directory of `node` come first on PATH.
  */
 export function claudeEnv(home: string, baseUrl: string, extra: Record<string, string> = {}, node = process.execPath): NodeJS.ProcessEnv {
-  return {
-    PATH: `${join(home, 'bin')}:${dirname(node)}:${process.env.PATH ?? '/usr/bin:/bin'}`,
-    HOME: home,
-    USER: process.env.USER ?? 'continuity',
-    LANG: process.env.LANG ?? 'C.UTF-8',
-    TMPDIR: join(home, 'tmp'),
-    SHELL: '/bin/bash',
-    TERM: 'dumb',
-    NO_COLOR: '1',
-    ANTHROPIC_BASE_URL: baseUrl,
-    ANTHROPIC_API_KEY: SCRIPTED_API_KEY,
-    // No traffic but the model's: no telemetry, error reports, updates, feature flags.
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_TELEMETRY: '1',
-    DISABLE_ERROR_REPORTING: '1',
-    DISABLE_AUTOUPDATER: '1',
-    DISABLE_UPDATES: '1',
-    DISABLE_GROWTHBOOK: '1',
-    DISABLE_INSTALLATION_CHECKS: '1',
-    CLAUDE_CODE_ENABLE_TELEMETRY: '0',
-    // No retries on a failed request: a broken script fails fast instead of waiting out back-off.
-    CLAUDE_CODE_MAX_RETRIES: '0',
-    ...extra,
-  };
+  return clientEnv(
+    home,
+    {
+      ANTHROPIC_BASE_URL: baseUrl,
+      ANTHROPIC_API_KEY: SCRIPTED_API_KEY,
+      // No traffic but the model's: no telemetry, error reports, updates, feature flags.
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_TELEMETRY: '1',
+      DISABLE_ERROR_REPORTING: '1',
+      DISABLE_AUTOUPDATER: '1',
+      DISABLE_UPDATES: '1',
+      DISABLE_GROWTHBOOK: '1',
+      DISABLE_INSTALLATION_CHECKS: '1',
+      CLAUDE_CODE_ENABLE_TELEMETRY: '0',
+      // No retries on a failed request: a broken script fails fast instead of waiting out back-off.
+      CLAUDE_CODE_MAX_RETRIES: '0',
+      ...extra,
+    },
+    node,
+  );
 }
 
 /** `.claude/settings.json` wiring every hook event to one command (`<node> <cli> hook claude-code`). */

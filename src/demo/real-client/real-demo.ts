@@ -7,14 +7,14 @@
  * narrated as it happens (narrator.ts), then the ledger's account is printed.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { recentEvents } from '../../ledger/events.js';
 import { Ledger } from '../../ledger/ledger.js';
 import { describeDecision } from '../../cli/render/decision-words.js';
 import { CliError, ExitCode } from '../../util/errors.js';
 import { claudeEnv, claudeVersion, hookSettings, killRunning, runClaude, shellWord } from './claude-process.js';
+import { gitInit, openDemoPlace, setUpDemoHome } from './demo-home.js';
 import { startModelServer } from './model-server.js';
 import { Narrator, type SessionFacts } from './narrator.js';
 import { AFTER_LAST, PLAN, PLAN_PATH, PROMPT, TURNS } from './story.js';
@@ -32,22 +32,14 @@ export interface RealDemoOptions {
 }
 
 export async function runRealDemo(o: RealDemoOptions): Promise<number> {
-  const base = mkdtempSync(join(tmpdir(), 'continuity-demo-'));
-  const project = join(base, 'project');
-  const home = join(base, 'home');
-  let interrupted = false;
-  const onInterrupt = () => {
-    interrupted = true;
-    killRunning();
-  };
-  process.once('SIGINT', onInterrupt);
-  process.once('SIGTERM', onInterrupt);
+  const place = openDemoPlace('continuity-demo-', killRunning);
+  const { project, home } = place;
   try {
-    mkdirSync(project, { recursive: true });
-    for (const d of ['bin', 'tmp']) mkdirSync(join(home, d), { recursive: true });
+    setUpDemoHome(o.self, home);
+    gitInit(project, home);
     const version = claudeVersion(o.claude, home);
     if (version === null) throw new CliError(`demo: ${o.claude} does not answer \`--version\` as Claude Code does`, ExitCode.invalidInput);
-    setUpProject(o.self, project, home);
+    setUpProject(o.self, project);
 
     const out = o.out;
     out('continuity demo — a real Claude Code session against a scripted model');
@@ -81,7 +73,7 @@ export async function runRealDemo(o: RealDemoOptions): Promise<number> {
     } finally {
       ledger.close();
     }
-    if (interrupted) throw new CliError('demo: interrupted; Claude Code and the scripted model were stopped', ExitCode.failure);
+    if (place.interrupted()) throw new CliError('demo: interrupted; Claude Code and the scripted model were stopped', ExitCode.failure);
     const seconds = (run.durationMs / 1000).toFixed(1);
     if (run.timedOut) out(`  end    Claude Code was stopped after ${SESSION_TIMEOUT_MS / 1000} s without ending by itself`);
     else out(`  end    Claude Code ended the session by itself: exit ${run.exitCode ?? run.signal}, ${seconds} s, ${facts.modelRequests} model requests`);
@@ -99,29 +91,18 @@ export async function runRealDemo(o: RealDemoOptions): Promise<number> {
     }
     return ExitCode.ok;
   } finally {
-    process.off('SIGINT', onInterrupt);
-    process.off('SIGTERM', onInterrupt);
-    killRunning();
-    if (o.keep) o.out(`\nThe demo project was kept at ${project}`);
-    else rmSync(base, { recursive: true, force: true });
+    place.close(o.keep, o.out);
   }
 }
 
-/** A git project with the plan and the hook wiring; `continuity` on the agent's PATH, as after `npm install -g`. */
-function setUpProject(self: string[], project: string, home: string): void {
-  const shim = join(home, 'bin', 'continuity');
-  const command = self.map(shellWord).join(' ');
-  writeFileSync(shim, `#!/bin/sh\nexec ${command} "$@"\n`);
-  chmodSync(shim, 0o755);
-  writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = continuity demo\n\temail = demo@example.invalid\n[init]\n\tdefaultBranch = main\n');
-  const git = spawnSync('git', ['init', '-q'], { cwd: project, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home } });
-  if (git.status !== 0) mkdirSync(join(project, '.git'), { recursive: true }); // a .git marker is all continuity needs to find the root
+/** The plan and the hook wiring in the project. */
+function setUpProject(self: string[], project: string): void {
   const write = (path: string, content: string) => {
     mkdirSync(dirname(join(project, path)), { recursive: true });
     writeFileSync(join(project, path), content);
   };
   write(PLAN_PATH, PLAN);
-  write('.claude/settings.json', `${JSON.stringify(hookSettings(`${command} hook claude-code`), null, 2)}\n`);
+  write('.claude/settings.json', `${JSON.stringify(hookSettings(`${self.map(shellWord).join(' ')} hook claude-code`), null, 2)}\n`);
 }
 
 /** The continuity CLI as the person runs it from a terminal: a clean environment, so no agent's markers leak in. */
