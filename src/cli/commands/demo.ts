@@ -42,9 +42,11 @@ const USAGE = `usage: continuity demo [--claude PATH | --replay] [--keep]
   With a claude executable (--claude PATH, or \`claude\` on PATH): a real Claude Code
   session against a scripted model on 127.0.0.1, offline and free.
   --hand-over  one plan handed from Claude Code (Task 1) to Codex (Task 2) to
-               Gemini CLI (Task 3); each client found (the flag, or on PATH) runs
-               for real against a scripted model on 127.0.0.1, the others play
-               their recorded hook calls
+               Gemini CLI (Task 3) to OpenClaw (Task 4); each of the first three
+               found (the flag, or on PATH) runs for real against a scripted
+               model on 127.0.0.1, the others play their recorded hook calls;
+               OpenClaw's are always recorded, played to continuity's plugin
+               (the demo runs no OpenClaw gateway)
   --replay     replay the recorded session (or hand-over) through the hooks instead
   --keep       leave the demo project on disk
 `;

@@ -11,7 +11,7 @@ import { geminiArgs, geminiEnvVars, writeGeminiUserSettings } from '../real-clie
 import { contentsText, startGeminiServer } from '../real-client/gemini-server.js';
 import { requestText, startModelServer } from '../real-client/model-server.js';
 import { inputText, startResponsesServer } from '../real-client/responses-server.js';
-import { CLAUDE_TURNS, CODEX_TURNS, GEMINI_TURNS, PROMPTS, type ClientId } from './story.js';
+import { CLAUDE_TURNS, CODEX_TURNS, GEMINI_TURNS, PROMPTS, type RealClientId } from './story.js';
 
 /** A client is killed after this long; its scripted server closes 10 s later at the latest. */
 export const PART_TIMEOUT_MS = 90_000;
@@ -29,7 +29,7 @@ export interface RealPartContext {
   home: string;
 }
 
-export function runRealPart(client: ClientId, c: RealPartContext): Promise<RealPartResult> {
+export function runRealPart(client: RealClientId, c: RealPartContext): Promise<RealPartResult> {
   if (client === 'claude-code') return claudePart(c);
   if (client === 'codex') return codexPart(c);
   return geminiPart(c);

@@ -1,4 +1,5 @@
-// A client's part of the hand-over played from a recording: the hook payloads
+// A client's part of the hand-over played from a recording (OpenClaw's, whose
+// hooks run in its gateway's process: openclaw-part.ts): the hook payloads
 // the client sends (shaped as captured from the real client), each given to
 // `continuity hook <agent>` in a process of its own, as the client runs its
 // hooks; and the request its `continuity task done N` left for the hooks to
@@ -13,7 +14,8 @@ import { AgentRequestSchema } from '../../app/agent-requests.js';
 import { writeRequest } from '../../ledger/inbox.js';
 import { CliError, ExitCode } from '../../util/errors.js';
 import { describeIssue } from '../../util/validation.js';
-import type { ClientId } from './story.js';
+import { OpenClawPart } from './openclaw-part.js';
+import type { RealClientId } from './story.js';
 
 const Step = v.union([v.object({ hook: v.looseObject({ hook_event_name: v.string() }) }), v.object({ request: AgentRequestSchema })]);
 const Part = v.object({
@@ -24,7 +26,7 @@ const Part = v.object({
   base: v.record(v.string(), v.unknown()),
   steps: v.array(Step),
 });
-const Recording = v.object({ title: v.string(), parts: v.object({ 'claude-code': Part, codex: Part, gemini: Part }) });
+const Recording = v.object({ title: v.string(), parts: v.object({ 'claude-code': Part, codex: Part, gemini: Part, openclaw: OpenClawPart }) });
 export type RecordedPart = v.InferOutput<typeof Part>;
 export type Recording = v.InferOutput<typeof Recording>;
 
@@ -35,7 +37,7 @@ export function loadRecording(path: string): Recording {
 }
 
 /** The hook command of each client, as `continuity init` wires it. */
-const HOOK_AGENT: Readonly<Record<ClientId, string>> = { 'claude-code': 'claude-code', codex: 'codex', gemini: 'gemini' };
+const HOOK_AGENT: Readonly<Record<RealClientId, string>> = { 'claude-code': 'claude-code', codex: 'codex', gemini: 'gemini' };
 
 export interface PlayedPart {
   /** What continuity answered the client's first hook call (its SessionStart): the context the client puts in front of its model. */
@@ -44,7 +46,7 @@ export interface PlayedPart {
   failed: string[];
 }
 
-export function playRecordedPart(o: { client: ClientId; part: RecordedPart; self: string[]; project: string; home: string; env: NodeJS.ProcessEnv }): PlayedPart {
+export function playRecordedPart(o: { client: RealClientId; part: RecordedPart; self: string[]; project: string; home: string; env: NodeJS.ProcessEnv }): PlayedPart {
   const played: PlayedPart = { firstAnswer: '', failed: [] };
   for (const step of o.part.steps) {
     if ('request' in step) {

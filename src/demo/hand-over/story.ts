@@ -1,8 +1,8 @@
-// The hand-over's story: one three-task plan, one approval, and three agent
+// The hand-over's story: one four-task plan, one approval, and four agent
 // clients taking a task each, one after the other, as a person switching
-// agents does. Each client's scripted model records its task with
-// `continuity task done N` and ends with a waiting_user closure (the person
-// is switching agents), which lets its stop through.
+// agents does. Each client's model records its task with `continuity task
+// done N` and ends with a waiting_user closure (the person is switching
+// agents), which lets its stop through; the last one completes the plan.
 import { bash, say as claudeSay, type Turn as ClaudeTurn } from '../real-client/model-server.js';
 import { say as codexSay, shell, type Turn as CodexTurn } from '../real-client/responses-server.js';
 import { say as geminiSay, shellCall, type Turn as GeminiTurn } from '../real-client/gemini-server.js';
@@ -24,15 +24,23 @@ export const PLAN = `# Payments Export Implementation Plan
 ### Task 3: Export button
 
 - [ ] **Step 1: Implement**
+
+### Task 4: Release note
+
+- [ ] **Step 1: Write it**
 `;
 
-export type ClientId = 'claude-code' | 'codex' | 'gemini';
+/** The clients the demo can run for real (an executable, a scripted model). */
+export type RealClientId = 'claude-code' | 'codex' | 'gemini';
+/** OpenClaw's part is always played from its recording: its gateway is not run by the demo. */
+export type ClientId = RealClientId | 'openclaw';
 
 /** The clients in the order they take over, with the task each does. */
 export const CLIENTS: readonly { id: ClientId; name: string; task: number }[] = [
   { id: 'claude-code', name: 'Claude Code', task: 1 },
   { id: 'codex', name: 'Codex', task: 2 },
   { id: 'gemini', name: 'Gemini CLI', task: 3 },
+  { id: 'openclaw', name: 'OpenClaw', task: 4 },
 ];
 
 /** The person's prompt to each client: the approval phrase to the first, then "go on". */
@@ -40,12 +48,14 @@ export const PROMPTS: Readonly<Record<ClientId, string>> = {
   'claude-code': 'approve',
   codex: 'Go on with the plan.',
   gemini: 'Go on with the plan.',
+  openclaw: 'Go on with the plan.',
 };
 
 const CLOSING: Readonly<Record<ClientId, string>> = {
   'claude-code': 'Task 1 is done.\n\ncontinuity-closure: waiting_user — the person is switching to Codex',
   codex: 'Task 2 is done.\n\ncontinuity-closure: waiting_user — the person is switching to Gemini CLI',
-  gemini: 'Task 3 is done: every task of the plan is complete.',
+  gemini: 'Task 3 is done.\n\ncontinuity-closure: waiting_user — the person carries on with OpenClaw from a chat channel',
+  openclaw: 'Task 4 is done: every task of the plan is complete.',
 };
 
 /** What each client's last message says (a recorded Stop carries it as `last_assistant_message`). */
