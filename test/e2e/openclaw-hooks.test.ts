@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { registerContinuity, type OpenClawApi } from '../../src/adapters/openclaw/plugin.js';
 import { loadRuns } from '../../src/app/watchdog-runs.js';
 import type { WatchdogRun } from '../../src/domain/watchdog.js';
+import { writeRequest } from '../../src/ledger/inbox.js';
 import { listRuns } from '../../src/ledger/runs.js';
 import { draftTddProject, events, HOOKS_ONLY_CONFIG, PLAN, planProject, planState, taskDone } from '../helpers/agent-hook.js';
 import { runCli, tempProject } from '../helpers/cli.js';
@@ -270,4 +271,30 @@ test('openclaw plugin: an exec that leaves a process running is blocked with the
   assert.match(left.blockReason, /starts a process that outlives the tool call \(`nohup`, `&`\).*exec's own `background`/);
   const waited = await hooks.before_tool_call!({ toolName: 'exec', params: { command: 'sleep 0 & sleep 0 & wait' }, runId: ctx.runId, toolCallId: 'call_w' }, tool);
   assert.equal(waited, undefined);
+});
+
+test("openclaw plugin: the agent's `continuity task done` left in the inbox is taken in by the plugin's own hook and credited to openclaw; a request naming another client is not taken at its word", async () => {
+  const { hooks } = standIn();
+  const project = planProject();
+  const ctx = ctxOf(project);
+  await prompt(hooks, ctx, 'approve', true);
+  const tool = { toolName: 'exec', agentId: 'main', sessionKey: ctx.sessionKey, sessionId: ctx.sessionId, runId: ctx.runId };
+  const exec = async (id: string, command: string, client: string) => {
+    const call = { toolName: 'exec', params: { command }, runId: ctx.runId, toolCallId: id };
+    await hooks.before_tool_call!(call, { ...tool, toolCallId: id });
+    // What the command leaves where the ledger is read-only to it (inside continuity's own wall), naming the client it saw above itself.
+    writeRequest(project, { v: 1, at: new Date().toISOString(), sessionId: ctx.sessionKey, client, request: { kind: 'task', state: 'complete', taskId: command.split(' ').pop() } });
+    await hooks.after_tool_call!({ ...call, result: { content: [{ type: 'text', text: 'queued' }], details: { status: 'completed', exitCode: 0 } } }, { ...tool, toolCallId: id });
+  };
+  await exec('call_1', 'continuity task done 1', 'openclaw');
+  await exec('call_2', 'continuity task done 2', 'codex');
+  const done = (await events(project)).filter((e) => e.kind === 'task.done').reverse();
+  assert.deepEqual(
+    done.map((e) => [(e.decision as { taskId: string }).taskId, e.source, e.client, e.sessionId]),
+    [
+      ['1', 'hook:openclaw', 'openclaw', ctx.sessionKey],
+      // No Codex call runs here: the file's word is not borne out by the ledger, and the session named with it is not taken either.
+      ['2', 'hook:openclaw', 'unknown', null],
+    ],
+  );
 });
