@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { dirname } from 'node:path';
 import { test } from 'node:test';
-import { PLAN as THREE_TASKS, PLAN_PATH } from '../../src/demo/hand-over/story.js';
+import { PLAN, PLAN_PATH } from '../../src/demo/hand-over/story.js';
 import { bash, say } from '../../src/demo/real-client/model-server.js';
 import { CLI, NODE } from './agent-project.js';
 import { exec, say as clawSay, userTexts } from './chat-completions-server.js';
@@ -21,8 +21,7 @@ import { codexHooks, CodexProject } from './run-codex.js';
 import { geminiHooks, GeminiProject } from './run-gemini.js';
 import { OpenClawProject, timeline as clawTimeline } from './run-openclaw.js';
 
-// The demo's three-task plan (`continuity demo --hand-over`), and a fourth task for OpenClaw.
-const PLAN = `${THREE_TASKS}\n### Task 4: Document the export\n\n- [ ] **Step 1: Write the docs**\n`;
+// The plan of `continuity demo --hand-over`: four tasks, the fourth OpenClaw's.
 
 /** `continuity doctor` as the person runs it in the project: its exit code and what it printed. */
 function doctor(p: { dir: string; home: string }): { code: number; out: string } {
@@ -91,7 +90,7 @@ test('hand-over: Claude Code → Codex → Gemini CLI → OpenClaw on one plan; 
   });
   assert.equal(o.turn.exitCode, 0, clawTimeline(claw, o));
   const clawFirst = userTexts(o.conversation[0]!).join('\n');
-  assert.match(clawFirst, /3 of 4 tasks are complete\. Last completed: Task 3 "Export button"\. The next task of the plan is Task 4 "Document the export" \(docs\/plans\/payments-export\.md:\d+\)/, clawTimeline(claw, o));
+  assert.match(clawFirst, /3 of 4 tasks are complete\. Last completed: Task 3 "Export button"\. The next task of the plan is Task 4 "Release note" \(docs\/plans\/payments-export\.md:\d+\)/, clawTimeline(claw, o));
   assert.equal(o.ledgerStatus.plan.state, 'complete', clawTimeline(claw, o));
   assertDoctor(claude, 'after OpenClaw');
   await claw.stop();
