@@ -13,6 +13,8 @@ import { delimiter, join } from 'node:path';
 const NEEDED = [
   { command: 'bwrap', pkg: 'bubblewrap' },
   { command: 'socat', pkg: 'socat' },
+  // Not the sandbox's: Debian's SQLite shell (3.40, a parser of fixed depth, as every SQLite before 3.46), for the test that the ledger's schema loads there.
+  { command: 'sqlite3', pkg: 'sqlite3' },
 ];
 
 function onPath(command) {
