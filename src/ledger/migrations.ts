@@ -1,4 +1,5 @@
 import { COMPACT_EVENTS_SQL, PACKED_EVENTS_SQL } from './event-rows.js';
+import { SESSION_TALLY_SQL } from './session-tally.js';
 
 /**
  * Versioned schema. Each entry moves the ledger from version i to i+1 and
@@ -247,6 +248,8 @@ export const MIGRATIONS: readonly string[] = [
   COMPACT_EVENTS_SQL,
   // 11: event inputs stored packed, and `spooled` becomes `flags` (src/ledger/event-rows.ts, src/ledger/event-words.ts).
   PACKED_EVENTS_SQL,
+  // 12: each session's events tallied by source and client, kept by triggers (src/ledger/session-tally.ts).
+  SESSION_TALLY_SQL,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

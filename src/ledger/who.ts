@@ -29,11 +29,11 @@ export interface ClientSessions {
 /** The sessions the audit trail holds, by client; the client with the latest session first. */
 export function sessionsByClient(db: SqlDatabase, perClient = 5): ClientSessions[] {
   const rows = db.all<{ client: string; session_id: string; first_at: string; last_at: string; n: number }>(
-    // Counted on the stored rows (by the ids of the names), then spelled out: one pass over the events, none of it decoded per row.
+    // From the tally the triggers keep (src/ledger/session-tally.ts), a few rows a session, whatever the number of events; then spelled out.
     `SELECT ${clientSql()} AS client, session_id, min(first_at) AS first_at, max(last_at) AS last_at, sum(n) AS n
        FROM (SELECT src.name AS source, c.name AS client, s.name AS session_id, ${decodeAtSql('g.first_at')} AS first_at, ${decodeAtSql('g.last_at')} AS last_at, g.n
-               FROM (SELECT session, source, client, min(at) AS first_at, max(at) AS last_at, count(*) AS n FROM event_rows WHERE session IS NOT NULL GROUP BY session, source, client) g
-               JOIN event_names s ON s.id = g.session JOIN event_names src ON src.id = g.source LEFT JOIN event_names c ON c.id = g.client)
+               FROM session_tally g
+               JOIN event_names s ON s.id = g.session JOIN event_names src ON src.id = g.source LEFT JOIN event_names c ON c.id = nullif(g.client, 0))
       GROUP BY 1, 2 ORDER BY last_at DESC, session_id`,
   );
   const byClient = new Map<string, ClientSessions>();
