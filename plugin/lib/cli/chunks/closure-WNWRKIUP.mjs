@@ -1,0 +1,11 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+import{a as u,b as p}from"./chunk-KONXEDZB.mjs";import"./chunk-GMDCVZJY.mjs";import"./chunk-LFWNAGAV.mjs";import"./chunk-SEDSTYSV.mjs";import"./chunk-WVRNVIFY.mjs";import{a as n}from"./chunk-HLVIX3Q3.mjs";import"./chunk-V3SUHJPC.mjs";import"./chunk-MSTN5EXV.mjs";import"./chunk-2IRYVIEA.mjs";import"./chunk-MV2D3FOT.mjs";import"./chunk-CO3PI5BZ.mjs";import"./chunk-CVVQZBKI.mjs";import"./chunk-OXABFHX2.mjs";import"./chunk-NB7AEHUD.mjs";import"./chunk-IEDUIMZF.mjs";import"./chunk-XZCFAKCL.mjs";import"./chunk-EBDPSTOY.mjs";import"./chunk-36YN3BVI.mjs";import"./chunk-NSQWFXGG.mjs";import"./chunk-5HCPXA25.mjs";import"./chunk-Z53F5TIG.mjs";import"./chunk-IEJWNNPK.mjs";import"./chunk-3XLOZEKD.mjs";import"./chunk-62PTOIYO.mjs";import"./chunk-VA67UDRY.mjs";import{a as e,b as o}from"./chunk-A5HBJMMP.mjs";import"./chunk-4P7LME2S.mjs";import"./chunk-ODA7YJTQ.mjs";import"./chunk-WH4J7M4T.mjs";import"./chunk-ZBWUQEUR.mjs";import"./chunk-WT7NUQOH.mjs";import"./chunk-XVUYSP4M.mjs";import"./chunk-52QU4TEI.mjs";import"./chunk-CXS6YJ7R.mjs";import{parseArgs as d}from"node:util";var m=`usage: continuity closure waiting_user|blocked|pending_verification --reason TEXT [--session ID]
+
+Declares why the current stop is legal. It applies to the next stop of the
+session (--session; else Claude Code's CLAUDE_CODE_SESSION_ID; else, in another
+client's shell, the session whose shell call runs this command), or of any
+session when none is known, until the user's next prompt.`;async function y(c){let r;try{r=d({args:c,options:{reason:{type:"string"},session:{type:"string"},help:{type:"boolean",short:"h"}},allowPositionals:!0})}catch(h){throw new o(`closure: ${h.message}`,e.invalidInput)}let{values:s,positionals:i}=r;if(s.help)return process.stdout.write(`${m}
+`),e.ok;let t=i[0];if(!t||!n.includes(t)||i.length>1)throw new o(`closure: expected one of ${n.join(", ")}`,e.invalidInput);let l=s.reason?.trim();if(!l)throw new o("closure: --reason TEXT is required",e.invalidInput);let a=await u({kind:"closure",state:t,reason:l},{...s.session?{sessionId:s.session}:{}});return process.stdout.write(`${a.line}
+${a.queued?`${p}
+`:""}`),e.ok}export{y as run};
