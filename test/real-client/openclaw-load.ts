@@ -281,6 +281,8 @@ export async function runOpenClawLoad(o: LoadOptions): Promise<LoadResult> {
           return { workspace: a.dir, agent: a.id, events };
         })
       : [];
+    // A turn the gateway failed: what it logged of why (its chat-completions endpoint answers only "internal error").
+    if (failed.length) failed.push(...gatewayFailures(join(home, 'openclaw.log')));
     return { turnMs, failed, rss, calls, ledgers, cpuMs, wallMs };
   } finally {
     await stop();
@@ -315,4 +317,14 @@ export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** The gateway's warnings about failed chat completions (the reason behind an HTTP 500), from its log file. */
+function gatewayFailures(logFile: string): string[] {
+  if (!existsSync(logFile)) return [`gateway log ${logFile} missing`];
+  return readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((l) => /chat completion failed|continuity/i.test(l) && /fail|error/i.test(l))
+    .slice(0, 20)
+    .map((l) => `gateway: ${l.slice(0, 600)}`);
 }
