@@ -32,15 +32,15 @@ function tempRoot(): { root: string; env: NodeJS.ProcessEnv } {
   return { root, env: { ...process.env, CONTINUITY_STATE_HOME: state } };
 }
 
-/** The same list counted from every event, as status did before the tally. */
+/** The same list counted from every event, as status did before the tally (plain objects: node:sqlite's rows have no prototype). */
 function countedFromEvents(db: SqlDatabase): unknown {
-  return db.all(
+  return db.all<Record<string, unknown>>(
     `SELECT ${clientSql()} AS client, session_id, min(first_at) AS first_at, max(last_at) AS last_at, sum(n) AS n
        FROM (SELECT src.name AS source, c.name AS client, s.name AS session_id, ${decodeAtSql('g.first_at')} AS first_at, ${decodeAtSql('g.last_at')} AS last_at, g.n
                FROM (SELECT session, source, client, min(at) AS first_at, max(at) AS last_at, count(*) AS n FROM event_rows WHERE session IS NOT NULL GROUP BY session, source, client) g
                JOIN event_names s ON s.id = g.session JOIN event_names src ON src.id = g.source LEFT JOIN event_names c ON c.id = g.client)
       GROUP BY 1, 2 ORDER BY last_at DESC, session_id`,
-  );
+  ).map((r) => ({ ...r }));
 }
 
 /** sessionsByClient's answer, in the rows of countedFromEvents. */
