@@ -18,6 +18,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { freePort } from './run-openclaw.js';
+import { clientEnv } from '../../src/demo/real-client/bounded-process.js';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -169,15 +170,9 @@ export async function runOpenClawLoad(o: LoadOptions): Promise<LoadResult> {
     logging: { file: join(home, 'openclaw.log') },
   };
   writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
-  const env: NodeJS.ProcessEnv = {
+  const env = clientEnv(home, {
+    // OpenClaw's own Node before this one.
     PATH: `${join(home, 'bin')}:${p.pathDir}:${dirname(NODE)}:${process.env.PATH ?? '/usr/bin:/bin'}`,
-    HOME: home,
-    USER: process.env.USER ?? 'continuity',
-    LANG: process.env.LANG ?? 'C.UTF-8',
-    TMPDIR: join(home, 'tmp'),
-    SHELL: '/bin/bash',
-    TERM: 'dumb',
-    NO_COLOR: '1',
     CONTINUITY_STATE_HOME: cliEnv.CONTINUITY_STATE_HOME,
     OPENCLAW_STATE_DIR: stateDir,
     OPENCLAW_CONFIG_PATH: configPath,
@@ -185,7 +180,7 @@ export async function runOpenClawLoad(o: LoadOptions): Promise<LoadResult> {
     OPENCLAW_NO_AUTO_UPDATE: '1',
     OPENCLAW_GATEWAY_TOKEN: TOKEN,
     CONTINUITY_OPENCLAW_LOAD_CALLS: callsFile,
-  };
+  });
   let output = '';
   const gateway: ChildProcess = spawn(p.openclaw, ['gateway', 'run', '--port', String(port), '--bind', 'loopback', '--auth', 'token', '--token', TOKEN], { cwd: base, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   gateway.stdout!.on('data', (d) => (output = (output + d).slice(-20000)));
