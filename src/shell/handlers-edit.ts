@@ -199,13 +199,18 @@ const sqlite3: Handler = (inv) => {
     operands.push(args[i]!);
   }
   const db = operands[0];
-  if (!db || readonly) return;
   const sqlArgs = operands.slice(1).map(asCode);
   const sql = [...commands, ...sqlArgs, ...(inv.stdin.text !== null ? [inv.stdin.text] : [])].join('\n');
+  // The shell's own file writing (writefile(), .output, .shell, …) writes wherever its SQL says, whatever the database and -readonly: judged as inline code.
+  if (SQLITE_FILE_WRITES.test(sql)) inv.inline(sql, 'sqlite3 (writes files)');
+  if (!db || readonly) return;
   const known = sqlArgs.length > 0 || inv.stdin.text !== null;
   if (known && readsOnly(sql)) return;
   inv.write(db, 'sqlite3');
 };
+
+/** What the sqlite3 shell writes files or runs commands with: its SQL functions and dot-commands. */
+export const SQLITE_FILE_WRITES = /\b(?:writefile|edit|load_extension)\s*\(|(?:^|\n|;)\s*\.(?:output|once|save|backup|clone|import|load|shell|system|excel|log|cd)\b/i;
 
 function readsOnly(sql: string): boolean {
   const statements = sql

@@ -6,6 +6,7 @@ import { posix } from 'node:path';
 import type { ShNode } from 'mvdan-sh';
 import { cloneScope, decodeAnsiC, DOTGLOB, Expander, type Scope } from './expand.js';
 import { handlerFor, type Invocation, type Stdin } from './handlers.js';
+import { SQLITE_FILE_WRITES } from './handlers-edit.js';
 import { BUILDS_NAMES, findMentions, type Mention } from './mentions.js';
 import type { ShellParser } from './parser.js';
 import { NeedsFullParser } from './plain-reader.js';
@@ -529,6 +530,8 @@ const WRITE_APIS: RegExp[] = [
   /\b(?:os\.replace|shutil|FileUtils|Files\.(?:write|delete|move|copy)|Path\([^)]*\)\.(?:replace|rename|unlink|write))/,
   /\b(?:system|exec|execSync|execFile|execFileSync|spawn|spawnSync|popen|subprocess|child_process|shell_exec|passthru|proc_open|Open3|qx|Deno\.run|Deno\.Command|Bun\.spawn|Bun\.write|\$\.spawn)\b|`/,
   /\bdo shell script\b|\bset eof\b/,
+  // the sqlite3 shell: its SQL functions and dot-commands that write files or run commands
+  SQLITE_FILE_WRITES,
   // awk / perl print into a file or pipe
   /\bprint[f]?\b[^\n;]*?(?:>|\|)\s*["'$\w]/,
   /\bsqlite3?\b|\bINSERT\b|\bUPDATE\b|\bDELETE\b|\bDROP\b/i,

@@ -126,3 +126,28 @@ test('a restore that brings back an approved plan says so, and how to take the a
   const next = hook(dir, { hook_event_name: 'UserPromptSubmit', prompt: 'go on' }, { env });
   assert.match(next.stdout, /The restored ledger holds plan p as approved .*`continuity revoke` takes it back/);
 });
+
+test("the sqlite3 shell's own file writing (writefile(), .output, .shell) is refused on continuity's files whatever database it opens, -readonly or :memory:, and a name built from char() codes too", () => {
+  const { dir, env } = draftProject();
+  const config = join(dir, '.continuity', 'config.json');
+  const attacks = [
+    `sqlite3 :memory: "select writefile('.continuity/config.json', '{}')"`,
+    `sqlite3 -readonly .continuity/ledger.db "select writefile('.continuity/config.json', '{}')"`,
+    `sqlite3 :memory: "select writefile(char(${[...'.continuity'].map((c) => c.charCodeAt(0)).join(',')}) || '/config.json', '{}')"`,
+    `echo "select writefile('.continuity/config.json', '{}');" | sqlite3`,
+    `sqlite3 :memory: ".output .continuity/config.json" "select '{}'"`,
+    `sqlite3 :memory: ".shell rm -f .continuity/config.json"`,
+  ];
+  for (const command of attacks) {
+    const r = bashBetweenHooks(dir, command, { env });
+    assert.ok(r.denied, `${command}: ${r.pre}`);
+    assert.equal(existsSync(config), false, `${command} left a config behind`);
+  }
+  // What reads, or writes a file of the project's own, runs: the shell is not taken from the agent.
+  for (const command of [`sqlite3 -readonly .continuity/ledger.db "select count(*) from events"`, `sqlite3 :memory: "select writefile('notes.txt', 'hello')"`]) {
+    const r = bashBetweenHooks(dir, command, { env });
+    assert.equal(r.denied, false, `${command}: ${r.pre}`);
+    assert.equal(r.ran, 0, command);
+  }
+  assert.equal(stateOf(dir, env), 'draft');
+});
