@@ -65,7 +65,7 @@ export function repairWiring(
     }
     const words = verdict.text === null ? `${path} (created; removed)` : verdict.whole || verdict.text === snap.content ? `${path} (content restored)` : `${path} (${verdict.weakened.join(', ')} put back; the rest of the new version kept)`;
     if (opts.dryRun) {
-      restored.push(words);
+      restored.push(snap.content === null ? `${path} (created)` : `${path} (changed)`);
       continue;
     }
     let keptHere: KeptVersion | null = null;
