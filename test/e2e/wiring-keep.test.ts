@@ -120,6 +120,18 @@ test('hooks wired by hand as docs/agents/claude-code.md shows, arriving after pl
   stopIsHeld(dir);
 });
 
+test('the same file seen first by a continuity command the person runs: kept, said on stderr and at the next hook', () => {
+  const { upstream, dir } = clonedProject();
+  const pulled = arrivesWithPull(upstream, dir, () => ok(spawnSyncResult(NODE, [otherCloneCli(), 'init', '--agent', 'claude-code', '--no-gitignore'], upstream), 'init in the other clone'));
+  const st = ok(runCli(['status'], { cwd: dir }), 'status');
+  assert.match(st.stderr, /continuity: \.claude\/settings\.json changed outside a hook; it still runs continuity's hooks; kept\./);
+  assert.equal(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'), pulled);
+  const start = sessionStart(dir);
+  assert.match(String(start?.systemMessage), /\.claude\/settings\.json changed outside a hook; it still runs continuity's hooks; kept/);
+  assert.equal(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'), pulled);
+  assert.equal((status(dir).recentViolations as { kind: string }[]).filter((v) => v.kind === 'hook_wiring_restored').length, 0);
+});
+
 /** A project whose main branch has init's settings with the person's own keys, and a branch from before init with other keys of theirs. */
 function branchedProject(): string {
   const dir = tmp('continuity-branches-');
