@@ -22,6 +22,6 @@ export { takeInbox } from '../app/take-inbox.js';
 export { withInboxWords } from './render/inbox-words.js';
 export { owedNotices } from '../ledger/notices.js';
 export { withNotices } from './render/notices.js';
-export { repairWiring } from '../app/wiring-check.js';
+export { repairWiring } from './wiring-repair.js';
 export { snapshotPaths } from '../app/guard.js';
 export { withWiringRepair } from './render/wiring-words.js';

@@ -127,7 +127,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
     if (inbox && inboxCode) result = inboxCode.withInboxWords(result, event, inbox);
     if (wiringDrift) {
       const { repairWiring, snapshotPaths, withWiringRepair } = await loadWiringDeciders(event);
-      const repair = repairWiring(ledger.db, root, config, snapshotPaths(null, config, root, opts.env, ledger.db));
+      const repair = repairWiring(ledger.db, root, config, snapshotPaths(null, config, root, opts.env, ledger.db), { now: opts.now });
       result = withWiringRepair(result, repair, { now: opts.now, sessionId: payload.session_id });
     }
     const owed = owedNotices(ledger.db);

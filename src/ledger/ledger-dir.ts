@@ -50,7 +50,7 @@ export function isOwnLedgerEntry(name: string): boolean {
   return OWN_ENTRIES.has(name) || /^ledger\.db(?:-wal|-shm|-journal|\.restoring|\.damaged-[\w-]+)$/.test(name) || /^\.state\.json\.\d+$/.test(name);
 }
 
-const OWN_ENTRIES = new Set([LEDGER_FILE, 'state.json', 'spool', CONFIG_FILE, 'init-record.json']);
+const OWN_ENTRIES = new Set([LEDGER_FILE, 'state.json', 'spool', CONFIG_FILE, 'init-record.json', 'replaced']);
 
 /** Entries of LEDGER_DIR that continuity did not put there. */
 export function strangersInLedgerDir(root: string): string[] {

@@ -103,8 +103,10 @@ test('Gemini: a script that finds ~/.gemini/settings.json by a glob and sets hoo
   const r = shellCall(s, 'gemini', 'python3 off.py');
   assert.equal(r.denied, false);
   assert.equal(r.ran, 0);
-  assert.match(JSON.stringify(r.post), /\.gemini\/settings\.json \(content restored\)/);
+  // Only the switch is put back: the theme the script changed beside it is a setting of the person's own.
+  assert.match(JSON.stringify(r.post), /\.gemini\/settings\.json \(hooksConfig\.enabled put back; the rest of the new version kept\)/);
   assert.equal(JSON.parse(read(settings)!).hooksConfig, undefined);
+  assert.equal(JSON.parse(read(settings)!).ui.theme, 'Dark');
   assert.ok(violations(s).some((v) => v.kind === 'guarded_write_reverted' && /settings\.json/.test(v.summary)));
 });
 
@@ -114,7 +116,7 @@ test('Gemini: an env file pointing the system settings elsewhere is put back to 
   writeFileSync(join(s.dir, 'app.sh'), 'f=.e; printf "DEBUG=1\\n" >> ${f}nv\n');
   const r = shellCall(s, 'gemini', 'bash env.sh');
   assert.equal(r.denied, false);
-  assert.match(JSON.stringify(r.post), /\.env \(content restored\)/);
+  assert.match(JSON.stringify(r.post), /\.env \(GEMINI_CLI_SYSTEM_SETTINGS_PATH put back; the rest of the new version kept\)/);
   assert.equal(read(join(s.dir, '.env')), 'API_URL=http://127.0.0.1:1\n');
   // The agent's own variables are not what wires the hooks: they stay.
   const kept = shellCall(s, 'gemini', 'bash app.sh');

@@ -322,7 +322,7 @@ async function probeWiring(root: string): Promise<string[] | null> {
   if (!existsSync(join(root, LEDGER_DIR, 'ledger.db'))) return null;
   try {
     const { Ledger } = await import('../../ledger/ledger.js');
-    const { repairWiring } = await import('../../app/wiring-check.js');
+    const { repairWiring } = await import('../../hooks/wiring-repair.js');
     const { snapshotPaths } = await import('../../app/guard.js');
     const config = await loadConfig(root).catch(() => DEFAULT_CONFIG);
     const ledger = await Ledger.open(root, { create: false, copy: true });

@@ -4,7 +4,7 @@ import { approvedLinesOf } from '../../formats/approved-line.js';
 import { readHotState, type HotState } from '../../ledger/hot-state.js';
 import { LEDGER_DIR } from '../../ledger/ledger.js';
 import { strangersInLedgerDir } from '../../ledger/ledger-dir.js';
-import { rmSync } from 'node:fs';
+import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import { activePlan } from '../../ledger/plans.js';
 import { insertViolation } from '../../ledger/sessions.js';
 import { sha256 } from '../../util/sha256.js';
@@ -13,7 +13,8 @@ import type { HandlerResult, HookContext } from '../types.js';
 import { sameApprovedLines } from './guard-wants.js';
 import { approvalInCopy } from '../../ledger/recovery-copy.js';
 import { isWiringFile } from '../../app/hook-wiring.js';
-import { repairWiring } from '../../app/wiring-check.js';
+import { repairWiring } from '../wiring-repair.js';
+import { keepVersion, type KeptVersion } from '../../app/replaced-versions.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
 
 /**
@@ -34,21 +35,28 @@ export function guardAfterWrite(ctx: HookContext<ToolPayload>): HandlerResult {
   const hot = readHotState(join(root, LEDGER_DIR));
   const newcomer = newcomerTest(root, ctx.config, hot?.protectGlobs);
   const paths = snapshotPaths(plan, ctx.config, root, process.env, ledger.db);
-  // The hook wiring, with what of it is continuity's (hook-wiring.ts): src/app/wiring-check.ts.
-  const wiring = repairWiring(ledger.db, root, ctx.config, paths);
+  // The hook wiring, with what of it is continuity's: src/hooks/wiring-repair.ts. Whatever changed it during this call is the agent.
+  const wiring = repairWiring(ledger.db, root, ctx.config, paths, { byAgent: true, now: ctx.now });
   restored.push(...wiring.restored, ...wiring.unrestorable);
+  // Every version replaced or removed is kept first (src/app/replaced-versions.ts).
+  const kept: KeptVersion[] = [...wiring.kept];
   for (const path of paths) {
     if (isWiringFile(path)) continue;
     const snap = snapshotOf(ledger.db, path) ?? (newcomer(path) ? { path, content: null, hash: null } : null);
     if (!snap) continue;
     const now = readOrNull(pathIn(root, path));
     if ((now === null ? null : sha256(now)) === snap.hash) continue;
+    if (now !== null) kept.push(keepVersion(root, path, now, ctx.now, snap.content === null ? 'created by a tool call; removed' : 'changed by a tool call; put back'));
     restoreSnapshot(root, snap);
     restored.push(snap.content === null ? `${path} (created; removed)` : `${path} (content restored)`);
   }
   renewed.push(...wiring.renewed);
   const renew = (db: SqlDatabase) => wiring.persist(db, ctx.now);
   for (const name of strangersInLedgerDir(root)) {
+    for (const file of filesUnder(join(root, LEDGER_DIR), name)) {
+      const text = readOrNull(join(root, LEDGER_DIR, file));
+      if (text !== null) kept.push(keepVersion(root, `${LEDGER_DIR}/${file}`, text, ctx.now, 'created in continuity\'s folder; removed'));
+    }
     rmSync(join(root, LEDGER_DIR, name), { recursive: true, force: true });
     restored.push(`${LEDGER_DIR}/${name} (created; removed: only continuity writes its folder)`);
   }
@@ -71,12 +79,25 @@ export function guardAfterWrite(ctx: HookContext<ToolPayload>): HandlerResult {
     'Guarded are continuity\'s ledger and config, the progress tracker of a plan that is not approved, the config\'s protect list, the hook wiring (the hooks, sandbox and plugin keys of the agents\' settings files), and the Approved line of a plan.';
   return {
     output: { decision: 'block', reason, systemMessage: `continuity: reverted an unauthorised change by ${ctx.payload.tool_name}: ${what}.` },
-    decision: { action: 'reverted', restored, forgedApprovedLines: forged },
+    decision: { action: 'reverted', restored, forgedApprovedLines: forged, ...(kept.length ? { replacedVersions: kept } : {}) },
     persist: (db, eventId) => {
       renew(db);
       insertViolation(db, { at: ctx.now, sessionId: ctx.payload.session_id, kind: 'guarded_write_reverted', summary: `${ctx.payload.tool_name} changed ${what}`, eventId });
     },
   };
+}
+
+/** The files at `name` inside `dir` (itself, or those under it when it is a folder; a symbolic link is not followed), relative to `dir`. */
+function filesUnder(dir: string, name: string): string[] {
+  try {
+    const st = lstatSync(join(dir, name), { throwIfNoEntry: false });
+    if (!st) return [];
+    if (st.isFile()) return [name];
+    if (!st.isDirectory()) return [];
+    return readdirSync(join(dir, name)).flatMap((n) => filesUnder(dir, `${name}/${n}`));
+  } catch {
+    return [];
+  }
 }
 
 /**
