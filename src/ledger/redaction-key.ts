@@ -14,7 +14,14 @@ export const REDACTION_KEY_FILE = 'redaction.key';
 
 const KEY = /^[0-9a-f]{64}$/;
 const byDir = new Map<string, string>();
-const dirOf = new WeakMap<SqlDatabase, string>();
+/**
+ * The folder is kept on the connection itself under a registered symbol, not
+ * in a module's WeakMap: the hook's bundle loads its deciders as separate
+ * files (dist/hook-lazy/), each with its own copy of this module, and the
+ * connection is the one thing they all share.
+ */
+const DIR = Symbol.for('continuity.redaction-dir');
+type Keyed = SqlDatabase & { [DIR]?: string };
 
 function readKey(path: string): string | null {
   try {
@@ -62,11 +69,11 @@ export function redactionKey(ledgerDir: string): string {
 
 /** Names the folder whose key redacts what is written through this connection (src/ledger/ledger.ts, at open). */
 export function keyRedactionOf(db: SqlDatabase, ledgerDir: string): void {
-  dirOf.set(db, ledgerDir);
+  (db as Keyed)[DIR] = ledgerDir;
 }
 
 /** The key for what is written through this connection ('' for a database no ledger opened: tests' own). */
 export function redactionKeyOf(db: SqlDatabase): string {
-  const dir = dirOf.get(db);
+  const dir = (db as Keyed)[DIR];
   return dir === undefined ? '' : redactionKey(dir);
 }
