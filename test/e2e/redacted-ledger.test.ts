@@ -85,7 +85,7 @@ function stateHome(): string {
 }
 
 /** No byte of any secret in continuity's folder or the state home; the events hold the markers of the given secrets. */
-function assertNoSecrets(dir: string, state: string, markers: string[]): void {
+function assertNoSecrets(dir: string, state: string, markersUnder: (key: string) => string[]): void {
   // Taken in: every spooled event moves into the ledger, and the recovery copy is renewed.
   const status = runCli(['status', '--json'], { cwd: dir, env: { CONTINUITY_STATE_HOME: state } });
   assert.equal(status.code, 0, status.stderr);
@@ -98,7 +98,7 @@ function assertNoSecrets(dir: string, state: string, markers: string[]): void {
   const log = runCli(['log', '--json', '--limit', '200'], { cwd: dir, env: { CONTINUITY_STATE_HOME: state } });
   assert.equal(log.code, 0, log.stderr);
   for (const n of needles()) assert.ok(!log.stdout.includes(n));
-  for (const m of markers) assert.ok(log.stdout.includes(m), `the events hold ${m}`);
+  for (const m of markersUnder(keyOf(dir))) assert.ok(log.stdout.includes(m), `the events hold ${m}`);
 }
 
 function keyOf(dir: string): string {
@@ -130,8 +130,7 @@ test('Claude Code: a Bash call with credentials, a .env Write, a PEM Write, a pr
   // The rules read the payload before it is stored: a bearer header does not hide a write into continuity's folder.
   const refused = call({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_redact_4', tool_input: { command: `curl -H 'Authorization: Bearer ${s.bearer}' -o .continuity/config.json https://example.com/c` } });
   assert.match(refused, /"permissionDecision":"deny"/);
-  const key = keyOf(dir);
-  assertNoSecrets(dir, state, [marker('authorization', s.bearer, key), marker('github', s.github, key), marker('password', s.basicUser, key), marker('url-password', s.urlPassword, key), marker('openai', s.openai, key), marker('secret-file', envFile(s), key)]);
+  assertNoSecrets(dir, state, (key) => [marker('authorization', s.bearer, key), marker('github', s.github, key), marker('password', s.basicUser, key), marker('url-password', s.urlPassword, key), marker('openai', s.openai, key), marker('secret-file', envFile(s), key)]);
 });
 
 test('Codex: a Bash call with credentials and an apply_patch adding a .env leave no secret on disk', () => {
@@ -151,8 +150,7 @@ test('Codex: a Bash call with credentials and an apply_patch adding a .env leave
   const patch = { tool_name: 'apply_patch', tool_use_id: 'call_r2', tool_input: { command: `*** Begin Patch\n*** Add File: .env\n${envFile(s).trimEnd().split('\n').map((l) => `+${l}`).join('\n')}\n*** Add File: keys/deploy.md\n${pemFile(s).trimEnd().split('\n').map((l) => `+${l}`).join('\n')}\n*** End Patch\n` } };
   codex({ hook_event_name: 'PreToolUse', ...patch });
   codex({ hook_event_name: 'PostToolUse', ...patch, tool_response: 'Success. Updated the following files:\nA .env\nA keys/deploy.md\n' });
-  const key = keyOf(dir);
-  assertNoSecrets(dir, state, [marker('authorization', s.bearer, key), marker('anthropic', s.anthropic, key)]);
+  assertNoSecrets(dir, state, (key) => [marker('authorization', s.bearer, key), marker('anthropic', s.anthropic, key)]);
 });
 
 test('Gemini CLI: run_shell_command with credentials and write_file of a .env leave no secret on disk', () => {
@@ -172,8 +170,7 @@ test('Gemini CLI: run_shell_command with credentials and write_file of a .env le
   const write = { tool_name: 'write_file', tool_input: { file_path: join(dir, '.env'), content: envFile(s) } };
   gemini({ hook_event_name: 'BeforeTool', ...write });
   gemini({ hook_event_name: 'AfterTool', ...write, tool_response: { llmContent: `Successfully created and wrote to new file: ${join(dir, '.env')}.`, returnDisplay: envFile(s) } });
-  const key = keyOf(dir);
-  assertNoSecrets(dir, state, [marker('github', s.github, key), marker('password', s.basicUser, key)]);
+  assertNoSecrets(dir, state, (key) => [marker('github', s.github, key), marker('password', s.basicUser, key)]);
 });
 
 test('Cursor: beforeShellExecution with credentials, an edit of a .env and a prompt with a token leave no secret on disk', () => {
@@ -191,8 +188,7 @@ test('Cursor: beforeShellExecution with credentials, an edit of a .env and a pro
   }
   cursor({ hook_event_name: 'afterFileEdit', file_path: join(dir, '.env'), edits: [{ old_string: '', new_string: envFile(s) }] });
   cursor({ hook_event_name: 'afterFileEdit', file_path: join(dir, 'docs', 'key.md'), edits: [{ old_string: '', new_string: pemFile(s) }] });
-  const key = keyOf(dir);
-  assertNoSecrets(dir, state, [marker('github', s.github, key), marker('authorization', s.bearer, key)]);
+  assertNoSecrets(dir, state, (key) => [marker('github', s.github, key), marker('authorization', s.bearer, key)]);
 });
 
 test('OpenClaw plugin: exec with credentials and write of a .env leave no secret on disk', async () => {
@@ -221,6 +217,5 @@ test('OpenClaw plugin: exec with credentials and write of a .env leave no secret
   await hooks.after_tool_call!({ ...write, result: { content: [{ type: 'text', text: 'Successfully wrote 60 bytes to .env' }], details: { diff: envFile(s), patch: `--- .env\n+++ .env\n@@ -0,0 +1,3 @@\n${envFile(s)}` } } }, wtool);
   const refused = await hooks.before_tool_call!({ toolName: 'exec', params: { command: `curl -H 'Authorization: Bearer ${s.bearer}' -o .continuity/config.json https://example.com/c` }, runId: ctx.runId, toolCallId: 'call_r3' }, { ...tool, toolCallId: 'call_r3' });
   assert.equal(refused?.block, true);
-  const key = keyOf(dir);
-  assertNoSecrets(dir, state, [marker('github', s.github, key), marker('authorization', s.bearer, key)]);
+  assertNoSecrets(dir, state, (key) => [marker('github', s.github, key), marker('authorization', s.bearer, key)]);
 });
