@@ -67,8 +67,12 @@ const CONTENT_KEYS = new Set([
   'edits', 'originalFile', 'structuredPatch', 'patch', 'diff', 'llmContent', 'returnDisplay', 'output', 'stdout',
 ]);
 
-/** How much of a long string is redacted to cut its digest's head from (a secret starting in the head ends within it). */
-const HEAD_REDACT_WINDOW = 4096;
+/**
+ * How much of a long string is redacted to cut its digest's head from: a
+ * secret starting in the head ends within it (a private key block cut short
+ * is redacted to the cut).
+ */
+const HEAD_REDACT_WINDOW = 512;
 
 interface BoundContext {
   seen: Map<string, string>;
@@ -151,9 +155,11 @@ function cutHead(text: string): string {
  */
 function bound(value: unknown, path: string[], ctx: BoundContext, secretFile: boolean): unknown {
   if (typeof value === 'string') {
-    // Decided on the redacted length, so that a string kept once is kept the same way again (the spool's events are bounded twice).
+    // Far too long to be kept whatever redaction makes of it: only the head is redacted.
+    if (value.length > HEAD_REDACT_WINDOW) return digestOf(value, path, ctx);
+    // Else decided on the redacted length, so that a string kept once is kept the same way again (the spool's events are bounded twice).
     const redacted = redactText(value, ctx.key);
-    return redacted.length > AUDIT_STRING_MAX ? digestOf(value, path, ctx, value.length > HEAD_REDACT_WINDOW ? undefined : redacted) : redacted;
+    return redacted.length > AUDIT_STRING_MAX ? digestOf(value, path, ctx, redacted) : redacted;
   }
   if (value === null || typeof value !== 'object') return value;
   if (isDigest(value) || isSameAs(value)) return value;
