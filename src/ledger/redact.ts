@@ -129,7 +129,7 @@ const RULES: readonly Rule[] = [
 
 /** Every credential shape in a text replaced by its marker. */
 export function redactText(text: string, key: string): string {
-  if (text.length < 8 || isMarker(text)) return text;
+  if (text.length < 4 || isMarker(text)) return text;
   let out = redactSecretSections(text, key);
   const lower = text.toLowerCase();
   for (const rule of RULES) {

@@ -148,3 +148,7 @@ test("a decision's words, which may quote the agent's command, are kept without 
   assert.equal(JSON.parse(stored).action, 'deny');
   assert.match(stored, /writes \.continuity\/config\.json/);
 });
+
+test('a short assignment is redacted too: a secret needs no length', () => {
+  assert.equal(redactText('TOKEN=x', KEY), `TOKEN=${marker('secret', 'x', KEY)}`);
+});
