@@ -1,4 +1,5 @@
 import { sha256 } from '../util/sha256.js';
+import { isMarker, isSecretPath, marker, namesSecret, redactText } from './redact.js';
 
 /**
  * What the audit trail keeps of an event's input: what happened and why,
@@ -27,6 +28,15 @@ import { sha256 } from '../util/sha256.js';
  * The decision is never bounded:
  * it is continuity's own words. Pure and deterministic: the same input is
  * always kept the same way.
+ *
+ * Secrets are never kept, short or long (src/ledger/redact.ts): every kept
+ * string has its credentials replaced by markers, a digest's head is cut from
+ * the redacted text, a field whose name names a secret (`"token": "…"`) is a
+ * marker, and the content of a file whose path marks it as secret (`.env`,
+ * `*.pem`, `id_ed25519`: Write's content, Edit's strings, a Read's result, a
+ * patch's hunks for it) is one marker whatever its size. Redaction is keyed
+ * (`key`, the ledger's redaction key) and deterministic, so a call's
+ * PreToolUse and PostToolUse, recorded apart, still pair by their input.
  */
 export const AUDIT_STRING_MAX = 256;
 /** How many characters of a digested string are kept, to say what it was. */
@@ -47,6 +57,33 @@ export interface SameAs {
 }
 
 const SESSION_FIELDS = ['transcript_path', 'cwd', 'permission_mode'];
+
+/** The fields that name the file a tool call or its result is about. */
+const PATH_KEYS = new Set(['file_path', 'filePath', 'path', 'file', 'target_file', 'absolute_path', 'filename', 'notebook_path']);
+/** The fields that hold a file's content or changes (Claude Code, Codex, Gemini CLI, Cursor, OpenClaw): of a secret file, kept as one marker. */
+const CONTENT_KEYS = new Set([
+  'content', 'contents', 'file_text', 'text', 'data', 'body',
+  'old_string', 'new_string', 'oldString', 'newString', 'old_str', 'new_str', 'oldText', 'newText',
+  'edits', 'originalFile', 'structuredPatch', 'patch', 'diff', 'llmContent', 'returnDisplay', 'output', 'stdout',
+]);
+
+/**
+ * How much of a long string is redacted to cut its digest's head from: a
+ * secret starting in the head ends within it (a private key block cut short
+ * is redacted to the cut).
+ */
+const HEAD_REDACT_WINDOW = 512;
+
+interface BoundContext {
+  seen: Map<string, string>;
+  key: string;
+}
+
+/** Does this object name a secret file in one of its path fields? */
+function namesSecretFile(o: Record<string, unknown>): boolean {
+  for (const k of PATH_KEYS) if (typeof o[k] === 'string' && isSecretPath(o[k] as string)) return true;
+  return false;
+}
 
 /**
  * Records of continuity's own making, and the field that holds continuity's
@@ -80,11 +117,12 @@ function keptOpen(path: readonly string[]): boolean {
  * id and event name are in the event's own columns, and are left out of the
  * stored input when they say the same.
  */
-export function boundForAudit(value: unknown, columns?: { sessionId?: string | null; kind?: string }): unknown {
-  const seen = new Map<string, string>();
+export function boundForAudit(value: unknown, columns?: { sessionId?: string | null; kind?: string }, key = ''): unknown {
+  const ctx: BoundContext = { seen: new Map<string, string>(), key };
   const field = columns?.kind === undefined ? undefined : OWN_WORDS.get(columns.kind);
   const words = field !== undefined && value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[field] : undefined;
-  const out = typeof words === 'string' ? { ...(bound({ ...(value as object), [field!]: '' }, [], seen) as object), [field!]: words } : bound(value, [], seen);
+  // Continuity's own words are kept whole, not bounded: still without a secret they may quote.
+  const out = typeof words === 'string' ? { ...(bound({ ...(value as object), [field!]: '' }, [], ctx, false) as object), [field!]: redactText(words, key) } : bound(value, [], ctx, false);
   if (columns && out !== null && typeof out === 'object' && !Array.isArray(out)) {
     const o = out as Record<string, unknown>;
     if (o.session_id !== undefined && o.session_id === (columns.sessionId ?? null)) delete o.session_id;
@@ -94,12 +132,12 @@ export function boundForAudit(value: unknown, columns?: { sessionId?: string | n
   return out;
 }
 
-function digestOf(text: string, path: readonly string[], seen: Map<string, string>): Digest | SameAs {
+function digestOf(text: string, path: readonly string[], ctx: BoundContext, redacted?: string): Digest | SameAs {
   const hash = sha256(text);
-  const first = seen.get(hash);
+  const first = ctx.seen.get(hash);
   if (first !== undefined) return { $same: first };
-  seen.set(hash, path.join('.'));
-  return { $sha256: hash, bytes: Buffer.byteLength(text, 'utf8'), head: cutHead(text) };
+  ctx.seen.set(hash, path.join('.'));
+  return { $sha256: hash, bytes: Buffer.byteLength(text, 'utf8'), head: cutHead(redacted ?? redactText(text.slice(0, HEAD_REDACT_WINDOW), ctx.key)) };
 }
 
 /** The head, cut at a whole character (never half of a surrogate pair). */
@@ -110,17 +148,39 @@ function cutHead(text: string): string {
   return head;
 }
 
-function bound(value: unknown, path: string[], seen: Map<string, string>): unknown {
-  if (typeof value === 'string') return value.length > AUDIT_STRING_MAX ? digestOf(value, path, seen) : value;
+/**
+ * `secretFile`: the value is about a file whose path marks it as secret (its
+ * own path field, or the tool input's for a tool's result): its content
+ * fields are kept as one marker each.
+ */
+function bound(value: unknown, path: string[], ctx: BoundContext, secretFile: boolean): unknown {
+  if (typeof value === 'string') {
+    // Far too long to be kept whatever redaction makes of it: only the head is redacted.
+    if (value.length > HEAD_REDACT_WINDOW) return digestOf(value, path, ctx);
+    // Else decided on the redacted length, so that a string kept once is kept the same way again (the spool's events are bounded twice).
+    const redacted = redactText(value, ctx.key);
+    return redacted.length > AUDIT_STRING_MAX ? digestOf(value, path, ctx, redacted) : redacted;
+  }
   if (value === null || typeof value !== 'object') return value;
+  if (isDigest(value) || isSameAs(value)) return value;
   if (!keptOpen(path)) {
     // The outermost large value is digested whole (once), not piece by piece.
     const text = JSON.stringify(value);
-    if (text.length > AUDIT_VALUE_MAX || path.length > 20) return digestOf(text, path, seen);
+    if (text.length > AUDIT_VALUE_MAX || path.length > 20) return digestOf(text, path, ctx);
   }
-  if (Array.isArray(value)) return value.map((v, i) => bound(v, [...path, String(i)], seen));
+  if (Array.isArray(value)) return value.map((v, i) => bound(v, [...path, String(i)], ctx, secretFile));
   const o: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) o[k] = bound(v, [...path, k], seen);
+  const obj = value as Record<string, unknown>;
+  const secret = secretFile || namesSecretFile(obj);
+  for (const [k, v] of Object.entries(obj)) {
+    if (secret && CONTENT_KEYS.has(k) && v !== null && v !== undefined) o[k] = typeof v === 'string' && isMarker(v) ? v : marker('secret-file', typeof v === 'string' ? v : JSON.stringify(v), ctx.key);
+    else if (typeof v === 'string' && namesSecret(k) && v !== '' && !isMarker(v)) o[k] = marker('secret', v, ctx.key);
+    else o[k] = bound(v, [...path, k], ctx, secret);
+  }
+  // A tool's result is about the file its input names.
+  if (path.length === 0 && !secretFile && obj.tool_input !== null && typeof obj.tool_input === 'object' && !Array.isArray(obj.tool_input) && namesSecretFile(obj.tool_input as Record<string, unknown>)) {
+    if (obj.tool_response !== undefined) o.tool_response = bound(obj.tool_response, ['tool_response'], ctx, true);
+  }
   return o;
 }
 

@@ -1,6 +1,8 @@
 import { boundForAudit } from './audit-input.js';
 import type { SqlDatabase } from './driver.js';
 import { CLIENT_SQL } from './event-client.js';
+import { redactDeep } from './redact.js';
+import { redactionKeyOf } from './redaction-key.js';
 
 export interface NewEvent {
   at: string;
@@ -30,14 +32,15 @@ export interface EventRecord {
 
 /** Appends one event. Call inside `Ledger.write` together with the projection changes it explains. */
 export function appendEvent(db: SqlDatabase, e: NewEvent): number {
+  const key = redactionKeyOf(db);
   db.run(
     'INSERT INTO events (at, source, kind, session_id, input, decision, client) VALUES (?, ?, ?, ?, ?, ?, ?)',
     e.at,
     e.source,
     e.kind,
     e.sessionId ?? null,
-    storedInput(e),
-    storedDecision(e.decision),
+    storedInput(e, key),
+    storedDecision(e.decision, key),
     e.client ?? null,
   );
   return lastEventId(db);
@@ -84,26 +87,28 @@ export function countEvents(db: SqlDatabase): number {
   return Number(db.get<{ n: number }>(`SELECT ${EVENT_TOTAL_SQL} AS n`)?.n ?? 0);
 }
 
-/** An event's input as the events table and the spool keep it (src/ledger/audit-input.ts). */
-export function boundedInput(e: Pick<NewEvent, 'input' | 'sessionId' | 'kind'>): unknown {
-  return boundForAudit(e.input, { sessionId: e.sessionId ?? null, kind: e.kind }) ?? null;
+/** An event's input as the events table and the spool keep it, its secrets redacted under `key` (src/ledger/audit-input.ts). */
+export function boundedInput(e: Pick<NewEvent, 'input' | 'sessionId' | 'kind'>, key = ''): unknown {
+  return boundForAudit(e.input, { sessionId: e.sessionId ?? null, kind: e.kind }, key) ?? null;
 }
 
-export function storedInput(e: Pick<NewEvent, 'input' | 'sessionId' | 'kind'>): string {
-  return JSON.stringify(boundedInput(e));
+export function storedInput(e: Pick<NewEvent, 'input' | 'sessionId' | 'kind'>, key = ''): string {
+  return JSON.stringify(boundedInput(e, key));
 }
 
 /**
  * An event's decision as stored: whole (continuity's own words, and the facts
  * its rules used), except the tool input an answer hands back to the client
  * (`hookSpecificOutput.updatedInput`: the agent's command, wrapped in
- * continuity's own wall), which is bounded as the input is.
+ * continuity's own wall), which is bounded as the input is. Its words may
+ * quote the agent's (a refused command): their secrets are redacted as the
+ * input's are.
  */
-export function storedDecision(decision: unknown): string | null {
+export function storedDecision(decision: unknown, key = ''): string | null {
   if (decision === undefined || decision === null) return decision === null ? 'null' : null;
-  const d = decision as { output?: { hookSpecificOutput?: { updatedInput?: unknown } } };
-  const echoed = d.output?.hookSpecificOutput?.updatedInput;
-  if (echoed === undefined) return JSON.stringify(decision);
-  const bounded = (boundForAudit({ tool_input: echoed }) as { tool_input: unknown }).tool_input;
+  const d = redactDeep(decision, key) as { output?: { hookSpecificOutput?: { updatedInput?: unknown } } };
+  const echoed = (decision as typeof d).output?.hookSpecificOutput?.updatedInput;
+  if (echoed === undefined) return JSON.stringify(d);
+  const bounded = (boundForAudit({ tool_input: echoed }, undefined, key) as { tool_input: unknown }).tool_input;
   return JSON.stringify({ ...d, output: { ...d.output, hookSpecificOutput: { ...d.output!.hookSpecificOutput, updatedInput: bounded } } });
 }

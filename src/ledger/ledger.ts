@@ -15,6 +15,7 @@ import { appendEvent } from './events.js';
 import { insertViolation } from './sessions.js';
 import { insertNotice } from './notices.js';
 import { isRemembered, rememberWorkspace } from './guarded-workspaces.js';
+import { keyRedactionOf } from './redaction-key.js';
 
 export { LEDGER_DIR, LEDGER_FILE, ledgerDirExists } from './ledger-dir.js';
 
@@ -52,7 +53,10 @@ export class Ledger {
     /** Where the recovery copy of the project's ledger is kept; null for a private copy. */
     private readonly recoveryDir: string | null = null,
     private readonly head: RecoveryHead | null = null,
-  ) {}
+  ) {
+    // What is written through this connection is redacted under the project's key, a private copy's included.
+    keyRedactionOf(db, join(root, LEDGER_DIR));
+  }
 
   /** What was wrong with the ledger when it was opened and restored from the recovery copy, or null. */
   restored: string | null = null;

@@ -1,4 +1,6 @@
 import type { SqlDatabase } from './driver.js';
+import { redactText } from './redact.js';
+import { redactionKeyOf } from './redaction-key.js';
 
 /**
  * What the person must be told at the next hook: an approval made outside
@@ -6,7 +8,7 @@ import type { SqlDatabase } from './driver.js';
  * their own. Owed until a hook call has said it.
  */
 export function insertNotice(db: SqlDatabase, n: { at: string; kind: string; text: string; eventId: number | null }): void {
-  db.run('INSERT INTO notices (at, kind, text, event_id) VALUES (?, ?, ?, ?)', n.at, n.kind, n.text, n.eventId);
+  db.run('INSERT INTO notices (at, kind, text, event_id) VALUES (?, ?, ?, ?)', n.at, n.kind, redactText(n.text, redactionKeyOf(db)), n.eventId);
 }
 
 export function owedNotices(db: SqlDatabase): { id: number; text: string }[] {

@@ -1,4 +1,6 @@
 import type { SqlDatabase } from './driver.js';
+import { redactText } from './redact.js';
+import { redactionKeyOf } from './redaction-key.js';
 
 export type PendingActionState = 'open' | 'absorbed' | 'dropped' | 'done';
 
@@ -30,6 +32,7 @@ export function raisePendingActions(
   meta: { at: string; source: string; summaryPath: string | null; eventId: number },
 ): number {
   let added = 0;
+  const key = redactionKeyOf(db);
   for (const a of actions) {
     added += db.run(
       `INSERT OR IGNORE INTO pending_actions (id, plan_id, task_id, text, state, raised_at, source, summary_path, event_id)
@@ -37,7 +40,8 @@ export function raisePendingActions(
       a.id,
       planId,
       taskId,
-      a.text,
+      // The id is the action's own (plan, task and text as written), so a summary read again raises it once, redacted or not.
+      redactText(a.text, key),
       meta.at,
       meta.source,
       meta.summaryPath,
@@ -61,7 +65,7 @@ export function recordReplan(
     db.run("UPDATE pending_actions SET state = 'absorbed', absorbed_into = ?, replan_id = ?, resolved_at = ? WHERE id = ? AND state = 'open'", taskId, replanId, r.at, id);
   }
   for (const [id, reason] of r.drop) {
-    db.run("UPDATE pending_actions SET state = 'dropped', drop_reason = ?, replan_id = ?, resolved_at = ? WHERE id = ? AND state = 'open'", reason, replanId, r.at, id);
+    db.run("UPDATE pending_actions SET state = 'dropped', drop_reason = ?, replan_id = ?, resolved_at = ? WHERE id = ? AND state = 'open'", redactText(reason, redactionKeyOf(db)), replanId, r.at, id);
   }
   return replanId;
 }

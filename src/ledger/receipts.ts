@@ -1,5 +1,7 @@
 import type { DispatchReceipt } from '../domain/receipts.js';
 import type { SqlDatabase } from './driver.js';
+import { redactText } from './redact.js';
+import { redactionKeyOf } from './redaction-key.js';
 
 export interface StoredReceipt extends DispatchReceipt {
   id: number;
@@ -14,7 +16,7 @@ export function insertReceipt(db: SqlDatabase, r: DispatchReceipt & { sessionId:
     r.nextTaskId,
     r.dispatchedAt,
     r.channel,
-    typeof r.evidence === 'string' ? r.evidence : JSON.stringify(r.evidence ?? null),
+    redactText(typeof r.evidence === 'string' ? r.evidence : JSON.stringify(r.evidence ?? null), redactionKeyOf(db)),
     r.sessionId,
     r.eventId,
   ).lastInsertRowid;

@@ -1,4 +1,6 @@
 import type { SqlDatabase, SqlValue } from './driver.js';
+import { redactColumn, redactText } from './redact.js';
+import { redactionKeyOf } from './redaction-key.js';
 
 /** One subagent run as the ledger holds it (migration 6). */
 export interface RunRow {
@@ -98,7 +100,7 @@ export type NewRun = Omit<RunRow, 'id' | 'runId' | 'notified' | 'closedAs' | 'at
 export function insertRun(db: SqlDatabase, r: NewRun): RunRow {
   const fields = { ...NOT_YET, ...r, runId: r.runId ?? `pending:${r.toolUseId ?? ''}:${r.dispatchAt}:${Math.random()}`, notified: null, closedAs: null, attention: true };
   const keys = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
-  const id = db.run(`INSERT INTO runs (${keys.map((k) => COLUMNS[k]).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`, ...keys.map((k) => toSql(k, fields[k]))).lastInsertRowid;
+  const id = db.run(`INSERT INTO runs (${keys.map((k) => COLUMNS[k]).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`, ...keys.map((k) => toSql(k, fields[k], redactionKeyOf(db)))).lastInsertRowid;
   if (r.runId === undefined) {
     let name = `r-${id}`;
     for (let n = 2; runById(db, name); n++) name = `r-${id}.${n}`;
@@ -110,7 +112,7 @@ export function insertRun(db: SqlDatabase, r: NewRun): RunRow {
 /** Changes some fields of a run; `updatedAt` is required. */
 export function patchRun(db: SqlDatabase, id: number, patch: Partial<Omit<RunRow, 'id'>> & { updatedAt: string }): void {
   const keys = (Object.keys(patch) as (keyof typeof COLUMNS)[]).filter((k) => k in COLUMNS);
-  db.run(`UPDATE runs SET ${keys.map((k) => `${COLUMNS[k]} = ?`).join(', ')} WHERE id = ?`, ...keys.map((k) => toSql(k, patch[k])), id);
+  db.run(`UPDATE runs SET ${keys.map((k) => `${COLUMNS[k]} = ?`).join(', ')} WHERE id = ?`, ...keys.map((k) => toSql(k, patch[k], redactionKeyOf(db))), id);
 }
 
 export function runByRowId(db: SqlDatabase, id: number): RunRow | null {
@@ -254,13 +256,13 @@ export function insertAttempt(db: SqlDatabase, a: Omit<AttemptRow, 'id' | 'resol
     a.outcome,
     a.outcome === 'pending' ? null : a.at,
     a.channel,
-    a.detail,
+    redactColumn(a.detail, redactionKeyOf(db)),
     a.eventId ?? null,
   ).lastInsertRowid;
 }
 
 export function resolveAttempt(db: SqlDatabase, id: number, outcome: 'delivered' | 'failed', at: string, detail: string): void {
-  db.run("UPDATE run_attempts SET outcome = ?, resolved_at = ?, detail = coalesce(detail || '; ', '') || ? WHERE id = ? AND outcome = 'pending'", outcome, at, detail, id);
+  db.run("UPDATE run_attempts SET outcome = ?, resolved_at = ?, detail = coalesce(detail || '; ', '') || ? WHERE id = ? AND outcome = 'pending'", outcome, at, redactText(detail, redactionKeyOf(db)), id);
 }
 
 /** Links attempts recorded before their hook call's event existed to that event. */
@@ -268,9 +270,13 @@ export function linkAttemptsToEvent(db: SqlDatabase, ids: readonly number[], eve
   for (const id of ids) db.run('UPDATE run_attempts SET event_id = ? WHERE id = ? AND event_id IS NULL', eventId, id);
 }
 
-function toSql(key: string, value: unknown): SqlValue {
+/** The fields that hold the agent's words (the brief a respawn dispatches again, the child's result): kept with their secrets redacted. */
+const WORDS_FIELDS = new Set<string>(['description', 'brief', 'capturedResult']);
+
+function toSql(key: string, value: unknown, redactionKey: string): SqlValue {
   if (value === undefined || value === null) return null;
   if (BOOLEAN_FIELDS.has(key)) return value ? 1 : 0;
+  if (WORDS_FIELDS.has(key) && typeof value === 'string') return redactText(value, redactionKey);
   return value as SqlValue;
 }
 

@@ -1,5 +1,7 @@
 import type { LegalClosureState } from '../domain/gate.js';
 import type { SqlDatabase } from './driver.js';
+import { redactText } from './redact.js';
+import { redactionKeyOf } from './redaction-key.js';
 
 export interface SessionRecord {
   sessionId: string;
@@ -49,7 +51,7 @@ export function insertClosure(db: SqlDatabase, c: ClosureRecord & { eventId: num
     'INSERT INTO closures (session_id, state, reason, declared_at, source, event_id) VALUES (?, ?, ?, ?, ?, ?)',
     c.sessionId,
     c.state,
-    c.reason,
+    redactText(c.reason, redactionKeyOf(db)),
     c.declaredAt,
     c.source,
     c.eventId,
@@ -68,7 +70,7 @@ export function latestClosure(db: SqlDatabase, sessionId: string, since: string 
 }
 
 export function insertViolation(db: SqlDatabase, v: { at: string; sessionId: string | null; kind: string; summary: string; eventId: number }): void {
-  db.run('INSERT INTO violations (at, session_id, kind, summary, event_id) VALUES (?, ?, ?, ?, ?)', v.at, v.sessionId, v.kind, v.summary, v.eventId);
+  db.run('INSERT INTO violations (at, session_id, kind, summary, event_id) VALUES (?, ?, ?, ?, ?)', v.at, v.sessionId, v.kind, redactText(v.summary, redactionKeyOf(db)), v.eventId);
 }
 
 export function recentViolations(db: SqlDatabase, limit = 5): { at: string; sessionId: string | null; kind: string; summary: string }[] {

@@ -1,6 +1,7 @@
 import { boundForAudit } from './audit-input.js';
 import type { SqlDatabase } from './driver.js';
 import { isEnvFileName, settingsLines } from '../formats/env-file.js';
+import { redactionKeyOf } from './redaction-key.js';
 
 /**
  * Rewrites the inputs of events recorded before the audit trail was bounded
@@ -11,6 +12,7 @@ import { isEnvFileName, settingsLines } from '../formats/env-file.js';
  */
 export function shrinkEvents(db: SqlDatabase, batch = 2000): number {
   let changed = 0;
+  const key = redactionKeyOf(db);
   for (let from = 0; ; ) {
     const rows = db.all<{ id: number; kind: string; session_id: string | null; input: string }>('SELECT id, kind, session_id, input FROM events WHERE id > ? ORDER BY id LIMIT ?', from, batch);
     if (!rows.length) return changed;
@@ -21,7 +23,7 @@ export function shrinkEvents(db: SqlDatabase, batch = 2000): number {
       } catch {
         continue;
       }
-      const text = JSON.stringify(boundForAudit(value, { sessionId: r.session_id, kind: r.kind }) ?? null);
+      const text = JSON.stringify(boundForAudit(value, { sessionId: r.session_id, kind: r.kind }, key) ?? null);
       if (text !== r.input) changed += db.run('UPDATE events SET input = ? WHERE id = ?', text, r.id).changes;
     }
     from = Number(rows[rows.length - 1]!.id);

@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSyn
 import { join } from 'node:path';
 import type { SqlDatabase } from './driver.js';
 import { boundedInput, lastEventId, storedDecision, storedInput, type NewEvent } from './events.js';
+import { redactText } from './redact.js';
+import { redactionKey, redactionKeyOf } from './redaction-key.js';
 import { insertViolation } from './sessions.js';
 
 /**
@@ -29,9 +31,11 @@ export function spoolEvent(ledgerDir: string, event: SpooledEvent): void {
   // Short (remembered while its file stands once taken: table spool_taken): the time in base 36, fixed width so names sort oldest first, the process, a random tail.
   const ms = Date.parse(event.at);
   const name = `${(Number.isFinite(ms) ? ms : Date.now()).toString(36).padStart(9, '0')}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 7)}.json`;
-  // Bounded as the events table keeps it: a spool file holds no more of the agent's content than the ledger will.
-  const decision = storedDecision(event.decision);
-  const record = JSON.stringify({ ...event, input: boundedInput(event), decision: decision === null ? undefined : JSON.parse(decision) });
+  // Bounded and redacted as the events table keeps it: a spool file holds no more of the agent's content than the ledger will.
+  const key = redactionKey(ledgerDir);
+  const decision = storedDecision(event.decision, key);
+  const violations = event.violations?.map((v) => ({ ...v, summary: redactText(v.summary, key) }));
+  const record = JSON.stringify({ ...event, input: boundedInput(event, key), decision: decision === null ? undefined : JSON.parse(decision), violations });
   try {
     writeFileSync(join(dir, `.${name}`), record);
   } catch (err) {
@@ -138,6 +142,7 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
   }
   const taken = write((db) => {
     let n = 0;
+    const key = redactionKeyOf(db);
     // A name is remembered as taken while its file stands (between the commit and the unlink below); once the file is gone,
     // a process that read it earlier finds it gone (checked under the same lock) and the name can go.
     for (const { name } of db.all<{ name: string }>('SELECT name FROM spool_taken')) {
@@ -153,8 +158,8 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
         e.kind,
         e.sessionId ?? null,
         // Bounded again: a file spooled by an older continuity holds the whole input.
-        storedInput(e),
-        storedDecision(e.decision),
+        storedInput(e, key),
+        storedDecision(e.decision, key),
         name,
       );
       n++;

@@ -1,6 +1,8 @@
 import type { TaskState } from '../formats/plan/model.js';
 import type { SqlDatabase } from './driver.js';
 import { completeAbsorbedActions } from './pending-actions.js';
+import { redactColumn } from './redact.js';
+import { redactionKeyOf } from './redaction-key.js';
 
 export interface TaskStatusRecord {
   taskId: string;
@@ -49,7 +51,7 @@ export function setTaskStatus(
     s.at,
     s.eventId,
     s.source,
-    s.evidence ?? null,
+    redactColumn(s.evidence ?? null, redactionKeyOf(db)),
     s.summaryPath ?? null,
   );
   if (s.state === 'complete') completeAbsorbedActions(db, planId, s.taskId, s.at);

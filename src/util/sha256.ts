@@ -27,3 +27,20 @@ export function sha256(text: string | Iterable<string>): string {
   else for (const part of text) hash.update(part);
   return hash.digest('hex');
 }
+
+/** Bun's hasher keyed for an HMAC (`new CryptoHasher('sha256', key)`). */
+type BunKeyedHasher = new (algorithm: string, key: string) => BunHasher;
+
+/**
+ * HMAC-SHA256 hex digest of a string under a key, loaded as sha256 above:
+ * Bun's own hasher in the compiled hook, node:crypto elsewhere, on first use.
+ */
+export function hmacSha256(key: string, text: string): string {
+  if (bunHasher) {
+    const h = new (bunHasher as unknown as BunKeyedHasher)('sha256', key);
+    h.update(text);
+    return h.digest('hex');
+  }
+  crypto ??= createRequire(import.meta.url)('node:crypto') as Crypto;
+  return crypto.createHmac('sha256', key).update(text).digest('hex');
+}

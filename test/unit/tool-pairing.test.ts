@@ -75,3 +75,22 @@ test('the ledger: a Gemini shell call without ids is running until its AfterTool
     assert.deepEqual(running(10 + IN_FLIGHT_HORIZON_MS + 1), []);
   });
 });
+
+test('a call without an id whose command carries a credential: both sides are stored redacted the same way, and still pair', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'continuity-pairing-redacted-'));
+  await withTestLedger(root, (ledger) => {
+    const t0 = Date.parse('2026-11-26T08:00:00.000Z');
+    const at = (ms: number) => new Date(t0 + ms).toISOString();
+    const command = "curl -H 'Authorization: Bearer Zx9vQm2LkP0aRt7Ws4Yu' https://api.example.com/v1";
+    const call = (kind: string, ms: number) =>
+      ledger.write((db) => appendEvent(db, { at: at(ms), source: 'hook:gemini', kind, sessionId: 'g1', input: { session_id: 'g1', hook_event_name: kind, tool_name: 'Bash', tool_input: { command } }, decision: { action: 'none' } }));
+    call('PreToolUse', 0);
+    const running = inFlightBash(ledger.db, t0 + 10);
+    assert.equal(running.length, 1);
+    assert.match(running[0]!.command, /^curl -H 'Authorization: Bearer \[redacted:authorization:hmac=[0-9a-f]{16}\]' https:\/\/api\.example\.com\/v1$/);
+    call('PostToolUse', 20);
+    assert.deepEqual(inFlightBash(ledger.db, t0 + 30), []);
+    const stored = ledger.db.all<{ input: string }>('SELECT input FROM events');
+    assert.ok(stored.every((r) => !r.input.includes('Zx9vQm2LkP0aRt7Ws4Yu')));
+  });
+});

@@ -1,0 +1,215 @@
+import { hmacSha256 } from '../util/sha256.js';
+
+/**
+ * Credentials taken out of what continuity stores: every string the audit
+ * trail keeps (src/ledger/audit-input.ts) and every other text column that
+ * can carry the agent's or a tool's words passes through here first. A
+ * secret is replaced by a marker, `[redacted:<kind>:hmac=<16 hex>]`, whose
+ * digest lets the same secret be recognised from one event to the next (the
+ * same token in two commands, a PreToolUse and its PostToolUse paired by
+ * their recorded input) without the secret being kept.
+ *
+ * The digest is an HMAC-SHA256 keyed by the ledger's own random key
+ * (src/ledger/redaction-key.ts), not a bare sha256: a short password's bare
+ * digest is found again by hashing guesses, by anyone who reads an event
+ * (`continuity log --json` pasted somewhere, the recovery copy in the
+ * person's home folder, which does not hold the key). Whoever holds the
+ * project's `.continuity/` folder holds the key too: the marker hides a weak
+ * password from a reader of the events, not from a reader of that folder.
+ *
+ * Hand-written patterns: the secret-scanning pattern sets published for
+ * JavaScript come as command-line scanners (gitleaks, trufflehog wrappers)
+ * or with dependency trees and start-up costs the hook's hot path cannot
+ * carry (a WASM engine, hundreds of rules compiled at each start); the PII
+ * redactors look for e-mail addresses and card numbers, not credentials.
+ * These few shapes are those agents' commands and files carry.
+ *
+ * Pure and deterministic: the same text under the same key is always kept
+ * the same way, and a text already redacted is left as it is.
+ */
+
+/** A marker, as the whole of a string. */
+const WHOLE_MARKER = /^\[redacted:[a-z-]+:hmac=[0-9a-f]{16}\]$/;
+
+export function isMarker(text: string): boolean {
+  return WHOLE_MARKER.test(text);
+}
+
+/** The marker for a secret of this kind under the ledger's key. */
+export function marker(kind: string, secret: string, key: string): string {
+  return `[redacted:${kind}:hmac=${hmacSha256(key, secret).slice(0, 16)}]`;
+}
+
+/** A value that names a secret rather than being one: a variable, a template, a marker already. */
+function isReference(value: string): boolean {
+  return value === '' || /^(?:\$|%|\{|<|\[redacted:|process\.env|os\.environ|env\.)/.test(value);
+}
+
+interface Rule {
+  kind: string;
+  /**
+   * A cheap test of the lower-cased text, which it must pass for the rule to
+   * be run at all: most strings of a hook call (ids, paths, test output) pass
+   * none. Substrings, not a regular expression: each expression costs its
+   * compilation at the first use in every hook process.
+   */
+  hint: (lower: string) => boolean;
+  /** Global; the named group `s` is the secret, `pre` (optional) what stands before it and is kept. */
+  re: RegExp;
+  /** The secret is left as it is (not a secret after all). */
+  keep?: (secret: string, groups: Record<string, string | undefined>) => boolean;
+}
+
+const B = '(?<![A-Za-z0-9_-])';
+
+/** A hint: the lower-cased text holds one of these. */
+const any =
+  (...subs: string[]) =>
+  (lower: string): boolean =>
+    subs.some((x) => lower.includes(x));
+/** The words a secret's name holds (SECRET_NAME), as a hint. */
+const SECRET_WORDS = any('key', 'token', 'secret', 'passw', 'passphrase', 'credential');
+
+/** Key names that name a secret: `*_KEY`, `*TOKEN*`, `*SECRET*`, PASSWORD, PASSWD, PASSPHRASE, CREDENTIALS, API keys. */
+const SECRET_NAME = '[A-Za-z0-9_-]*?(?:[_-]KEY|APIKEY|ACCESSKEY|SECRETKEY|PRIVATEKEY|TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?)[A-Za-z0-9_-]*';
+const SECRET_NAME_RE = new RegExp(`^${SECRET_NAME}$`, 'i');
+/** Names that say where a secret is, how big it is or what it is called: not a secret themselves. */
+const NOT_A_SECRET_NAME = /(?:[_-](?:file|path|dir|id|name|type|url|uri|env|length|len|size|count|ttl|expiry|expires|expires[_-]at|header|field|param|limit|stdin|prefix)|tokens|tokenizer|tokenize)$/i;
+/** Values that are a type, a flag or nothing: `token: string`, `password_reset: true`. */
+const NOT_A_SECRET_VALUE = /^(?:string|number|boolean|bool|any|unknown|object|null|nil|none|undefined|true|false|yes|no|str|int|bytes|optional|required)[;,]?$/i;
+
+/** Does this key (a JSON field, an environment variable) name a secret? */
+export function namesSecret(name: string): boolean {
+  return SECRET_WORDS(name.toLowerCase()) && SECRET_NAME_RE.test(name) && !NOT_A_SECRET_NAME.test(name);
+}
+
+const RULES: readonly Rule[] = [
+  // A private key block, to its end line (or to the end of a text cut short).
+  { kind: 'private-key', hint: any('-----begin'), re: /(?<s>-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$))/g },
+  // The providers' token formats.
+  { kind: 'anthropic', hint: any('sk-ant-'), re: new RegExp(`${B}(?<s>sk-ant-[A-Za-z0-9_-]{20,})`, 'g') },
+  { kind: 'openai', hint: any('sk-'), re: new RegExp(`${B}(?<s>sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,})`, 'g') },
+  { kind: 'stripe', hint: any('k_live_', 'k_test_'), re: new RegExp(`${B}(?<s>(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,})`, 'g') },
+  { kind: 'github', hint: any('ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'), re: new RegExp(`${B}(?<s>gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})`, 'g') },
+  { kind: 'gitlab', hint: any('glpat-'), re: new RegExp(`${B}(?<s>glpat-[A-Za-z0-9_-]{20,})`, 'g') },
+  { kind: 'slack', hint: any('xox'), re: new RegExp(`${B}(?<s>xox[abprs]-[A-Za-z0-9-]{10,})`, 'g') },
+  { kind: 'aws', hint: any('akia', 'asia'), re: /(?<![A-Za-z0-9])(?<s>(?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Za-z0-9])/g },
+  { kind: 'google', hint: any('aiza'), re: new RegExp(`${B}(?<s>AIza[0-9A-Za-z_-]{35})`, 'g') },
+  { kind: 'npm', hint: any('npm_'), re: new RegExp(`${B}(?<s>npm_[A-Za-z0-9]{36})`, 'g') },
+  { kind: 'huggingface', hint: any('hf_'), re: new RegExp(`${B}(?<s>hf_[A-Za-z0-9]{30,})`, 'g') },
+  { kind: 'jwt', hint: any('eyj'), re: new RegExp(`${B}(?<s>eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*)`, 'g') },
+  // An Authorization header's credentials, whatever its scheme (Bearer, Basic, Token, …), in a command, a file or JSON.
+  {
+    kind: 'authorization',
+    hint: any('authorization'),
+    re: /(?<pre>\b(?:Proxy-)?Authorization["']?\s*[:=]\s*["']?(?:(?:Bearer|Basic|Token|Bot|Negotiate|Digest)\s+)?)(?<s>[^\s'"\\]+)/gi,
+    keep: isReference,
+  },
+  // A bearer token outside a header (`--oauth2-bearer`, prose): a long run with a digit in it, not a word.
+  { kind: 'bearer', hint: any('bearer'), re: /(?<pre>\bBearer\s+)(?<s>[A-Za-z0-9._~+/-]{16,}=*)/g, keep: (s) => !/\d/.test(s) },
+  // curl's `-u user:password`, `--user`, `--proxy-user`: the password (the user is kept).
+  { kind: 'password', hint: any('-u', '--user', '--proxy-user'), re: /(?<pre>(?:^|[\s"'])(?:-u\s*|--(?:proxy-)?user(?:\s+|=))["']?[^\s:'"]*:)(?<s>[^\s'"]+)/g, keep: isReference },
+  // `--password=…`, `--token …`, `--client-secret …` (not `--token-file`, `--password-stdin`).
+  {
+    kind: 'flag',
+    hint: (t) => t.includes('--') && any('pass', 'token', 'secret', 'api-key', 'apikey', 'access-key')(t),
+    re: /(?<pre>(?:^|[\s"'])--(?:[A-Za-z0-9]+-)*(?:password|passwd|pass|token|secret|api-key|apikey|access-key|secret-key|client-secret|auth-token)(?:\s+|=)["']?)(?<s>[^\s'"]+)/gi,
+    keep: (s) => isReference(s) || s.startsWith('-'),
+  },
+  // A URL's password: scheme://user:password@host.
+  { kind: 'url-password', hint: (t) => t.includes('://') && t.includes('@'), re: /(?<pre>\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/@:'"[]*:)(?<s>[^\s/@'"]+)(?=@)/g, keep: isReference },
+  // KEY=value, KEY: value, "key": "value" whose key names a secret.
+  {
+    kind: 'secret',
+    hint: SECRET_WORDS,
+    re: new RegExp(`(?<pre>(?<![A-Za-z0-9_-]|\\[redacted:)["']?(?<name>${SECRET_NAME})["']?\\s*(?::(?!:)|=(?![=>]))\\s*)(?:"(?<dq>[^"\\n]*)"|'(?<sq>[^'\\n]*)'|(?<s>[^\\s'",;&|)}\\]]+))`, 'gi'),
+    keep: (s, g) => NOT_A_SECRET_NAME.test(g.name!) || isReference(s) || NOT_A_SECRET_VALUE.test(s) || s.includes('('),
+  },
+];
+
+/** Every credential shape in a text replaced by its marker. */
+export function redactText(text: string, key: string): string {
+  if (text.length < 4 || isMarker(text)) return text;
+  let out = redactSecretSections(text, key);
+  const lower = text.toLowerCase();
+  for (const rule of RULES) {
+    if (!rule.hint(lower)) continue;
+    rule.re.lastIndex = 0;
+    out = out.replace(rule.re, (match: string, ...args: unknown[]) => {
+      const groups = args[args.length - 1] as Record<string, string | undefined>;
+      // A quoted value keeps its quotes; the secret is what is between them.
+      const quote = groups.dq !== undefined ? '"' : groups.sq !== undefined ? "'" : '';
+      const secret = groups.s ?? groups.dq ?? groups.sq ?? '';
+      if (secret === '' || (rule.keep && rule.keep(secret, groups))) return match;
+      return `${groups.pre ?? ''}${quote}${marker(rule.kind, secret, key)}${quote}`;
+    });
+  }
+  return out;
+}
+
+/**
+ * A file whose path marks it as holding secrets: kept as a marker whatever
+ * its size. Env files (`.env`, `.env.production`, `prod.env`; not the
+ * templates `.env.example`, `.env.sample`, `.env.template`, `.env.dist`, which are
+ * meant to be shared), keys and certificates' private halves (`*.pem`,
+ * `*.key`, `*.p12`, `*.pfx`, `*.jks`, `*.keystore`, `*.ppk`, `id_rsa`,
+ * `id_ed25519` and other `id_*` without an extension), and the files that
+ * exist to hold credentials (`.npmrc`, `.netrc`, `_netrc`, `.pypirc`,
+ * `.git-credentials`, `.pgpass`, `.aws/credentials`).
+ */
+export function isSecretPath(path: string): boolean {
+  const p = path.replace(/\\/g, '/');
+  const name = p.slice(p.lastIndexOf('/') + 1).toLowerCase();
+  if (name === '.env' || name.endsWith('.env')) return true;
+  if (name.startsWith('.env.')) return !/^\.env\.(?:example|sample|template|dist|defaults)$/.test(name);
+  if (/\.(?:pem|key|p12|pfx|jks|keystore|ppk)$/.test(name)) return true;
+  if (/^id_[a-z0-9_]+$/.test(name)) return true;
+  if (['.npmrc', '.netrc', '_netrc', '.pypirc', '.git-credentials', '.pgpass'].includes(name)) return true;
+  return name === 'credentials' && p.toLowerCase().endsWith('.aws/credentials');
+}
+
+/** A patch's file header: apply_patch's `*** Add File: path`, git's `diff --git a/x b/path`, a unified diff's `+++ b/path`. */
+const SECTION_HEADER = /^(?:\*\*\* (?:Add|Update|Delete) File: (?<a>.+)|\*\*\* Move to: (?<m>.+)|diff --git a\/\S+ b\/(?<g>\S+)|\+\+\+ (?:b\/)?(?<u>\S+).*|--- (?:a\/)?(?<o>\S+).*|\*\*\* (?:Begin|End) Patch)$/;
+
+/** The body of each patch section for a secret file, kept as one marker line. */
+function redactSecretSections(text: string, key: string): string {
+  if (!/^(?:\*\*\* |diff --git |\+\+\+ )/m.test(text)) return text;
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let secret = false;
+  let held: string[] = [];
+  const flush = () => {
+    if (held.length) out.push(marker('secret-file', held.join('\n'), key));
+    held = [];
+  };
+  for (const line of lines) {
+    const h = SECTION_HEADER.exec(line);
+    if (h) {
+      flush();
+      const g = h.groups!;
+      const path = g.a ?? g.m ?? g.g ?? g.u ?? g.o;
+      // `+++` follows `---` in the same section: either naming a secret file marks it.
+      if (g.u !== undefined) secret = secret || isSecretPath(path!);
+      else secret = path !== undefined && isSecretPath(path);
+      out.push(line);
+    } else if (secret) held.push(line);
+    else out.push(line);
+  }
+  flush();
+  return out.join('\n');
+}
+
+/** Every string in a value (continuity's own records, which may quote the agent) with its credentials redacted. */
+export function redactDeep(value: unknown, key: string): unknown {
+  if (typeof value === 'string') return redactText(value, key);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, key));
+  const o: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) o[k] = typeof v === 'string' && namesSecret(k) && v !== '' && !isMarker(v) ? marker('secret', v, key) : redactDeep(v, key);
+  return o;
+}
+
+/** A text column's value with its credentials redacted (null stays null). */
+export function redactColumn<T extends string | null | undefined>(text: T, key: string): T {
+  return (typeof text === 'string' ? redactText(text, key) : text) as T;
+}
