@@ -31,7 +31,8 @@ function git(cwd: string, ...args: string[]): string {
 /** Another clone of continuity: its own dist/ (no executable, no launcher), so the hook command it wires names another path. */
 let otherClone: string | null = null;
 function otherCloneCli(): string {
-  if (otherClone) return otherClone;
+  // Made once per test that needs it: the folder goes with the test that made it.
+  if (otherClone && existsSync(otherClone)) return otherClone;
   const dir = tmp('continuity-other-clone-');
   for (const f of ['cli.cjs', 'main.mjs', 'chunks', 'hook.cjs', 'hook-lazy']) if (existsSync(join(CLI, '..', f))) cpSync(join(CLI, '..', f), join(dir, 'dist', f), { recursive: true });
   otherClone = join(dir, 'dist', 'cli.cjs');

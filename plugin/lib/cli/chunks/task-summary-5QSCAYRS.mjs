@@ -1,3 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{a,b,c}from"./chunk-XV7VBXI3.mjs";import"./chunk-R75TNOTS.mjs";import"./chunk-XVUYSP4M.mjs";import"./chunk-CXS6YJ7R.mjs";export{c as normalizeActionText,a as parseTaskSummary,b as pendingActionId};

@@ -1,4 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{a as c}from"./chunk-LFWNAGAV.mjs";import{i as s}from"./chunk-CRIPQKKX.mjs";import"./chunk-RURTXS2P.mjs";import"./chunk-SVDCJLCT.mjs";import"./chunk-XZCFAKCL.mjs";import"./chunk-EBDPSTOY.mjs";import{b as i}from"./chunk-5HCPXA25.mjs";import"./chunk-2AJOP5CP.mjs";import"./chunk-3TM5NGP4.mjs";import"./chunk-62PTOIYO.mjs";import"./chunk-VA67UDRY.mjs";import{a as n,f as e}from"./chunk-ODA7YJTQ.mjs";import"./chunk-ZBWUQEUR.mjs";import"./chunk-XVUYSP4M.mjs";import"./chunk-CXS6YJ7R.mjs";import{join as g}from"node:path";var p=new Set(["hook","init","config","doctor","demo","gate"]);async function P(a,t,m,f){if(!p.has(a))try{let r=c(m,t);if(e(r)!=="writable"||!s(i(g(r,n)),r))return;let{putBackWiring:d}=await import("./wiring-put-back-FTNZ367R.mjs"),o=await d(r,t,f);o&&process.stderr.write(`${o}
-`)}catch{}}export{P as watchWiring};
