@@ -231,7 +231,7 @@ export function lastAssistantText(messages: readonly unknown[]): string | null {
  * once that run has finished; a failed announce leaves the task pending and
  * fires none.
  */
-export function deliveredPayload(requester: Where, child: string, ok: boolean, via: 'announce' | 'subagent_ended' | 'openclaw_announce' | 'openclaw_context' | 'openclaw_retained'): Payload {
+export function deliveredPayload(requester: Where, child: string, ok: boolean, via: 'announce' | 'subagent_ended' | 'openclaw_announce' | 'openclaw_context'): Payload {
   return { ...base(requester, 'PostToolUse'), tool_name: 'TaskOutput', tool_input: { task_id: child }, tool_response: { status: ok ? 'completed' : 'failed' }, agent_tool_name: via };
 }
 
