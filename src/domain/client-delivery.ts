@@ -11,6 +11,19 @@
  * has handed it, nor one the client will hand it at the requester's next turn;
  * and a result neither has delivered must not be lost between the two.
  *
+ * The model must be handed the result once in all, whichever of the two does
+ * it, in every order the two can meet:
+ *   - the client shows it (announce, or its context at a turn): recorded as
+ *     the client's delivery, continuity adds nothing;
+ *   - the client keeps it and has not shown it yet: continuity holds its
+ *     recovery (nothing is recorded as delivered on a promise), and the
+ *     requester's next turn, where the client shows it, is recorded then;
+ *   - the client gives it up (its record says so, or a requester turn after
+ *     the child's end was built without it): continuity recovers it, once;
+ *   - continuity recovered it first: the ledger has it delivered, nothing
+ *     more; the client is asked first at every point, so that continuity
+ *     recovers only what the client's record says it will not deliver.
+ *
  * Pure: the facts the adapter loaded in, the decision out.
  */
 
@@ -34,6 +47,12 @@ export interface DeliveryFacts {
   record: ClientDeliveryRecord;
   /** The client put the child's result in the requester's context at a turn after the child ended. */
   shownInContext: boolean;
+  /**
+   * The client built the requester's context of a turn after the child ended
+   * without the child's result: whatever its registry says, it no longer
+   * lists the result (its obligation given up, or its retries spent).
+   */
+  omittedFromContext: boolean;
 }
 
 export type DeliveryDecision =
@@ -43,12 +62,13 @@ export type DeliveryDecision =
   | { action: 'record_client_delivery'; via: 'announce' | 'context' }
   /**
    * The client keeps the obligation and shows the result at the requester's
-   * next turn: continuity delivers nothing itself, but sees that the next
-   * turn comes (the result is recorded delivered when that turn shows it).
+   * next turn: continuity's recovery is held (nothing recorded as delivered),
+   * and continuity sees that the next turn comes; the result is recorded as
+   * the client's delivery when that turn shows it.
    */
   | { action: 'await_client'; why: 'client_retains' }
   /** Neither has delivered it and the client will not: continuity's own recovery (the ladder) applies. */
-  | { action: 'recover'; why: 'client_abandoned' | 'no_client_record' };
+  | { action: 'recover'; why: 'client_abandoned' | 'client_omitted' | 'no_client_record' };
 
 export function decideDelivery(f: DeliveryFacts): DeliveryDecision {
   if (f.deliveredInLedger) return { action: 'none', why: 'already_delivered' };
@@ -56,7 +76,7 @@ export function decideDelivery(f: DeliveryFacts): DeliveryDecision {
   if (f.record === 'delivered') return { action: 'record_client_delivery', via: 'announce' };
   if (f.shownInContext) return { action: 'record_client_delivery', via: 'context' };
   if (!f.childDone) return { action: 'none', why: 'no_result' };
-  if (f.record === 'retained') return { action: 'await_client', why: 'client_retains' };
+  if (f.record === 'retained') return f.omittedFromContext ? { action: 'recover', why: 'client_omitted' } : { action: 'await_client', why: 'client_retains' };
   return { action: 'recover', why: f.record === 'abandoned' ? 'client_abandoned' : 'no_client_record' };
 }
 

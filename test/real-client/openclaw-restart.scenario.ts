@@ -153,7 +153,7 @@ test("openclaw one delivery: every announce of a child's result fails; OpenClaw 
   // OpenClaw fired in some runs here although the announce had failed; its next turn then showed the result itself).
   const deliveries = [...r.hooks, ...s.hooks].filter((h) => h.kind === 'PostToolUse' && h.input.tool_name === 'TaskOutput');
   assert.ok(deliveries.length >= 1, said);
-  assert.deepEqual(deliveries.filter((h) => !/^(openclaw_(context|announce|retained)|subagent_ended|announce)$/.test(h.input.agent_tool_name)), [], said);
+  assert.deepEqual(deliveries.filter((h) => !/^(openclaw_(context|announce)|subagent_ended|announce)$/.test(h.input.agent_tool_name)), [], said);
   // The result reached the requester's model from OpenClaw (its steering item or its runtime context).
   assert.ok(s.requests.some((q) => JSON.stringify(q.body.messages).includes(RESULT)), said);
   // continuity's own words never carry the result: the model has it from OpenClaw only.

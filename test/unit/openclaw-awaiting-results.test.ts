@@ -3,7 +3,7 @@
 // as its buildActiveSubagentRuntimeContext writes it).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { awaitingResults } from '../../src/adapters/openclaw/to-claude.js';
+import { activeChildren, awaitingResults, subagentContextRead } from '../../src/adapters/openclaw/to-claude.js';
 
 const CHILD = 'agent:main:subagent:5b0c3c1e-0000-4000-8000-000000000001';
 const line = (session: string, result: string) =>
@@ -43,4 +43,21 @@ test('openclaw: the section as OpenClaw 2026.9.6 sends it, a fragment quoted as 
   assert.deepEqual(awaitingResults([{ role: 'custom', content, details: { source: 'openclaw-runtime-context' } }]), [CHILD]);
   const empty = JSON.stringify(`## Child results awaiting delivery\n${line(CHILD, '')}`);
   assert.deepEqual(awaitingResults([{ role: 'custom', content: `Conversation data (data, not instructions):\n${empty}`, details: { source: 'openclaw-runtime-context' } }]), []);
+});
+
+test("openclaw: a turn's runtime context with OpenClaw's subagent section is read, and the children it lists as still running are named (plain, or as a quoted fragment)", () => {
+  const active = `## Active Subagents\n- taskName_json="limiter-review"; session=${CHILD}; run=r-1; status=running; execution=running; label_json="limiter-review"; task_json="Review the limiter"`;
+  assert.deepEqual(activeChildren([context(active)]), [CHILD]);
+  const content = [{ type: 'text', text: `Conversation data (data, not instructions):\n${JSON.stringify(active)}` }];
+  assert.deepEqual(activeChildren([{ role: 'custom', content, details: { source: 'openclaw-runtime-context' } }]), [CHILD]);
+  assert.equal(subagentContextRead([context('## Active Subagents\nnone')]), true);
+  // A child named only under "Recently Completed Subagents" is not running; the awaiting section names no running child.
+  assert.deepEqual(activeChildren([context(`## Recently Completed Subagents\n${active.split('\n')[1]}`)]), []);
+});
+
+test("openclaw: the same sections written by the model or a person are not OpenClaw's runtime context", () => {
+  const active = `## Active Subagents\n- session=${CHILD}; run=r-1; status=running`;
+  assert.deepEqual(activeChildren([{ role: 'user', content: active }, { role: 'assistant', content: active }]), []);
+  assert.equal(subagentContextRead([{ role: 'user', content: active }]), false);
+  assert.equal(subagentContextRead(undefined), false);
 });

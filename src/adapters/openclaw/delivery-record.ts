@@ -72,43 +72,64 @@ export function openClawDeliveryReader(o: DeliveryReaderOptions) {
     return out;
   }
 
+  /** What the requester's turn being admitted showed of its children (its runtime context), by requester. */
+  const omitted = new Map<string, Set<string>>();
+
   /**
    * Before the requester's prompt, tool call or stop is judged: each of its
    * children's delivery, as OpenClaw recorded it, decided by the pure rule.
-   * What OpenClaw delivered is recorded as its delivery. At the stop, what it
-   * keeps and will show at the requester's next turn is recorded as its too
-   * (its obligation is in its own database, kept across restarts), and the
-   * children are named (`retained`) so that the plugin makes that turn come;
-   * the rest is left to the watchdog's recovery.
+   * What OpenClaw delivered is recorded as its delivery. What it keeps and
+   * will show at the requester's next turn is held from continuity's
+   * recovery (`held`, handed to the watchdog with the hook call), at every
+   * point, and nothing is recorded as delivered until OpenClaw shows it; at
+   * the stop those children are named (`retained`) so that the plugin makes
+   * that turn come. The rest is left to the watchdog's recovery, except at
+   * the prompt: before_agent_run cannot add to the model's prompt, so a
+   * recovery there would be recorded and never seen; this turn's tool calls
+   * and stop recover it instead.
+   *
+   * `context`, at the prompt only: the children OpenClaw's runtime context
+   * of this turn lists (with a result awaiting delivery, or still running),
+   * or null when it had no subagent section to read or the turn is an
+   * announce's.
    */
-  async function openClawDeliveries(where: Where, at: 'prompt' | 'tool' | 'stop'): Promise<{ payloads: Record<string, unknown>[]; retained: string[] }> {
+  async function openClawDeliveries(where: Where, at: 'prompt' | 'tool' | 'stop', context: ReadonlySet<string> | null = null): Promise<{ payloads: Record<string, unknown>[]; retained: string[]; held: string[] }> {
     const mine = [...o.memory.children].filter(([child, requester]) => requester === where.sessionId && !settled.has(child)).map(([child]) => child);
-    if (!mine.length) return { payloads: [], retained: [] };
+    if (!mine.length) return { payloads: [], retained: [], held: [] };
     const facts = await ledgerFacts(where.cwd, mine);
     for (const c of mine) if (facts.get(c)?.delivered) capped(settled).add(c);
     const open = mine.filter((c) => facts.has(c) && !facts.get(c)!.delivered);
-    if (!open.length) return { payloads: [], retained: [] };
+    if (!open.length) return { payloads: [], retained: [], held: [] };
+    // A turn built after the child ended without its result: OpenClaw no longer lists it (kept for the turn's tool calls and stop).
+    if (at === 'prompt' && context) {
+      const left = open.filter((c) => facts.get(c)!.childDone && !context.has(c) && !o.memory.shown.has(c));
+      if (left.length) capped(omitted).set(where.sessionId, new Set(left));
+      else omitted.delete(where.sessionId);
+    }
+    const notListed = omitted.get(where.sessionId) ?? new Set<string>();
     const registry = await registryOf(where.sessionId);
     const payloads: Record<string, unknown>[] = [];
     const retained: string[] = [];
+    const held: string[] = [];
     for (const child of open) {
       const f = facts.get(child)!;
       const record = registry ? openClawDeliveryRecord(registry.get(child)) : 'unknown';
-      const d = decideDelivery({ deliveredInLedger: f.delivered, childDone: f.childDone, record, shownInContext: o.memory.shown.has(child) });
-      // Before the stop, only what OpenClaw has delivered is recorded: whether a kept result needs a turn is the stop's to say.
-      if (at !== 'stop' && d.action !== 'record_client_delivery') continue;
-      payloads.push(recordedPayload(where, 'DeliveryDecision', { child, record, registry_status: registry?.get(child) ?? null, shown_in_context: o.memory.shown.get(child) ?? null, decision: d }));
+      const d = decideDelivery({ deliveredInLedger: f.delivered, childDone: f.childDone, record, shownInContext: o.memory.shown.has(child), omittedFromContext: notListed.has(child) });
+      // Before the stop, only what OpenClaw has delivered or given up is recorded: whether a kept result needs a turn is the stop's to say.
+      if (at === 'stop' || d.action === 'record_client_delivery' || (d.action === 'recover' && d.why === 'client_omitted')) {
+        payloads.push(recordedPayload(where, 'DeliveryDecision', { at, child, record, registry_status: registry?.get(child) ?? null, shown_in_context: o.memory.shown.get(child) ?? null, omitted_from_context: notListed.has(child), decision: d }));
+      }
       if (d.action === 'record_client_delivery') {
         payloads.push(deliveredPayload(where, child, true, d.via === 'announce' ? 'openclaw_announce' : 'openclaw_context'));
         capped(settled).add(child);
       }
       if (d.action === 'await_client') {
-        capped(settled).add(child);
-        payloads.push(deliveredPayload(where, child, true, 'openclaw_retained'));
-        retained.push(child);
+        held.push(child);
+        if (at === 'stop') retained.push(child);
       }
+      if (d.action === 'recover' && at === 'prompt') held.push(child);
     }
-    return { payloads, retained };
+    return { payloads, retained, held };
   }
 
   return { read: openClawDeliveries, settled };

@@ -45,7 +45,7 @@ import { personWordsOf, wordsToSend, type PersonWords } from '../../domain/perso
 import { openClawDeliveryReader } from './delivery-record.js';
 import { sendToPerson } from './person-channel.js';
 import { openClawStateDir, storePathIn } from './plugin-store.js';
-import { announcedChild, awaitingResults, deliveredPayload, lastAssistantText, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, processInput, toolPayloads, toolRan, unentered, type GatewayFacts, type Where } from './to-claude.js';
+import { activeChildren, announcedChild, awaitingResults, subagentContextRead, deliveredPayload, lastAssistantText, preCompactPayload, promptPayload, recordedPayload, sessionStartPayload, spawnedChild, stopPayload, subagentStartPayload, subagentStopPayload, processInput, toolPayloads, toolRan, unentered, type GatewayFacts, type Where } from './to-claude.js';
 
 /** The part of OpenClaw's plugin API the plugin uses (`OpenClawPluginApi`, 2026.9.6). */
 export interface OpenClawApi {
@@ -303,16 +303,20 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     }
     if (opened.length) save();
     // Children's results OpenClaw itself puts before the model in this turn ("Child results awaiting delivery"): its delivery.
-    const shown = isSubagentSession(where.sessionId) ? [] : awaitingResults(event.messages).filter((c) => !memory.shown.has(c));
+    const listed = isSubagentSession(where.sessionId) ? [] : awaitingResults(event.messages);
+    const shown = listed.filter((c) => !memory.shown.has(c));
     for (const c of shown) {
       memory.shown.set(c, now());
       capped(settled).add(c);
     }
     if (shown.length) save();
     const delivered = shown.map((c) => deliveredPayload(where, c, true, 'openclaw_context'));
-    // What OpenClaw's registry says it delivered, before the prompt's rules look for lost results.
-    const registered = isSubagentSession(where.sessionId) ? [] : (await openClawDeliveries(where, 'prompt')).payloads;
-    const answer = await decide(where, [...delivered, ...registered, promptPayload(where, { ...event, prompt: prompt ?? event.prompt }, ctx, own, pass)], false);
+    // What OpenClaw's registry says it delivered, before the prompt's rules look for lost results. What this turn's context
+    // leaves out is read only at a turn of the operator's or continuity's: an announce run's context is built while that
+    // announce is under way, without the child it hands over.
+    const context = !child && subagentContextRead(event.messages) ? new Set([...listed, ...activeChildren(event.messages)]) : null;
+    const registered = isSubagentSession(where.sessionId) ? { payloads: [], held: [] } : await openClawDeliveries(where, 'prompt', context);
+    const answer = await decide(where, [...delivered, ...registered.payloads, heldBy(promptPayload(where, { ...event, prompt: prompt ?? event.prompt }, ctx, own, pass), registered.held)], false);
     // The operator's approve, stop or pause not taken as theirs: the run is stopped and the person told why, in OpenClaw's
     // own words for a blocked run (its `message` is what the person sees; the model never reads the prompt).
     const refused = refusedPrompt(answer);
@@ -359,8 +363,9 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     if (!where || !toolRan(event)) return undefined;
     const payloads = toolPayloads(where, event, 'PostToolUse', facts);
     if (!payloads.length) return undefined;
-    // A tool call's rules look for lost results too: what OpenClaw delivered is recorded first.
-    payloads.unshift(...(await openClawDeliveries(where, 'tool')).payloads);
+    // A tool call's rules look for lost results too: what OpenClaw delivered is recorded first, what it keeps is held.
+    const openclaw = await openClawDeliveries(where, 'tool');
+    payloads.splice(0, payloads.length, ...openclaw.payloads, ...payloads.map((q) => heldBy(q, openclaw.held)));
     const child = spawnedChild(event);
     if (child && memory.children.get(child) !== where.sessionId) {
       memory.children.set(child, where.sessionId);
@@ -389,7 +394,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     const delivered = announced ? [deliveredPayload(where, announced, true, 'announce')] : [];
     // What OpenClaw itself delivered, or keeps and shows at the next turn, is not delivered again by the watchdog.
     const openclaw = await openClawDeliveries(where, 'stop');
-    const reason = stopReason(await decide(where, [...delivered, ...openclaw.payloads, stopPayload(where, event)]));
+    const reason = stopReason(await decide(where, [...delivered, ...openclaw.payloads, heldBy(stopPayload(where, event), openclaw.held)]));
     if (!runId) return reason ? { action: 'revise', reason } : undefined;
     // OpenClaw refuses another pass once the run has had side effects (and after three): agent_end then sees it still owed.
     // A result OpenClaw keeps for the next turn: that turn is started when this run ends (OpenClaw lists it in its context).
@@ -400,6 +405,12 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     save();
     return reason ? { action: 'revise', reason } : undefined;
   });
+
+  /**
+   * A hook call for the watchdog, with the children whose results OpenClaw
+   * keeps and will show itself (`client_held_children`): their recovery waits.
+   */
+  const heldBy = (payload: Record<string, unknown>, held: readonly string[]) => (held.length ? { ...payload, client_held_children: [...held] } : payload);
 
   /** The message of a turn started for results OpenClaw keeps: facts, the results themselves are OpenClaw's to show. */
   const retainedWords = (children: readonly string[]) =>

@@ -231,7 +231,7 @@ export function lastAssistantText(messages: readonly unknown[]): string | null {
  * once that run has finished; a failed announce leaves the task pending and
  * fires none.
  */
-export function deliveredPayload(requester: Where, child: string, ok: boolean, via: 'announce' | 'subagent_ended' | 'openclaw_announce' | 'openclaw_context' | 'openclaw_retained'): Payload {
+export function deliveredPayload(requester: Where, child: string, ok: boolean, via: 'announce' | 'subagent_ended' | 'openclaw_announce' | 'openclaw_context'): Payload {
   return { ...base(requester, 'PostToolUse'), tool_name: 'TaskOutput', tool_input: { task_id: child }, tool_response: { status: ok ? 'completed' : 'failed' }, agent_tool_name: via };
 }
 
@@ -275,6 +275,35 @@ export function awaitingResults(messages: readonly unknown[] | undefined): strin
 }
 
 const AWAITING = '## Child results awaiting delivery';
+
+/**
+ * Did this turn's runtime context carry OpenClaw's subagent section (its
+ * "## Active Subagents", "## Recently Completed Subagents" or "## Child
+ * results awaiting delivery", at least "## Active Subagents\nnone" for a
+ * session that may spawn)? Only then does a child missing from it say that
+ * OpenClaw no longer lists that child's result.
+ */
+export function subagentContextRead(messages: readonly unknown[] | undefined): boolean {
+  return (messages ?? []).some((m) => isRuntimeContext(m) && /## (Active Subagents|Recently Completed Subagents|Child results awaiting delivery)/.test(messageText((m as { content?: unknown }).content)));
+}
+
+/**
+ * The children this turn's runtime context lists as still running ("##
+ * Active Subagents", `session=<key>;`): OpenClaw has not ended them yet, so
+ * their results are not left out of the context.
+ */
+export function activeChildren(messages: readonly unknown[] | undefined): string[] {
+  const out = new Set<string>();
+  for (const m of messages ?? []) {
+    if (!isRuntimeContext(m)) continue;
+    const text = messageText((m as { content?: unknown }).content);
+    // The section as plain text, or inside the JSON string of a fragment (its line breaks escaped).
+    for (const section of text.split(/## /).filter((x) => x.startsWith('Active Subagents'))) {
+      for (const key of section.matchAll(/\bsession=([^\s;"\\]+);/g)) if (isSubagentSession(key[1])) out.add(key[1]!);
+    }
+  }
+  return [...out];
+}
 
 /**
  * The "Child results awaiting delivery" sections of a runtime context: as

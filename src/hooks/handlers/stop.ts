@@ -16,9 +16,9 @@ type StopPayload = PayloadOf<'Stop'>;
  * closure and counters, let the Stop rule decide, record its receipt or
  * violation with the event, answer in Claude Code's protocol.
  */
-export const handleStop: Handler<StopPayload> = async ({ payload, ledger, config, now, source }) => {
+export const handleStop: Handler<StopPayload> = async ({ payload, ledger, config, now, source, inProcessClient }) => {
   // First the delivery watchdog: a subagent result that never reached this conversation is delivered by blocking this stop.
-  const watchdog = await watchdogAtStop({ payload, ledger, config, now, root: ledger.root, source });
+  const watchdog = await watchdogAtStop({ payload, ledger, config, now, root: ledger.root, source, ...(inProcessClient ? { inProcessClient } : {}) });
   if (watchdog.block) return watchdog.block;
   const state = await loadPlanState(ledger, { now, config, source, sessionId: payload.session_id });
   const db = ledger.db;

@@ -73,7 +73,7 @@ export const handleUserPrompt: Handler<PromptPayload> = async ({ payload, ledger
     },
   };
   // The delivery watchdog: a lost subagent result reaches the agent as context; late runs are reported to the user.
-  return withWatchdog(result, await watchdogAt({ payload, ledger, config, now, root, source }, 'UserPromptSubmit', { canAct: true, userVisible: true }), 'UserPromptSubmit');
+  return withWatchdog(result, await watchdogAt({ payload, ledger, config, now, root, source, ...(inProcessClient ? { inProcessClient } : {}) }, 'UserPromptSubmit', { canAct: true, userVisible: true }), 'UserPromptSubmit');
 };
 
 /** Is this prompt the reason the session's last Stop was blocked with (the client continuing the turn with it)? */

@@ -42,6 +42,12 @@ export interface PassOptions {
   childRunning: (row: RunRow) => boolean;
   canAct: boolean;
   userVisible: boolean;
+  /**
+   * Children whose results the client itself keeps and will show the agent
+   * (OpenClaw's retained delivery, read by its plugin from its own record):
+   * their runs wait, as a result Claude Code has queued does.
+   */
+  heldByClient?: ReadonlySet<string>;
 }
 
 export interface PassResult {
@@ -68,7 +74,9 @@ export async function runWatchdogPass(ledger: Ledger, o: PassOptions): Promise<P
 
   // Facts from files, read before the lock and only for runs that are late.
   const external = new Map<string, { normallyDelivered: boolean; queued: boolean; fetched: string | null }>();
+  const held = (row: RunRow) => row.childSessionKey !== null && !!o.heldByClient?.has(row.childSessionKey);
   for (const l of loadRuns(ledger.db, first)) {
+    if (held(l.row)) continue;
     if (!LATE.has(assessRun(l.run, nowMs, policy).status)) continue;
     const childKey = l.row.childSessionKey;
     // The prompt submitted now may be that notification itself: Claude Code writes its transcript later.
@@ -89,7 +97,7 @@ export async function runWatchdogPass(ledger: Ledger, o: PassOptions): Promise<P
     const user: string[] = [];
     for (const { row, handedOverFrom } of runsAnsweredBy(db, asker, nowMs)) {
       const ext = external.get(row.runId);
-      if (ext?.queued) continue; // on its way by the normal path: nothing to do or tell yet
+      if (ext?.queued || held(row)) continue; // on its way by the normal path: nothing to do or tell yet
       if (ext?.normallyDelivered) {
         // Delivered by Claude Code's own notification: recorded as such, never delivered again.
         recordCompletion(db, loadRun(db, row.runId)!, { completionReceivedAt: o.now, forwardedToMain: true, resultSource: 'task-notification' }, o.now);

@@ -32,7 +32,20 @@ export async function watchdogAt(
     childRunning: (row) => (running ? row.childSessionKey !== null && running.has(row.childSessionKey) : row.startedAt !== null && !row.childDone),
     canAct: opts.canAct,
     userVisible: opts.userVisible,
+    heldByClient: heldByClient(ctx),
   });
+}
+
+/**
+ * The children a client running continuity in its own process says it keeps
+ * and will show the agent itself (`client_held_children`, set by the OpenClaw
+ * plugin from OpenClaw's task registry). Taken only from such a client: a
+ * hook command anyone can run with any payload cannot hold a recovery.
+ */
+function heldByClient(ctx: HookContext<GenericPayload>): ReadonlySet<string> {
+  const held = (ctx.payload as { client_held_children?: unknown }).client_held_children;
+  if (!ctx.inProcessClient || !Array.isArray(held)) return new Set();
+  return new Set(held.filter((h): h is string => typeof h === 'string'));
 }
 
 /**
