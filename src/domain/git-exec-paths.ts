@@ -20,6 +20,17 @@ export interface GitDirFacts {
   worktrees?: string[];
 }
 
+/**
+ * git's exec paths in a project whose `.git` is a folder, relative to the
+ * root: what a client's own sandbox, set up once by `continuity init`, keeps
+ * read-only (the paths of a `.git` file's gitdir are known only at run
+ * time: the hooks guard them). Listed whether they exist or not.
+ */
+export const GIT_EXEC_PROJECT_FILES: readonly string[] = ['.git/config', '.git/config.worktree', '.git/info/attributes'];
+export const GIT_EXEC_PROJECT_DIRS: readonly string[] = ['.git/hooks'];
+/** The same for submodules, as permission globs (the file tools' rules take `**`; a sandbox path does not). */
+export const GIT_EXEC_MODULE_GLOBS: readonly string[] = ['.git/modules/**/hooks/**', '.git/modules/**/config'];
+
 /** The files of one gitdir that hold exec settings, relative to it. */
 const GITDIR_FILES = ['config', 'config.worktree', 'info/attributes'] as const;
 

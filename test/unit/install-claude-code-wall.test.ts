@@ -16,11 +16,15 @@ function roundTrip(original: string, protect: string[] = [], mode: SandboxMode =
   return first;
 }
 
+/** git's hooks and exec config, which the person's next git command would run: read-only in the sandbox, and to the file tools. */
+const GIT_DENY_WRITE = ['./.git/hooks', './.git/config', './.git/config.worktree', './.git/info/attributes'];
+const GIT_EDIT_DENY = ['Edit(/.git/hooks/**)', 'Edit(/.git/config)', 'Edit(/.git/config.worktree)', 'Edit(/.git/info/attributes)', 'Edit(/.git/modules/**/hooks/**)', 'Edit(/.git/modules/**/config)'];
+
 test('an empty settings object gets the sandbox and the permission rules, and gets them taken out again', () => {
   const { text } = roundTrip('{}\n');
   const s = parse(text);
-  assert.deepEqual(s.sandbox, { enabled: true, failIfUnavailable: true, allowUnsandboxedCommands: false, filesystem: { allowWrite: ['./.claude'], denyWrite: ['./.continuity', './.claude/settings.json', './.claude/settings.local.json', '~/.claude/settings.json', '~/.claude/plugins'] } });
-  assert.deepEqual(s.permissions.deny, ['Edit(/.continuity/**)', 'Edit(/.claude/settings.json)', 'Edit(/.claude/settings.local.json)', 'Edit(~/.claude/settings.json)']);
+  assert.deepEqual(s.sandbox, { enabled: true, failIfUnavailable: true, allowUnsandboxedCommands: false, filesystem: { allowWrite: ['./.claude'], denyWrite: ['./.continuity', './.claude/settings.json', './.claude/settings.local.json', '~/.claude/settings.json', '~/.claude/plugins', ...GIT_DENY_WRITE] } });
+  assert.deepEqual(s.permissions.deny, ['Edit(/.continuity/**)', 'Edit(/.claude/settings.json)', 'Edit(/.claude/settings.local.json)', 'Edit(~/.claude/settings.json)', ...GIT_EDIT_DENY]);
 });
 
 test("comments, CRLF, tabs and the person's other keys stay as they are", () => {

@@ -12,8 +12,19 @@ import * as v from 'valibot';
 import { InvalidSettingsError } from '../hook-target.js';
 import { appendMember, removeMember } from '../jsonc-edit.js';
 import type { claudeCodeWallSettings } from '../wall-spec.js';
+import { GIT_EXEC_MODULE_GLOBS, GIT_EXEC_PROJECT_DIRS, GIT_EXEC_PROJECT_FILES } from '../../domain/git-exec-paths.js';
 
 const SETTINGS_FILE = '.claude/settings.json';
+
+/**
+ * git's hooks and exec config (src/domain/git-exec-paths.ts): Claude Code
+ * 2.1.197's sandbox already keeps `.git/hooks` and `.git/config` read-only
+ * on its own; listed all the same, so the wall does not rest on a default
+ * a later version may change, with the two files it does not name. The
+ * file tools are not sandboxed: their `Edit(…)` rules.
+ */
+const GIT_EXEC_DENY_WRITE = [...GIT_EXEC_PROJECT_DIRS, ...GIT_EXEC_PROJECT_FILES].map((p) => `./${p}`);
+const GIT_EXEC_EDIT_DENY = [...GIT_EXEC_PROJECT_DIRS.map((d) => `${d}/**`), ...GIT_EXEC_PROJECT_FILES, ...GIT_EXEC_MODULE_GLOBS].map((p) => `Edit(/${p})`);
 
 export type WallSettings = ReturnType<typeof claudeCodeWallSettings>;
 
@@ -46,9 +57,9 @@ function desiredOf(wall: WallSettings): Desired {
     for (const [key, value] of Object.entries(wall.sandbox)) if (typeof value === 'boolean') scalars.push({ path: ['sandbox', key], value });
     const { allowWrite, denyWrite } = wall.sandbox.filesystem as { allowWrite: string[]; denyWrite: string[] };
     lists.push({ path: ['sandbox', 'filesystem', 'allowWrite'], values: allowWrite });
-    lists.push({ path: ['sandbox', 'filesystem', 'denyWrite'], values: denyWrite });
+    lists.push({ path: ['sandbox', 'filesystem', 'denyWrite'], values: [...denyWrite, ...GIT_EXEC_DENY_WRITE.filter((p) => !denyWrite.includes(p))] });
   }
-  lists.push({ path: ['permissions', 'deny'], values: wall.permissionsDeny });
+  lists.push({ path: ['permissions', 'deny'], values: [...wall.permissionsDeny, ...GIT_EXEC_EDIT_DENY.filter((p) => !wall.permissionsDeny.includes(p))] });
   return { scalars, lists };
 }
 
