@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parse } from 'jsonc-parser';
-import { installWall, uninstallWall, type WallRecord } from '../../src/install/targets/claude-code-wall.js';
+import { installWall, uninstallWall, withGitExecPaths, type WallRecord } from '../../src/install/targets/claude-code-wall.js';
 import { claudeCodeWallPaths, claudeCodeWallSettings, type SandboxMode } from '../../src/install/wall-spec.js';
 
-const wall = (protect: string[] = [], mode: SandboxMode = 'required') => claudeCodeWallSettings(claudeCodeWallPaths(protect), mode);
+const wall = (protect: string[] = [], mode: SandboxMode = 'required') => withGitExecPaths(claudeCodeWallSettings(claudeCodeWallPaths(protect), mode));
 
 /** install, install again (nothing changes), uninstall (the original, byte for byte). */
 function roundTrip(original: string, protect: string[] = [], mode: SandboxMode = 'required'): { text: string; record: WallRecord } {

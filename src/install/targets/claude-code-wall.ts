@@ -26,6 +26,16 @@ const SETTINGS_FILE = '.claude/settings.json';
 const GIT_EXEC_DENY_WRITE = [...GIT_EXEC_PROJECT_DIRS, ...GIT_EXEC_PROJECT_FILES].map((p) => `./${p}`);
 const GIT_EXEC_EDIT_DENY = [...GIT_EXEC_PROJECT_DIRS.map((d) => `${d}/**`), ...GIT_EXEC_PROJECT_FILES, ...GIT_EXEC_MODULE_GLOBS].map((p) => `Edit(/${p})`);
 
+/** The wall's settings with git's exec paths added: to the sandbox's denyWrite when there is a sandbox, to the file tools' rules always. */
+export function withGitExecPaths(wall: WallSettings): WallSettings {
+  const add = (list: readonly string[], more: readonly string[]) => [...list, ...more.filter((m) => !list.includes(m))];
+  const fs = wall.sandbox?.filesystem as { allowWrite: string[]; denyWrite: string[] } | undefined;
+  return {
+    sandbox: wall.sandbox && fs ? { ...wall.sandbox, filesystem: { ...fs, denyWrite: add(fs.denyWrite, GIT_EXEC_DENY_WRITE) } } : wall.sandbox,
+    permissionsDeny: add(wall.permissionsDeny, GIT_EXEC_EDIT_DENY),
+  };
+}
+
 export type WallSettings = ReturnType<typeof claudeCodeWallSettings>;
 
 type Path = string[];
@@ -57,9 +67,9 @@ function desiredOf(wall: WallSettings): Desired {
     for (const [key, value] of Object.entries(wall.sandbox)) if (typeof value === 'boolean') scalars.push({ path: ['sandbox', key], value });
     const { allowWrite, denyWrite } = wall.sandbox.filesystem as { allowWrite: string[]; denyWrite: string[] };
     lists.push({ path: ['sandbox', 'filesystem', 'allowWrite'], values: allowWrite });
-    lists.push({ path: ['sandbox', 'filesystem', 'denyWrite'], values: [...denyWrite, ...GIT_EXEC_DENY_WRITE.filter((p) => !denyWrite.includes(p))] });
+    lists.push({ path: ['sandbox', 'filesystem', 'denyWrite'], values: denyWrite });
   }
-  lists.push({ path: ['permissions', 'deny'], values: [...wall.permissionsDeny, ...GIT_EXEC_EDIT_DENY.filter((p) => !wall.permissionsDeny.includes(p))] });
+  lists.push({ path: ['permissions', 'deny'], values: wall.permissionsDeny });
   return { scalars, lists };
 }
 
