@@ -85,7 +85,7 @@ export function isExecKey(key: string, value: string): boolean {
 }
 
 const EXEC_KEY =
-  /^(?:core\.(?:fsmonitor|hookspath|sshcommand|pager|editor|askpass|gitproxy|worktree)|sequence\.editor|diff\.external|diff\..+\.(?:textconv|command)|merge\..+\.driver|filter\..+\.(?:clean|smudge|process)|credential\.helper|credential\..+\.helper|gpg\.program|gpg\..+\.program|pager\..+|remote\..+\.(?:uploadpack|receivepack)|uploadpack\.packobjectshook|ssh\.variant|include\.path|includeif\..+\.path)$/;
+  /^(?:core\.(?:fsmonitor|hookspath|sshcommand|pager|editor|askpass|gitproxy)|sequence\.editor|diff\.external|diff\..+\.(?:textconv|command)|merge\..+\.driver|filter\..+\.(?:clean|smudge|process)|credential\.helper|credential\..+\.helper|gpg\.program|gpg\..+\.program|pager\..+|remote\..+\.(?:uploadpack|receivepack)|uploadpack\.packobjectshook|include\.path|includeif\..+\.path)$/;
 
 /**
  * The `section[.subsection].key = value` entries of a git config file.
