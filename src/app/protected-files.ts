@@ -29,7 +29,9 @@ export function protectedFiles(root: string, patterns: readonly string[]): strin
     }
     const base = segs.slice(0, firstGlob).join('/');
     const matches = protectedPathMatcher(root, [rel]);
-    walk(from, base, (abs) => matches(abs), out);
+    // git runs a hook by its exact name, never the `*.sample` files `git init` leaves: not hashed at every call, nor copied into the ledger.
+    const samples = /(^|\/)\.git\/(.*\/)?hooks$/.test(base);
+    walk(from, base, (abs) => matches(abs) && !(samples && abs.endsWith('.sample')), out);
   }
   return [...out].sort().slice(0, MAX_PROTECTED_FILES);
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { execKeysAdded, gitConfigEntries, gitExecPaths } from '../../src/domain/git-exec-paths.js';
 import { gitExecPatterns, readGitDirFacts } from '../../src/app/git-exec-facts.js';
+import { protectedFiles } from '../../src/app/protected-files.js';
 import { analyzeCommand, protectedNamesFor, protectedPathMatcher } from '../../src/shell/index.js';
 
 const ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
@@ -33,6 +34,9 @@ test('a plain .git folder: its config, config.worktree, info/attributes and hook
     dirs: [`${root}/.git/hooks`],
   });
   assert.deepEqual(gitExecPatterns(root), ['.git/config', '.git/config.worktree', '.git/info/attributes', '.git/hooks/**']);
+  // The files whose content is kept and compared: a hook git would run, never the sample hooks `git init` leaves (git runs none of them).
+  writeFileSync(join(root, '.git', 'hooks', 'pre-commit'), '#!/bin/sh\n');
+  assert.deepEqual(protectedFiles(root, gitExecPatterns(root)), ['.git/config', '.git/config.worktree', '.git/hooks/pre-commit', '.git/info/attributes']);
 });
 
 test("a linked worktree's .git file: the file itself, its gitdir's files and commondir, and the common dir's config and hooks", () => {
