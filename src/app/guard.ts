@@ -12,6 +12,7 @@ import { isWiringFile, userWiringEnvFiles, userWiringFiles, WIRING_ENV_FILES, WI
 import { settingsLines, withSettingsLines } from '../formats/env-file.js';
 import { protectedFiles } from './protected-files.js';
 import { protectedPathMatcher } from '../shell/protected-model.js';
+import { gitExecPatterns } from './git-exec-facts.js';
 
 /**
  * What the agent may not write:
@@ -25,10 +26,13 @@ import { protectedPathMatcher } from '../shell/protected-model.js';
  * - the paths the config's `protect` list names (globs, relative to the root);
  * - the program the hooks run (`programs`, src/util/running-program.ts): a
  *   project's own `node_modules/continuity/dist`, or wherever it is installed;
- * - any `Approved:` line in the active plan's file (only continuity writes it).
+ * - any `Approved:` line in the active plan's file (only continuity writes it);
+ * - git's exec paths (`git`: gitExecPatterns, src/domain/git-exec-paths.ts):
+ *   its hooks and the config files that name code it runs, which the
+ *   person's next git command would run outside every hook.
  */
-export function guardedPatterns(plan: PlanRecord | null, config: Config, env: WiringEnv | undefined, programs: readonly string[] = []): string[] {
-  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...userWiringFiles(env), ...programs, ...config.protect];
+export function guardedPatterns(plan: PlanRecord | null, config: Config, env: WiringEnv | undefined, programs: readonly string[] = [], git: readonly string[] = []): string[] {
+  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...userWiringFiles(env), ...programs, ...git, ...config.protect];
   const tracker = trackerOf(plan);
   if (tracker) patterns.push(tracker);
   return patterns;
@@ -44,9 +48,14 @@ export function guardedPatterns(plan: PlanRecord | null, config: Config, env: Wi
  */
 export function snapshotPaths(plan: PlanRecord | null, config: Config, root: string, env: WiringEnv | undefined, db?: SqlDatabase): string[] {
   const tracker = trackerOf(plan);
-  const paths = new Set([CONFIG_PATH.split('\\').join('/'), ...(tracker ? [tracker] : []), ...WIRING_FILES, ...WIRING_ENV_FILES, ...userWiringFiles(env), ...userWiringEnvFiles(env), ...protectedFiles(root, config.protect)]);
+  const paths = new Set([CONFIG_PATH.split('\\').join('/'), ...(tracker ? [tracker] : []), ...WIRING_FILES, ...WIRING_ENV_FILES, ...userWiringFiles(env), ...userWiringEnvFiles(env), ...protectedFiles(root, config.protect), ...protectedFiles(root, gitExecPatterns(root))]);
   // A user's or the system's wiring file known from an earlier call is kept when this process's environment does not name it (another client's hook, without its CODEX_HOME): dropped, a change made meanwhile would be taken as authorised.
   if (db) for (const r of db.all<{ path: string }>("SELECT path FROM guard_snapshots WHERE path LIKE '/%'")) if (isWiringFile(r.path)) paths.add(r.path);
+  if (db) {
+    // A file of git's guarded folders that is gone since its snapshot (a hook of the person's, deleted) is put back like a protected one.
+    const gitPath = protectedPathMatcher(root, gitExecPatterns(root));
+    for (const r of db.all<{ path: string }>('SELECT path FROM guard_snapshots')) if (gitPath(pathIn(root, r.path).split('\\').join('/'))) paths.add(r.path);
+  }
   if (db && config.protect.length) {
     const protectedPath = protectedPathMatcher(root, config.protect);
     for (const r of db.all<{ path: string }>('SELECT path FROM guard_snapshots')) if (protectedPath(join(root, r.path).split('\\').join('/'))) paths.add(r.path);
@@ -61,10 +70,11 @@ export function snapshotPaths(plan: PlanRecord | null, config: Config, root: str
  * accept`). Under a glob new to the list, the files found are authorised.
  */
 export function newcomerTest(root: string, config: Config, globsInForce: readonly string[] | undefined): (path: string) => boolean {
-  const globs = config.protect.filter((p) => /[*?[]/.test(p) && (globsInForce ?? []).includes(p));
+  // git's hook folders too: a hook that appears in one after it was first guarded was not there when it was authorised.
+  const globs = [...config.protect, ...gitExecPatterns(root)].filter((p) => /[*?[]/.test(p) && (globsInForce ?? []).includes(p));
   if (!globs.length) return () => false;
   const matches = protectedPathMatcher(root, globs);
-  return (path) => matches(join(root, path).split('\\').join('/'));
+  return (path) => matches(pathIn(root, path).split('\\').join('/'));
 }
 
 function trackerOf(plan: PlanRecord | null): string | null {

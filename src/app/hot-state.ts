@@ -9,6 +9,7 @@ import { countOpenRuns, countRecentRuns } from '../ledger/runs.js';
 import { countOwedNotices } from '../ledger/notices.js';
 import { sha256 } from '../util/sha256.js';
 import { protectedNamesFor } from '../shell/protected-model.js';
+import { gitExecPatterns } from './git-exec-facts.js';
 import { guardedPatterns, newcomerTest, snapshotPaths, syncSnapshots } from './guard.js';
 
 /**
@@ -23,7 +24,7 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
   const before = readHotState(join(ledger.root, LEDGER_DIR));
   const newcomer = newcomerTest(ledger.root, config, before?.protectGlobs);
   const snapshots = syncSnapshots(ledger, ledger.root, snapshotPaths(plan, config, ledger.root, process.env, ledger.db), { now: opts.now, adopt: opts.adopt, newcomer });
-  const patterns = guardedPatterns(plan, config, process.env);
+  const patterns = guardedPatterns(plan, config, process.env, [], gitExecPatterns(ledger.root));
   return {
     v: 1,
     guarded: snapshots.map((s) => ({ path: s.path, hash: s.hash })),

@@ -18,16 +18,20 @@ export function protectedFiles(root: string, patterns: readonly string[]): strin
   for (const raw of patterns) {
     const rel = posix.normalize(raw.replace(/^(\.\/)+/, '')).replace(/\/+$/, '');
     if (!rel || rel === '.' || rel.startsWith('..')) continue;
+    // An absolute pattern (git's common dir of a worktree, outside the project) is walked from the filesystem's root, its files kept absolute.
+    const from = rel.startsWith('/') ? '' : root;
     const segs = rel.split('/');
     const firstGlob = segs.findIndex((s) => /[*?[]/.test(s));
     if (firstGlob === -1) {
-      if (isDir(join(root, rel))) walk(root, rel, () => true, out);
+      if (isDir(join(from, rel))) walk(from, rel, () => true, out);
       else out.add(rel);
       continue;
     }
     const base = segs.slice(0, firstGlob).join('/');
     const matches = protectedPathMatcher(root, [rel]);
-    walk(root, base, (abs) => matches(abs), out);
+    // git runs a hook by its exact name, never the `*.sample` files `git init` leaves: not hashed at every call, nor copied into the ledger.
+    const samples = /(^|\/)\.git\/(.*\/)?hooks$/.test(base);
+    walk(from, base, (abs) => matches(abs) && !(samples && abs.endsWith('.sample')), out);
   }
   return [...out].sort().slice(0, MAX_PROTECTED_FILES);
 }
@@ -46,7 +50,7 @@ function walk(root: string, relDir: string, keep: (abs: string) => boolean, out:
       const rel = dir ? `${dir}/${e.name}` : e.name;
       if (e.isDirectory()) {
         if (!SKIPPED_DIRS.has(e.name)) stack.push(rel);
-      } else if (e.isFile() && keep(posix.join(root.split('\\').join('/'), rel))) out.add(rel);
+      } else if ((e.isFile() || e.isSymbolicLink()) && keep(root ? posix.join(root.split('\\').join('/'), rel) : rel)) out.add(rel);
       if (out.size >= MAX_PROTECTED_FILES) return;
     }
   }

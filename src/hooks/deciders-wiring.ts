@@ -2,3 +2,4 @@
 export { repairWiring } from './wiring-repair.js';
 export { snapshotPaths } from '../app/guard.js';
 export { withWiringRepair } from './render/wiring-words.js';
+export { adoptGitExecDrift } from './git-exec-adopt.js';

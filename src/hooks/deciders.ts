@@ -25,3 +25,4 @@ export { withNotices } from './render/notices.js';
 export { repairWiring } from './wiring-repair.js';
 export { snapshotPaths } from '../app/guard.js';
 export { withWiringRepair } from './render/wiring-words.js';
+export { adoptGitExecDrift } from './git-exec-adopt.js';

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { wiresContinuity } from '../app/wiring-files.js';
 import { READ_ONLY_TOOLS, wiringChanged } from './rules/guard-wants.js';
+import { gitExecDrift } from './git-exec-drift.js';
 import { LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../ledger/ledger-dir.js';
 import { readRecoveryHead, recoveryDirOf } from '../ledger/recovery-copy.js';
 import { pendingRequests, writeRequest } from '../ledger/inbox.js';
@@ -98,14 +99,17 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   // A client's hook wiring changed since the last call (a client whose hooks are off runs none): seen here, whichever client or event this is.
   // A PostToolUse of a tool that can write leaves it to the guard after the call, which tells the agent too.
   const toolName = (payload as { tool_name?: unknown }).tool_name;
-  const wiringDrift = !missing && wiringChanged(hot, root) && !(event === 'PostToolUse' && typeof toolName === 'string' && !READ_ONLY_TOOLS.has(toolName));
+  const afterWrite = event === 'PostToolUse' && typeof toolName === 'string' && !READ_ONLY_TOOLS.has(toolName);
+  const wiringDrift = !missing && wiringChanged(hot, root) && !afterWrite;
+  // git's hooks and exec config changed since the last call, outside any tool call: the person's (src/hooks/git-exec-drift.ts); after a writing tool, the guard after the call decides.
+  const gitDrift = missing || afterWrite ? [] : gitExecDrift(hot, root);
   // Requests the agent's commands left in the inbox are taken in by whichever call comes first.
   const requests = pendingRequests(root);
   // Nothing to decide, or decided from a current hot state: recorded through the spool, without opening SQLite.
   const quick = wanted && !requests.length && !missing ? await entry.fromHotState?.(payload, hot, root, opts.now) : null;
   // Which agent client starts sessions here: later, an event no client ran is not taken as the person's (src/domain/human-turn.ts).
   const started = event === 'SessionStart' ? { client: opts.inProcessClient?.name ?? (await import('./trust/hook-client.js')).hookClient().client } : {};
-  if ((!wanted || quick) && !requests.length && !hot?.notices && !missing && !wiringDrift) {
+  if ((!wanted || quick) && !requests.length && !hot?.notices && !missing && !wiringDrift && !gitDrift.length) {
     const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started, ...wallRecord(quick?.result.output ?? null, wall) };
     const output = withWall(quick?.result.output ?? null, wall);
     spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations });
@@ -130,6 +134,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
       const repair = repairWiring(ledger.db, root, config, snapshotPaths(null, config, root, opts.env, ledger.db), { now: opts.now });
       result = withWiringRepair(result, repair, { now: opts.now, sessionId: payload.session_id });
     }
+    if (gitDrift.length) (await loadWiringDeciders(event)).adoptGitExecDrift(ledger, config, root, gitDrift, opts.now);
     const owed = owedNotices(ledger.db);
     // An invalid config is said to the person at every call until it is fixed or put back.
     if (fallback) owed.push({ id: -1, text: `.continuity/config.json cannot be used (${fallback}).` });

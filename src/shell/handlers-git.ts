@@ -56,6 +56,62 @@ function gitConfigCode(inv: Invocation, key: string, value: Word | null, cwd: Cw
   inv.shell(isAlias ? text.slice(1) : text, via, { scope });
 }
 
+/** Does this `git config` call write a config file? Any call that is not one of the reading forms does (`KEY VALUE`, `--add`, `--unset`, `set`, `unset`, `--edit`, …). */
+function configWrites(p: ReturnType<typeof parseArgs>, ops: (string | null)[]): boolean {
+  if (hasOption(p, '--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '--list', '-l', '--show-origin', '--show-scope', '--name-only')) {
+    return hasOption(p, '--unset', '--unset-all', '--add', '--replace-all', '--rename-section', '--remove-section', '-e', '--edit');
+  }
+  if (hasOption(p, '--unset', '--unset-all', '--add', '--replace-all', '--rename-section', '--remove-section', '-e', '--edit')) return true;
+  const verb = ops[0];
+  if (verb === 'get' || verb === 'list') return false;
+  if (verb === 'set' || verb === 'unset' || verb === 'rename-section' || verb === 'remove-section' || verb === 'edit') return true;
+  // `git config KEY` reads; `git config KEY VALUE` (or a key git cannot know statically) writes.
+  return ops.length > 1 || ops.some((o) => o === null);
+}
+
+/**
+ * The repository's own git files at the project root: the config and the
+ * hooks git runs (src/domain/git-exec-paths.ts guards them). Written at the
+ * root's `.git` whatever the command's folder: git finds its repository
+ * upwards, and a `.git` that is a file leads to paths guarded as well.
+ */
+function repoFile(inv: Invocation, name: 'config' | 'config.worktree' | 'hooks', cwd: Cwd, inPlace = false): string {
+  const root = inv.model.root;
+  const inside = cwd.path === root || cwd.path.startsWith(`${root}/`);
+  // `git -C /elsewhere …` is another repository's; `git init` makes one where it runs.
+  const at = (cwd.known && !inside) || inPlace ? cwd.path : root;
+  return `${at}/.git/${name}`;
+}
+
+/**
+ * git subcommands that write the repository's config or hooks as a side
+ * effect (a remote, an upstream, a submodule, a new repository). Judged as a
+ * write of `.git/config` (or `.git/hooks`); what they otherwise write is
+ * git's own bookkeeping.
+ */
+function repoConfigWrite(sub: string | null, rest: Word[]): { file: 'config' | 'hooks'; via: string } | null {
+  const words = rest.map((w) => staticText(w));
+  const has = (...opts: string[]) => words.some((w) => w !== null && opts.some((o) => w === o || w.startsWith(`${o}=`)));
+  const first = words.find((w) => w === null || !w.startsWith('-'));
+  switch (sub) {
+    case 'remote':
+      return first === null || ['add', 'set-url', 'rename', 'remove', 'rm', 'set-branches'].includes(first ?? '') ? { file: 'config', via: `git remote ${first ?? ''}`.trim() } : null;
+    case 'branch':
+      return has('-u', '--set-upstream-to', '--unset-upstream', '--edit-description', '-t', '--track') || words.some((w) => w !== null && /^-u./.test(w)) ? { file: 'config', via: 'git branch --set-upstream-to' } : null;
+    case 'push':
+      return has('-u', '--set-upstream') ? { file: 'config', via: 'git push --set-upstream' } : null;
+    case 'submodule':
+      return first === undefined || first === 'status' || first === 'summary' || first === 'foreach' ? null : { file: 'config', via: `git submodule ${first ?? ''}`.trim() };
+    case 'init':
+      // A repository made in another folder is that folder's (`git init sub`); in place, it writes the project's own config and hooks.
+      return words.some((w) => w === null || !w.startsWith('-')) ? null : { file: 'config', via: 'git init' };
+    case 'lfs':
+      return first === 'install' || first === 'update' ? { file: 'hooks', via: `git lfs ${first}` } : null;
+    default:
+      return null;
+  }
+}
+
 const git: Handler = (inv) => {
   let cwd = inv.scope.cwd;
   const args = inv.args;
@@ -96,8 +152,15 @@ const git: Handler = (inv) => {
     if (key && p.operands.length > start + 1 && !hasOption(p, '--get', '--get-all', '--get-regexp', '--unset', '--unset-all', '--list', '-l', '--remove-section', '--rename-section')) {
       gitConfigCode(inv, key, p.operands[start + 1]!, cwd, null, []);
     }
+    if (configWrites(p, ops)) {
+      const file = optionValues(p, '-f', '--file')[0];
+      if (file) inv.write(file, 'git config --file', 'file', cwd);
+      else if (!hasOption(p, '--global', '--system', '--blob')) inv.write([lit(repoFile(inv, hasOption(p, '--worktree') ? 'config.worktree' : 'config', cwd))], 'git config', 'file', cwd);
+    }
     return;
   }
+  const configWrite = repoConfigWrite(sub, rest);
+  if (configWrite) inv.write([lit(repoFile(inv, configWrite.file, cwd, sub === 'init'))], configWrite.via, configWrite.file === 'hooks' ? 'tree' : 'file', cwd);
   // Pathspec magic (`:/`, `:(top)…`) is relative to the repository top: treat it as the whole project.
   const write = (w: Word, via: string, kind: 'file' | 'tree' = 'file') => inv.write(staticText(w)?.startsWith(':') ? [lit(inv.model.root)] : w, via, staticText(w)?.startsWith(':') ? 'tree' : kind, cwd);
   switch (sub) {

@@ -25,7 +25,8 @@ export function nameFragments(protectedNames: readonly string[]): NameFragments 
     const segs = n.split('/').filter(Boolean);
     if (!n.includes('*')) names.add(n);
     const base = segs[segs.length - 1];
-    if (base && !base.includes('*')) names.add(base);
+    // Under `.git/` the last segment is a common word (`config`, `hooks`): `.git`, a directory segment, stands for it (protectedNamesFor says why).
+    if (base && !base.includes('*') && !segs.slice(0, -1).includes('.git')) names.add(base);
     for (const s of segs.slice(0, -1)) if (!s.includes('*') && s !== '.' && s !== '..') dirSegments.add(s);
   }
   return { names: [...names], dirSegments: [...dirSegments] };

@@ -28,6 +28,8 @@ const SAFE_REDIRECTS = /\d*[<>]&(?:\d+-?|-)(?![\w./])|[&\d]*>>?\s*\/dev\/(?:null
 const GIT_CODE = /\bgit\b[^;&|]*(?:\s-c\s*|\bconfig\b[^;&|]*)(?:alias\.|core\.(?:editor|pager|sshcommand|fsmonitor|askpass|hookspath)|sequence\.editor|pager\.|diff\.|merge\.|filter\.|credential\.|gpg\.)|\bgit\b[^;&|]*\s--config-env\b/;
 const ALWAYS = /\|&?\s*(?:sudo\s+|env\s+|command\s+|exec\s+)*(?:\S*\/)?(?:ba|z|da|k|mk|a)?sh\b|(?:\bsource|(?:^|[\s;&|(])\.|\b(?:ba|z|da|k|mk|a)?sh)\s+<\(|\b(?:tar|gtar|bsdtar|unzip|7za?|xargs|parallel|flock)\b|\bfind\b[^;&|]*\s-(?:delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\bgit\b[^;&|]*\bclean\b/;
 const DYNAMIC = /[$`*?[\]{}~]|\beval\b/;
+// git subcommands that write the repository's config or hooks without naming them (`git config`, a remote, an upstream, a submodule, a repository made in place).
+const GIT_REPO_CONFIG = /\bgit\b[^;&|]*\s(?:config|remote\s+(?:add|set-url|rename|remove|rm|set-branches)|branch\b[^;&|]*\s(?:-u|--set-upstream-to|--unset-upstream|-t|--track|--edit-description)|push\b[^;&|]*\s(?:-u|--set-upstream)|submodule|init|lfs\s+(?:install|update))(?=[\s=;&|)]|$)/;
 // A package manager changing node_modules need not name what it changes (`npm ci`, `pnpm prune`, `npm i --omit=dev`, a package installed from a folder or a URL whose name is in its own package.json).
 const PACKAGE_TREE = /\b(?:npm|pnpm|yarn|bun)\b[^;&|]*\s(?:ci|clean-install|ic|install-clean|isntall-clean|prune|dedupe|ddp|autoclean|rebuild|update|up|upgrade|udpate|install|i|in|add|a|link|ln|remove|rm|r|un|uninstall|unlink)(?=[\s=;&|)]|$)|\byarn\s*(?=$|[;&|)])/;
 const ANCESTOR = /(?:^|[\s=:;&|(])(?:\.\.?\/?|\/)(?=$|[\s;&|)])|\.\.|(?:^|[\s=;&|(])\/(?!dev\/|tmp\/|var\/tmp\/|private\/tmp\/|proc\/)|(?:^|[;&|(]\s*|\s)cd\s*(?=$|[;&|)])|(?:^|\s):(?:\/|\()/;
@@ -51,7 +53,7 @@ export function mightTouchProtected(command: string, protectedNames: readonly st
   const lower = squashed.toLowerCase();
   const { names, dirSegments } = nameFragments(protectedNames);
   if (names.some((n) => lower.includes(n))) return true;
-  if (ALWAYS.test(lower) || GIT_CODE.test(lower) || PACKAGE_TREE.test(lower)) return true;
+  if (ALWAYS.test(lower) || GIT_CODE.test(lower) || GIT_REPO_CONFIG.test(lower) || PACKAGE_TREE.test(lower)) return true;
   if (!writes(lower)) return false;
   if (DYNAMIC.test(command) || OBFUSCATION.test(command) || BUILDS_NAMES.test(command)) return true;
   if (dirSegments.some((s) => new RegExp(`(?:^|[^\\w.-])${escape(s)}(?:$|[^\\w.-])`).test(lower))) return true;

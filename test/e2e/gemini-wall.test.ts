@@ -138,7 +138,9 @@ test("Gemini: inside the wall ordinary work works (a workspace write, git), the 
   const approve = geminiHook(p, { session_id: 'gemini-session-1', transcript_path: join(p, '.gemini-chat.jsonl'), cwd: p, hook_event_name: 'BeforeAgent', prompt: 'approve' });
   assert.equal(approve.code, 0, approve.stderr);
   assert.equal(planState(p), 'approved');
-  const work = call(p, `echo "it's done" > notes.txt && git init -q && git add notes.txt && git -c user.email=a@example.com -c user.name=a commit -qm notes && git log --oneline | wc -l && echo "key=[$GEMINI_API_KEY]"`);
+  // The repository is the person's to make (a `git init` in place writes git's config and hooks, which the agent may not): made at their terminal.
+  assert.equal(spawnSync('git', ['init', '-q'], { cwd: p }).status, 0);
+  const work = call(p, `echo "it's done" > notes.txt && git add notes.txt && git -c user.email=a@example.com -c user.name=a commit -qm notes && git log --oneline | wc -l && echo "key=[$GEMINI_API_KEY]"`);
   assert.equal(work.status, 0, work.stderr);
   assert.equal(readFileSync(join(p, 'notes.txt'), 'utf8'), "it's done\n");
   assert.match(work.stdout, /^1\nkey=\[\]\n$/);

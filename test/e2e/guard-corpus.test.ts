@@ -59,3 +59,14 @@ test('at least 30 benign commands that read or mention guarded files are allowed
   assert.ok(benign.length >= 30, `only ${benign.length} benign commands`);
   assert.deepEqual(JSON.parse(runCli(['status', '--json'], { cwd: project }).stdout).recentViolations, []);
 });
+
+test("every write form of the corpus into git's hooks or exec config is denied through the hook, and the git the agent uses is allowed", async () => {
+  const project = guardedProject();
+  const forms = loadCorpus('write-forms').filter((e) => e.expect?.path.startsWith('.git/'));
+  assert.ok(forms.length >= 15, `only ${forms.length} git write forms`);
+  const decisions = await inBatches(forms, 6, (e) => decide(project, e.command));
+  assert.deepEqual(forms.filter((_, i) => decisions[i] !== 'deny').map((e) => `line ${e.line}: ${e.command}`), []);
+  const benign = loadCorpus('benign').filter((e) => /^(git|cat \.git|ls \.git)\b/.test(e.command));
+  const allowed = await inBatches(benign, 6, (e) => decide(project, e.command));
+  assert.deepEqual(benign.filter((_, i) => allowed[i] === 'deny').map((e) => `line ${e.line}: ${e.command}`), []);
+});

@@ -382,13 +382,14 @@ describe('init: the wall (Claude Code\'s sandbox)', () => {
   test('init turns the sandbox on with continuity\'s state and hook wiring read-only, and says so; the record of it is kept in .continuity/', () => {
     const project = tempProject();
     const r = ok(init(project, ['--no-gitignore']));
-    assert.match(r.stdout, /^changed \.claude\/settings\.json \(the wall: Claude Code's sandbox on, refusing to start without it, no unsandboxed fallback; \.\/\.continuity, .*read-only to the agent's commands; 4 permission rules/m);
+    assert.match(r.stdout, /^changed \.claude\/settings\.json \(the wall: Claude Code's sandbox on, refusing to start without it, no unsandboxed fallback; \.\/\.continuity, .*\.\/\.git\/hooks, \.\/\.git\/config, \.\/\.git\/config\.worktree, \.\/\.git\/info\/attributes read-only to the agent's commands; 10 permission rules/m);
     const s = wallOf(project);
     assert.equal(s.sandbox!.enabled, true);
     assert.equal(s.sandbox!.failIfUnavailable, true);
     assert.equal(s.sandbox!.allowUnsandboxedCommands, false);
     assert.deepEqual(s.sandbox!.filesystem.allowWrite, ['./.claude']);
-    assert.deepEqual(s.sandbox!.filesystem.denyWrite, ['./.continuity', './.claude/settings.json', './.claude/settings.local.json', '~/.claude/settings.json', '~/.claude/plugins']);
+    assert.deepEqual(s.sandbox!.filesystem.denyWrite, ['./.continuity', './.claude/settings.json', './.claude/settings.local.json', '~/.claude/settings.json', '~/.claude/plugins', './.git/hooks', './.git/config', './.git/config.worktree', './.git/info/attributes']);
+    assert.ok(s.permissions!.deny!.includes('Edit(/.git/hooks/**)') && s.permissions!.deny!.includes('Edit(/.git/config)'));
     assert.ok(s.permissions!.deny!.includes('Edit(/.continuity/**)'));
     assert.ok(existsSync(join(project, '.continuity', 'init-record.json')));
     ok(init(project, ['--uninstall']));

@@ -114,7 +114,9 @@ test('OpenClaw: inside the wall ordinary work works (a workspace write, git) and
   const w = setUp();
   const { ctx } = await session(w, 'approve');
   assert.equal(planState(w.project), 'approved');
-  const work = await exec(w, ctx, `echo "it's done" > notes.txt && git init -q && git add notes.txt && git -c user.email=a@example.com -c user.name=a commit -qm notes && git log --oneline | wc -l`);
+  // The repository is the person's to make (a `git init` in place writes git's config and hooks, which the agent may not): made at their terminal.
+  assert.equal(spawnSync('git', ['init', '-q'], { cwd: w.project }).status, 0);
+  const work = await exec(w, ctx, `echo "it's done" > notes.txt && git add notes.txt && git -c user.email=a@example.com -c user.name=a commit -qm notes && git log --oneline | wc -l`);
   assert.equal(work.status, 0, work.stderr);
   assert.equal(work.stdout, '1\n');
   const done = await exec(w, ctx, cli('task done 1'));

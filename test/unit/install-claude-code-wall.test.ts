@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parse } from 'jsonc-parser';
-import { installWall, uninstallWall, type WallRecord } from '../../src/install/targets/claude-code-wall.js';
+import { installWall, uninstallWall, withGitExecPaths, type WallRecord } from '../../src/install/targets/claude-code-wall.js';
 import { claudeCodeWallPaths, claudeCodeWallSettings, type SandboxMode } from '../../src/install/wall-spec.js';
 
-const wall = (protect: string[] = [], mode: SandboxMode = 'required') => claudeCodeWallSettings(claudeCodeWallPaths(protect), mode);
+const wall = (protect: string[] = [], mode: SandboxMode = 'required') => withGitExecPaths(claudeCodeWallSettings(claudeCodeWallPaths(protect), mode));
 
 /** install, install again (nothing changes), uninstall (the original, byte for byte). */
 function roundTrip(original: string, protect: string[] = [], mode: SandboxMode = 'required'): { text: string; record: WallRecord } {
@@ -16,11 +16,15 @@ function roundTrip(original: string, protect: string[] = [], mode: SandboxMode =
   return first;
 }
 
+/** git's hooks and exec config, which the person's next git command would run: read-only in the sandbox, and to the file tools. */
+const GIT_DENY_WRITE = ['./.git/hooks', './.git/config', './.git/config.worktree', './.git/info/attributes'];
+const GIT_EDIT_DENY = ['Edit(/.git/hooks/**)', 'Edit(/.git/config)', 'Edit(/.git/config.worktree)', 'Edit(/.git/info/attributes)', 'Edit(/.git/modules/**/hooks/**)', 'Edit(/.git/modules/**/config)'];
+
 test('an empty settings object gets the sandbox and the permission rules, and gets them taken out again', () => {
   const { text } = roundTrip('{}\n');
   const s = parse(text);
-  assert.deepEqual(s.sandbox, { enabled: true, failIfUnavailable: true, allowUnsandboxedCommands: false, filesystem: { allowWrite: ['./.claude'], denyWrite: ['./.continuity', './.claude/settings.json', './.claude/settings.local.json', '~/.claude/settings.json', '~/.claude/plugins'] } });
-  assert.deepEqual(s.permissions.deny, ['Edit(/.continuity/**)', 'Edit(/.claude/settings.json)', 'Edit(/.claude/settings.local.json)', 'Edit(~/.claude/settings.json)']);
+  assert.deepEqual(s.sandbox, { enabled: true, failIfUnavailable: true, allowUnsandboxedCommands: false, filesystem: { allowWrite: ['./.claude'], denyWrite: ['./.continuity', './.claude/settings.json', './.claude/settings.local.json', '~/.claude/settings.json', '~/.claude/plugins', ...GIT_DENY_WRITE] } });
+  assert.deepEqual(s.permissions.deny, ['Edit(/.continuity/**)', 'Edit(/.claude/settings.json)', 'Edit(/.claude/settings.local.json)', 'Edit(~/.claude/settings.json)', ...GIT_EDIT_DENY]);
 });
 
 test("comments, CRLF, tabs and the person's other keys stay as they are", () => {

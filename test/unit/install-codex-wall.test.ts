@@ -21,7 +21,7 @@ test('the block selects continuity\'s profile, keeps escalations with the person
   assert.equal(doc.approvals_reviewer, 'user');
   assert.equal(tomlGet(doc, ['permissions', 'continuity', 'extends']), ':workspace');
   assert.equal(tomlGet(doc, ['permissions', 'continuity', 'filesystem', '~/.codex']), 'read');
-  assert.deepEqual({ ...(tomlGet(doc, ['permissions', 'continuity', 'filesystem', ':workspace_roots']) as object) }, { '.continuity': 'read', '.codex': 'read' });
+  assert.deepEqual({ ...(tomlGet(doc, ['permissions', 'continuity', 'filesystem', ':workspace_roots']) as object) }, { '.continuity': 'read', '.codex': 'read', '.git/hooks': 'read', '.git/config': 'read', '.git/config.worktree': 'read', '.git/info/attributes': 'read' });
   assert.equal(doc.sandbox_mode, undefined, 'sandbox_mode would make Codex ignore the profile');
   assert.ok(text.startsWith(`${CODEX_WALL_BEGIN}\n`) && text.endsWith(`${CODEX_WALL_END}\n`));
 });

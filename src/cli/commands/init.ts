@@ -15,7 +15,7 @@ import { labelOf } from '../../install/client-guards.js';
 import { installOpenClaw, uninstallOpenClaw } from './init-openclaw.js';
 import { openClawSetUpFor } from '../../install/openclaw-record.js';
 import { openClawConfigPath } from '../../adapters/openclaw/config-path.js';
-import { installWall, uninstallWall, type WallInstall, type WallRecord, type WallSettings } from '../../install/targets/claude-code-wall.js';
+import { installWall, uninstallWall, withGitExecPaths, type WallInstall, type WallRecord, type WallSettings } from '../../install/targets/claude-code-wall.js';
 import { INIT_RECORD_PATH, wallRecordOf, withWallRecord } from '../../install/init-record.js';
 import { claudeCodeWallPaths, claudeCodeWallSettings, codexWallPaths } from '../../install/wall-spec.js';
 import { CODEX_CONFIG_FILE, CodexWallClashError, codexWallBlock, hasCodexWall, installCodexWall, uninstallCodexWall } from '../../install/targets/codex-wall.js';
@@ -312,7 +312,7 @@ async function wallFor(agent: AgentName, files: Files): Promise<WallPlan | null>
   if (agent !== 'claude-code') return null;
   const config = await initConfig(files);
   const program = programOf(agent, files);
-  return { settings: claudeCodeWallSettings(claudeCodeWallPaths(config.protect, program ? [program] : []), config.sandbox.mode), previous: wallRecordOf(files.read(join(files.root, INIT_RECORD_PATH))) };
+  return { settings: withGitExecPaths(claudeCodeWallSettings(claudeCodeWallPaths(config.protect, program ? [program] : []), config.sandbox.mode)), previous: wallRecordOf(files.read(join(files.root, INIT_RECORD_PATH))) };
 }
 
 /** The project's config as init reads it (the defaults when there is none yet). */

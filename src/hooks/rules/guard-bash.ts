@@ -11,6 +11,11 @@ import { LEDGER_DIR } from '../../ledger/ledger-dir.js';
 import { sddLedgerPath } from '../../app/sdd-path.js';
 import { isWiringFile } from '../../app/wiring-files.js';
 import { runningProgramPatterns } from '../../util/running-program.js';
+import { gitExecPatterns } from '../../app/git-exec-facts.js';
+
+/** Why git's hooks and exec settings are guarded, and how the person changes them. */
+export const GIT_EXEC_WHY =
+  "git runs what it holds (a hook, or a command its config names) at the person's next git command, outside the agent's hooks; a person changes it at their own terminal (`git remote add`, `git branch -u`), and `continuity config accept` records a change made while the agent works";
 
 /** What the Bash guard needs to know: from the ledger and config, or from the hot state that mirrors them. */
 export interface BashGuardFacts {
@@ -63,6 +68,7 @@ export function whyGuarded(path: string, plan: GuardedPlan | null, root: string)
   if (isWiringFile(path)) return "it wires the agent's hooks and sandbox: a person edits it, outside the agent, and `continuity config accept` records the edit";
   const unapproved = plan && plan.state !== 'approved' && plan.state !== 'complete';
   if (unapproved && (path === plan.path || path === sddLedgerPath(plan))) return `it is the progress tracker of plan ${plan.id}, which is ${plan.state === 'stale' ? 'stale (changed after approval)' : 'not approved'}; its execution has not been authorised`;
+  if (protectedPathMatcher(root, gitExecPatterns(root))(isAbsolute(path) ? path : join(root, path))) return GIT_EXEC_WHY;
   return 'it is listed in the config\'s protect list';
 }
 

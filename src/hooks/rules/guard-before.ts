@@ -1,5 +1,6 @@
 import { isAbsolute, join } from 'node:path';
 import { guardedPatterns } from '../../app/guard.js';
+import { gitExecPatterns } from '../../app/git-exec-facts.js';
 import { APPROVED_LINE } from '../../formats/plan/progress-marks.js';
 import { activePlan } from '../../ledger/plans.js';
 import { protectedPathMatcher } from '../../shell/protected-model.js';
@@ -20,7 +21,7 @@ import { runningProgramPatterns } from '../../util/running-program.js';
 export async function guardBeforeWrite(ctx: HookContext<ToolPayload>): Promise<HandlerResult> {
   const { payload, root } = ctx;
   const plan = activePlan(ctx.ledger.db);
-  const patterns = guardedPatterns(plan, ctx.config, process.env, runningProgramPatterns(root));
+  const patterns = guardedPatterns(plan, ctx.config, process.env, runningProgramPatterns(root), gitExecPatterns(root));
   const isGuarded = protectedPathMatcher(root, patterns);
   const isGuardedReal = protectedPathMatcher(realRoot(root), patterns);
   const cwd = payload.cwd ?? root;

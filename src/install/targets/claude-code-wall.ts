@@ -12,8 +12,29 @@ import * as v from 'valibot';
 import { InvalidSettingsError } from '../hook-target.js';
 import { appendMember, removeMember } from '../jsonc-edit.js';
 import type { claudeCodeWallSettings } from '../wall-spec.js';
+import { GIT_EXEC_MODULE_GLOBS, GIT_EXEC_PROJECT_DIRS, GIT_EXEC_PROJECT_FILES } from '../../domain/git-exec-paths.js';
 
 const SETTINGS_FILE = '.claude/settings.json';
+
+/**
+ * git's hooks and exec config (src/domain/git-exec-paths.ts): Claude Code
+ * 2.1.197's sandbox already keeps `.git/hooks` and `.git/config` read-only
+ * on its own; listed all the same, so the wall does not rest on a default
+ * a later version may change, with the two files it does not name. The
+ * file tools are not sandboxed: their `Edit(…)` rules.
+ */
+const GIT_EXEC_DENY_WRITE = [...GIT_EXEC_PROJECT_DIRS, ...GIT_EXEC_PROJECT_FILES].map((p) => `./${p}`);
+const GIT_EXEC_EDIT_DENY = [...GIT_EXEC_PROJECT_DIRS.map((d) => `${d}/**`), ...GIT_EXEC_PROJECT_FILES, ...GIT_EXEC_MODULE_GLOBS].map((p) => `Edit(/${p})`);
+
+/** The wall's settings with git's exec paths added: to the sandbox's denyWrite when there is a sandbox, to the file tools' rules always. */
+export function withGitExecPaths(wall: WallSettings): WallSettings {
+  const add = (list: readonly string[], more: readonly string[]) => [...list, ...more.filter((m) => !list.includes(m))];
+  const fs = wall.sandbox?.filesystem as { allowWrite: string[]; denyWrite: string[] } | undefined;
+  return {
+    sandbox: wall.sandbox && fs ? { ...wall.sandbox, filesystem: { ...fs, denyWrite: add(fs.denyWrite, GIT_EXEC_DENY_WRITE) } } : wall.sandbox,
+    permissionsDeny: add(wall.permissionsDeny, GIT_EXEC_EDIT_DENY),
+  };
+}
 
 export type WallSettings = ReturnType<typeof claudeCodeWallSettings>;
 

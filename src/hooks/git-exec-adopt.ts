@@ -1,0 +1,40 @@
+import { statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { pathIn, readOrNull, snapshotOf, snapshotPaths, syncSnapshots } from '../app/guard.js';
+import type { Config } from '../config/schema.js';
+import { execKeysAdded } from '../domain/git-exec-paths.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { insertNotice } from '../ledger/notices.js';
+import { activePlan } from '../ledger/plans.js';
+
+/**
+ * git's exec paths changed between hook calls (git-exec-drift.ts): taken as
+ * the person's, their new content authorised from now on. What of the
+ * change git would run is left as a notice for the person: an exec key a
+ * config file now sets, an executable hook that appeared or changed. Not
+ * undone: the person may have done it, and only they can tell.
+ * Returns the notices' texts.
+ */
+export function adoptGitExecDrift(ledger: Ledger, config: Config, root: string, changed: readonly string[], now: string): string[] {
+  const notices: string[] = [];
+  for (const path of changed) {
+    const current = readOrNull(pathIn(root, path));
+    if (current === null) continue;
+    const name = basename(path);
+    if (/(^|\/)hooks\//.test(path) || !/^config(\.worktree)?$/.test(name)) {
+      if (name.endsWith('.sample') || !executable(pathIn(root, path))) continue;
+      const before = snapshotOf(ledger.db, path);
+      notices.push(`${path} is an executable hook git runs; it ${before?.hash ? 'changed' : 'appeared'} outside the agent's tool calls and is kept as it is.`);
+      continue;
+    }
+    const added = execKeysAdded(snapshotOf(ledger.db, path)?.content ?? null, current);
+    if (added.length) notices.push(`${path} now sets ${added.join(', ')}, which git runs at a git command in this project; it changed outside the agent's tool calls and is kept as it is.`);
+  }
+  syncSnapshots(ledger, root, snapshotPaths(activePlan(ledger.db), config, root, process.env, ledger.db), { now, adopt: new Set(changed) });
+  if (notices.length) ledger.write((db) => notices.forEach((text) => insertNotice(db, { at: now, kind: 'git_exec_changed', text, eventId: null })));
+  return notices;
+}
+
+function executable(path: string): boolean {
+  return ((statSync(path, { throwIfNoEntry: false })?.mode ?? 0) & 0o111) !== 0;
+}

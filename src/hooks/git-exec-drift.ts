@@ -1,0 +1,44 @@
+// git's exec paths changed between two hook calls, outside any tool call the
+// hooks saw. A person's own `git remote add`, `git branch -u` or a hook
+// manager's install at their terminal cannot be told from anything else
+// that ran outside a hook, so the change is taken as the person's
+// (git-exec-adopt.ts); what of it git would run is named to the person.
+import { statSync, readFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { gitExecPatterns } from '../app/git-exec-facts.js';
+import { protectedFiles } from '../app/protected-files.js';
+import type { HotState } from '../ledger/hot-state.js';
+import { protectedPathMatcher } from '../shell/protected-model.js';
+import { sha256 } from '../util/sha256.js';
+
+/**
+ * The git exec paths whose content differs from the hash the hot state
+ * holds, and the files that appeared in git's hook folders since: hashes
+ * of the few files git keeps there and one listing per hook folder.
+ */
+export function gitExecDrift(hot: HotState | null, root: string): string[] {
+  if (!hot) return [];
+  const patterns = gitExecPatterns(root);
+  const isGit = protectedPathMatcher(root, patterns);
+  const changed: string[] = [];
+  const known = new Set<string>();
+  for (const g of hot.guarded) {
+    const abs = isAbsolute(g.path) ? g.path : join(root, g.path);
+    if (!isGit(abs)) continue;
+    known.add(g.path);
+    if (hashOrNull(abs) !== g.hash) changed.push(g.path);
+  }
+  // A hook folder not guarded at the last call (a new core.hooksPath) is not a drift: its files are taken as they are when its snapshots are first made.
+  const dirs = patterns.filter((p) => p.endsWith('/**') && hot.protectGlobs.includes(p));
+  for (const f of protectedFiles(root, dirs)) if (!known.has(f)) changed.push(f);
+  return changed;
+}
+
+function hashOrNull(path: string): string | null {
+  if (statSync(path, { throwIfNoEntry: false }) === undefined) return null;
+  try {
+    return sha256(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
