@@ -105,7 +105,9 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   const quick = wanted && !requests.length && !missing ? await entry.fromHotState?.(payload, hot, root, opts.now) : null;
   // Which agent client starts sessions here: later, an event no client ran is not taken as the person's (src/domain/human-turn.ts).
   const started = event === 'SessionStart' ? { client: opts.inProcessClient?.name ?? (await import('./trust/hook-client.js')).hookClient().client } : {};
-  if ((!wanted || quick) && !requests.length && !hot?.notices && !missing && !wiringDrift) {
+  // What runs later as the person (src/domain/runs-later.ts): fingerprinted when a session starts, compared when it stops; never on a tool call.
+  const runsLater = !missing && (event === 'SessionStart' || event === 'Stop') ? await runsLaterStep(event, root, payload.session_id, opts.now) : null;
+  if ((!wanted || quick) && !requests.length && !hot?.notices && !missing && !wiringDrift && !runsLater) {
     const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started, ...wallRecord(quick?.result.output ?? null, wall) };
     const output = withWall(quick?.result.output ?? null, wall);
     spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations });
@@ -135,6 +137,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
     if (fallback) owed.push({ id: -1, text: `.continuity/config.json cannot be used (${fallback}).` });
     result = withNotices({ ...result, decision: { ...result.decision, ...started, ...wallRecord(result.output, wall), ...(fallback ? { configFallback: fallback } : {}) } }, owed, opts.now);
     result = { ...result, output: withWall(result.output, wall) };
+    if (runsLater) result = (await import('./render/runs-later-words.js')).withRunsLater(result, runsLater);
     const eventId = ledger.write((db) => {
       const id = appendEvent(db, {
         at: opts.now,
@@ -147,11 +150,32 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
       result.persist?.(db, id);
       return id;
     });
+    runsLater?.said();
     // Loaded here, not at start-up: a spooled call never needs it.
     saveHotState(ledger, config);
     return { output: result.output, eventId };
   } finally {
     ledger.close();
+  }
+}
+
+/**
+ * A session's start takes the fingerprint of what runs later; its Stop finds
+ * what changed since and was not yet said. Neither may cost the call its
+ * answer: a failure (a file continuity cannot read or write) is said on
+ * stderr and the call goes on without the words.
+ */
+async function runsLaterStep(event: 'SessionStart' | 'Stop', root: string, sessionId: string, now: string): Promise<import('../app/runs-later.js').RunsLaterAtStop | null> {
+  try {
+    const code = await import('../app/runs-later.js');
+    if (event === 'SessionStart') {
+      code.takeRunsLaterBaseline(root, sessionId, now);
+      return null;
+    }
+    return code.runsLaterAtStop(root, sessionId, now);
+  } catch (err) {
+    process.stderr.write(`continuity: what runs later could not be compared: ${(err as Error).message.split('\n')[0]}\n`);
+    return null;
   }
 }
 

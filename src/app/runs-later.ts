@@ -1,0 +1,106 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { changedParts, describeRunsLater, fingerprintOf, RUNS_LATER_DIRS, RUNS_LATER_FILES, runsLater, type RunsLaterChange, type RunsLaterPrint } from '../domain/runs-later.js';
+import { LEDGER_DIR } from '../ledger/ledger-dir.js';
+import { readRunsLaterState, writeRunsLaterState, type RunsLaterSession } from '../ledger/runs-later-store.js';
+import { sha256 } from '../util/sha256.js';
+import type { RunsLaterView } from './snapshot.js';
+
+/** Larger files are digested by their size and time only: no hook, script or task file is this big, and reading one would cost every Stop. */
+const MAX_READ = 1 << 20;
+
+/**
+ * The fingerprint of what runs later in the project as it is now: a stat and
+ * a read of each file of a short fixed list, and the files of `.husky/`.
+ */
+export function readRunsLaterPrint(root: string): RunsLaterPrint {
+  const paths = [...RUNS_LATER_FILES];
+  for (const dir of RUNS_LATER_DIRS) {
+    let names: string[];
+    try {
+      names = readdirSync(join(root, dir));
+    } catch {
+      continue;
+    }
+    for (const name of names) if (runsLater(`${dir}/${name}`)) paths.push(`${dir}/${name}`);
+  }
+  const files: { path: string; text: string }[] = [];
+  for (const path of paths) {
+    const text = readSmall(join(root, path));
+    if (text !== null) files.push({ path, text });
+  }
+  return fingerprintOf(files, (t) => sha256(t));
+}
+
+function readSmall(file: string): string | null {
+  try {
+    const st = statSync(file);
+    if (!st.isFile()) return null;
+    return st.size > MAX_READ ? `(size ${st.size}, modified ${st.mtimeMs})` : readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** At a session's start (or the first Stop of a session whose start no hook saw): the fingerprint the session's changes are told against. Kept once per session: a resume or a compaction keeps the first. */
+export function takeRunsLaterBaseline(root: string, sessionId: string, now: string): void {
+  const dir = join(root, LEDGER_DIR);
+  const state = readRunsLaterState(dir);
+  if (state.sessions.some((s) => s.id === sessionId)) return;
+  writeRunsLaterState(dir, { v: 1, sessions: [...state.sessions, { id: sessionId, at: now, base: readRunsLaterPrint(root), said: {} }] });
+}
+
+export interface RunsLaterAtStop {
+  changes: RunsLaterChange[];
+  /** The facts for the person. */
+  words: string;
+  /** Marks the changes said (after the Stop's event is recorded), so each content is named once. */
+  said: () => void;
+}
+
+/** At a Stop: what this session changed that runs later and has not been named yet, or null. */
+export function runsLaterAtStop(root: string, sessionId: string, now: string): RunsLaterAtStop | null {
+  const dir = join(root, LEDGER_DIR);
+  const state = readRunsLaterState(dir);
+  const session = state.sessions.find((s) => s.id === sessionId);
+  if (!session) {
+    takeRunsLaterBaseline(root, sessionId, now);
+    return null;
+  }
+  const changes = changedParts(session.base, readRunsLaterPrint(root)).filter((c) => session.said[c.key] !== c.digest);
+  if (!changes.length) return null;
+  return {
+    changes,
+    words: describeRunsLater(changes, 'in this session'),
+    said: () => {
+      const fresh = readRunsLaterState(dir);
+      const mine = fresh.sessions.find((s) => s.id === sessionId);
+      if (!mine) return;
+      for (const c of changes) mine.said[c.key] = c.digest;
+      writeRunsLaterState(dir, fresh);
+    },
+  };
+}
+
+
+/**
+ * For `status`: what runs later and differs from a recorded session's start.
+ * The latest session's changes, whatever they are (it may still be running);
+ * an earlier session's only while the part is as that session left it when
+ * its Stop named it (a later change is the person's or another session's).
+ * Each part once, under the latest session that changed it.
+ */
+export function runsLaterForStatus(root: string): RunsLaterView[] {
+  const sessions = readRunsLaterState(join(root, LEDGER_DIR)).sessions;
+  if (!sessions.length) return [];
+  const now = readRunsLaterPrint(root);
+  const seen = new Map<string, RunsLaterView>();
+  const newestFirst = [...sessions].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  newestFirst.forEach((s: RunsLaterSession, i) => {
+    for (const c of changedParts(s.base, now)) {
+      if (seen.has(c.key)) continue;
+      if (i === 0 || s.said[c.key] === c.digest) seen.set(c.key, { path: c.path, part: c.part, when: c.when, new: c.new, sessionId: s.id, since: s.at, latest: i === 0 });
+    }
+  });
+  return [...seen.values()];
+}
