@@ -50,7 +50,7 @@ test('a session that writes .husky/pre-commit and package.json scripts.prepare w
   assert.doesNotMatch(String(stop(project, 'session-rl-1')?.systemMessage ?? ''), /runs at your next/);
 
   const { text, json } = status(project);
-  assert.match(text, /\nRuns later changed in the latest session session-rl-1 \(started [\d:]+\):\n {10}runs at your next commit: \.husky\/pre-commit \(new\)\n {10}runs at your next npm install: package\.json scripts\.prepare \(new\)\n/);
+  assert.match(text, /\nRuns later changed in the latest session session- \(started [\d:]+\):\n {10}runs at your next commit: \.husky\/pre-commit \(new\)\n {10}runs at your next npm install: package\.json scripts\.prepare \(new\)\n/);
   assert.deepEqual(
     json.runsLater?.map((r) => [r.path, r.part, r.when, r.new, r.sessionId, r.latest]),
     [

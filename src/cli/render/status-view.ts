@@ -358,7 +358,7 @@ function runsLaterSection(s: Snapshot, ctx: Ctx): Line[] {
   for (const id of sessions) {
     const mine = s.runsLater.filter((r) => r.sessionId === id);
     const at = clockParts(mine[0]!.since, ctx.tz);
-    lines.push([lines.length ? INDENT : label('Runs later'), { text: `changed in ${mine[0]!.latest ? 'the latest session' : 'session'} `, style: 'dim' }, { text: id, shrink: 'end', keep: 12 }, { text: ` (started ${at ? at.time : mine[0]!.since}):`, style: 'dim' }]);
+    lines.push([lines.length ? INDENT : label('Runs later'), { text: `changed in ${mine[0]!.latest ? 'the latest session' : 'session'} `, style: 'dim' }, { text: shortSession(id), shrink: 'end', keep: 8 }, { text: ` (started ${at ? at.time : mine[0]!.since}):`, style: 'dim' }]);
     for (const r of mine) lines.push([INDENT, { text: `runs ${r.when}: `, shrink: 'end', keep: 12 }, { text: `${r.part === null ? r.path : `${r.path} ${r.part}`}${r.new ? ' (new)' : ''}`, style: 'yellow', shrink: 'start', keep: 16 }]);
   }
   return lines;
