@@ -50,6 +50,23 @@ export function takeRunsLaterBaseline(root: string, sessionId: string, now: stri
   writeRunsLaterState(dir, { v: 1, sessions: [...state.sessions, { id: sessionId, at: now, base: readRunsLaterPrint(root), said: {} }] });
 }
 
+/**
+ * A file tool wrote a file that runs later, in a session whose start no hook
+ * saw (a client that has no session start, continuity enabled mid-session):
+ * the fingerprint is taken now, with that file's parts marked unknown before
+ * the write, so the session's Stop names them as changed in this session.
+ * A session with a fingerprint already needs nothing: its Stop compares.
+ */
+export function noteRunsLaterWrite(root: string, sessionId: string, path: string, now: string): void {
+  if (!runsLater(path)) return;
+  const dir = join(root, LEDGER_DIR);
+  const state = readRunsLaterState(dir);
+  if (state.sessions.some((s) => s.id === sessionId)) return;
+  const base = readRunsLaterPrint(root);
+  for (const [key, part] of Object.entries(base)) if (key === path || key.startsWith(`${path}#`)) base[key] = { ...part, digest: '' };
+  writeRunsLaterState(dir, { v: 1, sessions: [...state.sessions, { id: sessionId, at: now, base, said: {} }] });
+}
+
 export interface RunsLaterAtStop {
   changes: RunsLaterChange[];
   /** The facts for the person. */

@@ -1,8 +1,9 @@
 import { appendEvent } from '../ledger/events.js';
-import { join } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { existsSync } from 'node:fs';
 import { wiresContinuity } from '../app/wiring-files.js';
 import { READ_ONLY_TOOLS, wiringChanged } from './rules/guard-wants.js';
+import { FILE_WRITING_TOOLS, writtenPath } from './rules/plan-paths.js';
 import { LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../ledger/ledger-dir.js';
 import { readRecoveryHead, recoveryDirOf } from '../ledger/recovery-copy.js';
 import { pendingRequests, writeRequest } from '../ledger/inbox.js';
@@ -107,6 +108,8 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   const started = event === 'SessionStart' ? { client: opts.inProcessClient?.name ?? (await import('./trust/hook-client.js')).hookClient().client } : {};
   // What runs later as the person (src/domain/runs-later.ts): fingerprinted when a session starts, compared when it stops; never on a tool call.
   const runsLater = !missing && (event === 'SessionStart' || event === 'Stop') ? await runsLaterStep(event, root, payload.session_id, opts.now) : null;
+  // A file tool's write to one of them, in a session whose start no hook saw, is kept for the session's Stop to name.
+  if (!missing && event === 'PostToolUse' && typeof toolName === 'string' && FILE_WRITING_TOOLS.has(toolName)) await noteFileToolWrite(payload, root, opts.now);
   if ((!wanted || quick) && !requests.length && !hot?.notices && !missing && !wiringDrift && !runsLater) {
     const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started, ...wallRecord(quick?.result.output ?? null, wall) };
     const output = withWall(quick?.result.output ?? null, wall);
@@ -176,6 +179,19 @@ async function runsLaterStep(event: 'SessionStart' | 'Stop', root: string, sessi
   } catch (err) {
     process.stderr.write(`continuity: what runs later could not be compared: ${(err as Error).message.split('\n')[0]}\n`);
     return null;
+  }
+}
+
+async function noteFileToolWrite(payload: GenericPayload, root: string, now: string): Promise<void> {
+  const input = (payload as { tool_input?: unknown }).tool_input;
+  const written = input && typeof input === 'object' ? writtenPath(input as Record<string, unknown>, payload.cwd ?? root) : null;
+  if (!written) return;
+  const path = relative(root, resolve(written)).split(sep).join('/');
+  if (path.startsWith('..')) return;
+  try {
+    (await import('../app/runs-later.js')).noteRunsLaterWrite(root, payload.session_id, path, now);
+  } catch (err) {
+    process.stderr.write(`continuity: a write to a file that runs later could not be noted: ${(err as Error).message.split('\n')[0]}\n`);
   }
 }
 
