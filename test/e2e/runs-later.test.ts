@@ -7,9 +7,11 @@
  * through Codex's hook with the payloads Codex sends (test/fixtures/agents/).
  */
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { bashBetweenHooks, hook, runCli } from '../helpers/cli.js';
 import { agentHook, planProject } from '../helpers/agent-hook.js';
 
@@ -127,4 +129,29 @@ test('Gemini CLI: write_file creates .husky/pre-commit in a session whose start 
   assert.match(String(end.out?.systemMessage), /continuity: runs at your next commit: \.husky\/pre-commit, changed in this session\./);
   const { json } = status(project);
   assert.deepEqual(json.runsLater?.map((r) => [r.path, r.sessionId]), [['.husky/pre-commit', session.session_id]]);
+});
+
+/** One OpenClaw gateway's life with the plugin in it (test/helpers/openclaw-gateway-process.ts): these hook calls, the words sent to the person. */
+function gateway(storePath: string, steps: { hook: string; event: unknown; ctx: unknown }[]): { results: unknown[]; sent: { to: string; text: string }[] } {
+  const helper = join(import.meta.dirname, '..', 'helpers', 'openclaw-gateway-process.ts');
+  const r = spawnSync(process.execPath, ['--import', 'tsx', helper, JSON.stringify({ storePath, steps, route: { channel: 'telegram', to: 'chat-7' } })], { encoding: 'utf8', env: { ...process.env } });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as { results: unknown[]; sent: { to: string; text: string }[] };
+}
+
+test('OpenClaw: a turn whose exec writes .husky/pre-commit; at its end the plugin sends the person the words on the session\'s channel', () => {
+  const project = planProject({ 'package.json': PACKAGE });
+  const state = mkdtempSync(join(tmpdir(), 'continuity-openclaw-runs-later-'));
+  after(() => rmSync(state, { recursive: true, force: true }));
+  const storePath = join(state, 'continuity', 'openclaw-plugin-state.json');
+  const ctx = { runId: 'run-1', agentId: 'main', sessionKey: 'agent:main:rl', sessionId: 'sid-rl', workspaceDir: project, trigger: 'user' };
+  gateway(storePath, [
+    { hook: 'before_prompt_build', event: { prompt: 'Add a commit hook.', messages: [] }, ctx },
+    { hook: 'before_agent_run', event: { prompt: 'Add a commit hook.', messages: [], senderIsOwner: true }, ctx },
+  ]);
+  // What the turn's exec did.
+  mkdirSync(join(project, '.husky'), { recursive: true });
+  writeFileSync(join(project, '.husky', 'pre-commit'), 'npm test\n');
+  const end = gateway(storePath, [{ hook: 'before_agent_finalize', event: { runId: 'run-1', sessionId: 'sid-rl', sessionKey: 'agent:main:rl', stopHookActive: false, lastAssistantMessage: 'The hook is in place.' }, ctx }]);
+  assert.deepEqual(end.sent.map((w) => [w.to, w.text]), [['chat-7', 'continuity: runs at your next commit: .husky/pre-commit (new), changed in this session.']]);
 });
