@@ -90,11 +90,16 @@ export function runsLaterAtStop(root: string, sessionId: string, now: string): R
     changes,
     words: describeRunsLater(changes, 'in this session'),
     said: () => {
-      const fresh = readRunsLaterState(dir);
-      const mine = fresh.sessions.find((s) => s.id === sessionId);
-      if (!mine) return;
-      for (const c of changes) mine.said[c.key] = c.digest;
-      writeRunsLaterState(dir, fresh);
+      // After the Stop's event is recorded: a failure here only means the words are said again at the next Stop.
+      try {
+        const fresh = readRunsLaterState(dir);
+        const mine = fresh.sessions.find((s) => s.id === sessionId);
+        if (!mine) return;
+        for (const c of changes) mine.said[c.key] = c.digest;
+        writeRunsLaterState(dir, fresh);
+      } catch (err) {
+        process.stderr.write(`continuity: what runs later could not be marked said: ${(err as Error).message.split('\n')[0]}\n`);
+      }
     },
   };
 }

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { wiresContinuity } from '../app/wiring-files.js';
 import { READ_ONLY_TOOLS, wiringChanged } from './rules/guard-wants.js';
 import { FILE_WRITING_TOOLS, writtenPath } from './rules/plan-paths.js';
+import { runsLater as runsLaterPath } from '../domain/runs-later.js';
 import { LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../ledger/ledger-dir.js';
 import { readRecoveryHead, recoveryDirOf } from '../ledger/recovery-copy.js';
 import { pendingRequests, writeRequest } from '../ledger/inbox.js';
@@ -106,9 +107,9 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   const quick = wanted && !requests.length && !missing ? await entry.fromHotState?.(payload, hot, root, opts.now) : null;
   // Which agent client starts sessions here: later, an event no client ran is not taken as the person's (src/domain/human-turn.ts).
   const started = event === 'SessionStart' ? { client: opts.inProcessClient?.name ?? (await import('./trust/hook-client.js')).hookClient().client } : {};
-  // What runs later as the person (src/domain/runs-later.ts): fingerprinted when a session starts, compared when it stops; never on a tool call.
+  // What runs later as the person (src/domain/runs-later.ts): fingerprinted when a session starts, compared when it stops.
   const runsLater = !missing && (event === 'SessionStart' || event === 'Stop') ? await runsLaterStep(event, root, payload.session_id, opts.now) : null;
-  // A file tool's write to one of them, in a session whose start no hook saw, is kept for the session's Stop to name.
+  // A file tool's write to one of them, in a session whose start no hook saw, is kept for the session's Stop to name; any other tool call pays nothing, a file tool's write a comparison of its path.
   if (!missing && event === 'PostToolUse' && typeof toolName === 'string' && FILE_WRITING_TOOLS.has(toolName)) await noteFileToolWrite(payload, root, opts.now);
   if ((!wanted || quick) && !requests.length && !hot?.notices && !missing && !wiringDrift && !runsLater) {
     const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started, ...wallRecord(quick?.result.output ?? null, wall) };
@@ -187,7 +188,7 @@ async function noteFileToolWrite(payload: GenericPayload, root: string, now: str
   const written = input && typeof input === 'object' ? writtenPath(input as Record<string, unknown>, payload.cwd ?? root) : null;
   if (!written) return;
   const path = relative(root, resolve(written)).split(sep).join('/');
-  if (path.startsWith('..')) return;
+  if (path.startsWith('..') || !runsLaterPath(path)) return;
   try {
     (await import('../app/runs-later.js')).noteRunsLaterWrite(root, payload.session_id, path, now);
   } catch (err) {
