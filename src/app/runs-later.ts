@@ -9,11 +9,22 @@ import type { RunsLaterView } from './snapshot.js';
 /** Larger files are digested by their size and time only: no hook, script or task file is this big, and reading one would cost every Stop. */
 const MAX_READ = 1 << 20;
 
+/** The fingerprint, and each file's stamp (inode, size, modification and change times) when it was read. */
+export interface RunsLaterRead {
+  print: RunsLaterPrint;
+  stamps: Record<string, string>;
+}
+
 /**
- * The fingerprint of what runs later in the project as it is now: a stat and
- * a read of each file of a short fixed list, and the files of `.husky/`.
+ * The fingerprint of what runs later in the project as it is now: a stat of
+ * each file of a short fixed list and of `.husky/`; a file is read and
+ * digested only when its stamp differs from the one `known` was read with.
+ * The stamp holds the change time, which no process can set back (unlike the
+ * modification time, `touch -d`): a file whose stamp is the same has not
+ * been written since. So a Stop with nothing changed reads no file and
+ * hashes nothing.
  */
-export function readRunsLaterPrint(root: string): RunsLaterPrint {
+export function readRunsLater(root: string, known?: RunsLaterRead): RunsLaterRead {
   const paths = [...RUNS_LATER_FILES];
   for (const dir of RUNS_LATER_DIRS) {
     let names: string[];
@@ -24,22 +35,36 @@ export function readRunsLaterPrint(root: string): RunsLaterPrint {
     }
     for (const name of names) if (runsLater(`${dir}/${name}`)) paths.push(`${dir}/${name}`);
   }
-  const files: { path: string; text: string }[] = [];
+  const print: RunsLaterPrint = {};
+  const stamps: Record<string, string> = {};
+  const read: { path: string; text: string }[] = [];
   for (const path of paths) {
-    const text = readSmall(join(root, path));
-    if (text !== null) files.push({ path, text });
+    // Most of the list is absent in any one project: no exception is built for each (they cost more than the stat).
+    let st;
+    try {
+      st = statSync(join(root, path), { bigint: true, throwIfNoEntry: false });
+    } catch {
+      continue;
+    }
+    if (!st?.isFile()) continue;
+    const stamp = `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+    stamps[path] = stamp;
+    if (known && known.stamps[path] === stamp) {
+      for (const [key, part] of Object.entries(known.print)) if (key === path || key.startsWith(`${path}#`)) print[key] = part;
+      continue;
+    }
+    try {
+      read.push({ path, text: st.size > MAX_READ ? `(size ${st.size}, modified ${st.mtimeNs})` : readFileSync(join(root, path), 'utf8') });
+    } catch {
+      delete stamps[path];
+    }
   }
-  return fingerprintOf(files, (t) => sha256(t));
+  return { print: { ...print, ...fingerprintOf(read, (t) => sha256(t)) }, stamps };
 }
 
-function readSmall(file: string): string | null {
-  try {
-    const st = statSync(file);
-    if (!st.isFile()) return null;
-    return st.size > MAX_READ ? `(size ${st.size}, modified ${st.mtimeMs})` : readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
+/** The fingerprint alone, every file read. */
+export function readRunsLaterPrint(root: string): RunsLaterPrint {
+  return readRunsLater(root).print;
 }
 
 /** At a session's start (or the first Stop of a session whose start no hook saw): the fingerprint the session's changes are told against. Kept once per session: a resume or a compaction keeps the first. */
@@ -47,7 +72,8 @@ export function takeRunsLaterBaseline(root: string, sessionId: string, now: stri
   const dir = join(root, LEDGER_DIR);
   const state = readRunsLaterState(dir);
   if (state.sessions.some((s) => s.id === sessionId)) return;
-  writeRunsLaterState(dir, { v: 1, sessions: [...state.sessions, { id: sessionId, at: now, base: readRunsLaterPrint(root), said: {} }] });
+  const { print, stamps } = readRunsLater(root);
+  writeRunsLaterState(dir, { v: 1, sessions: [...state.sessions, { id: sessionId, at: now, base: print, stamps, said: {} }] });
 }
 
 /**
@@ -62,9 +88,11 @@ export function noteRunsLaterWrite(root: string, sessionId: string, path: string
   const dir = join(root, LEDGER_DIR);
   const state = readRunsLaterState(dir);
   if (state.sessions.some((s) => s.id === sessionId)) return;
-  const base = readRunsLaterPrint(root);
+  const { print: base, stamps } = readRunsLater(root);
   for (const [key, part] of Object.entries(base)) if (key === path || key.startsWith(`${path}#`)) base[key] = { ...part, digest: '' };
-  writeRunsLaterState(dir, { v: 1, sessions: [...state.sessions, { id: sessionId, at: now, base, said: {} }] });
+  // Without its stamp, the written file is read again at the Stop rather than taken as the unknown it was marked.
+  delete stamps[path];
+  writeRunsLaterState(dir, { v: 1, sessions: [...state.sessions, { id: sessionId, at: now, base, stamps, said: {} }] });
 }
 
 export interface RunsLaterAtStop {
@@ -84,7 +112,8 @@ export function runsLaterAtStop(root: string, sessionId: string, now: string): R
     takeRunsLaterBaseline(root, sessionId, now);
     return null;
   }
-  const changes = changedParts(session.base, readRunsLaterPrint(root)).filter((c) => session.said[c.key] !== c.digest);
+  const current = readRunsLater(root, { print: session.base, stamps: session.stamps ?? {} }).print;
+  const changes = changedParts(session.base, current).filter((c) => session.said[c.key] !== c.digest);
   if (!changes.length) return null;
   return {
     changes,

@@ -15,6 +15,8 @@ export interface RunsLaterSession {
   /** When the fingerprint was taken. */
   at: string;
   base: RunsLaterPrint;
+  /** Each file's stamp when `base` was read (src/app/runs-later.ts): a file with the same stamp is not read again. Absent in older files: every file is read. */
+  stamps?: Record<string, string>;
   /** Digests of the parts already named to the person, by key: said once for each content. */
   said: Record<string, string>;
 }

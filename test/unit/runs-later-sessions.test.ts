@@ -1,6 +1,6 @@
 // Which session's changes to what runs later are named, at its Stop and by status (src/app/runs-later.ts), on real files.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -57,4 +57,19 @@ test('runs later: a file tool\'s write in a session without a fingerprint is nam
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { postinstall: 'node x.js', test: 'node --test' } }));
   noteRunsLaterWrite(dir, 'c', 'package.json', '2026-01-01T00:00:01.000Z');
   assert.equal(runsLaterAtStop(dir, 'c', '2026-01-01T00:01:00.000Z')?.words, 'runs at your next npm install: package.json scripts.postinstall, changed in this session');
+});
+
+test('runs later: a file rewritten with the same size and its modification time set back is still seen as changed (the change time cannot be set back)', () => {
+  const dir = project();
+  const hook = join(dir, '.husky', 'pre-commit');
+  writeFileSync(hook, 'npm test\n');
+  // A whole second, which utimes sets exactly.
+  utimesSync(hook, 1_700_000_000, 1_700_000_000);
+  const before = statSync(hook);
+  takeRunsLaterBaseline(dir, 'a', '2026-01-01T00:00:00.000Z');
+  writeFileSync(hook, 'rm -rf ~\n');
+  utimesSync(hook, 1_700_000_000, 1_700_000_000);
+  assert.equal(statSync(hook).size, before.size);
+  assert.equal(statSync(hook).mtimeMs, before.mtimeMs);
+  assert.deepEqual(runsLaterAtStop(dir, 'a', '2026-01-01T00:01:00.000Z')?.changes.map((c) => c.key), ['.husky/pre-commit']);
 });
