@@ -8,6 +8,7 @@ import { benchParseLargePlan } from './parse-large-plan.js';
 import { benchWatchdog } from './watchdog.js';
 import { benchShellGuard } from './shell-guard.js';
 import { benchWiringCheck } from './wiring-check.js';
+import { benchRunsLater } from './runs-later.js';
 import { benchOpenClawPlugin } from './openclaw-plugin.js';
 import { benchOwnWall, reportOwnWall } from './own-wall.js';
 import { benchOpenClawLoad, reportOpenClawLoad } from './openclaw-load.js';
@@ -108,3 +109,7 @@ console.log(`  processes that outlive the call:    ${guard.detachCaught}/${guard
 const wiring = benchWiringCheck();
 console.log('\nHook wiring check (every hook call, every command: has a client\'s wiring changed where no hook ran?)');
 console.log(`  ${wiring.files} guarded files, most absent: median ${wiring.medianUs.toFixed(1)} µs, p95 ${wiring.p95Us.toFixed(1)} µs`);
+
+const later = benchRunsLater();
+console.log('\nWhat runs later (a session\'s start and each Stop only: the fingerprint of the files that run at the person\'s next git or package command)');
+console.log(`  ${later.parts} parts: fingerprint median ${later.print.medianUs.toFixed(1)} µs, p95 ${later.print.p95Us.toFixed(1)} µs; the Stop's step median ${later.stop.medianUs.toFixed(1)} µs, p95 ${later.stop.p95Us.toFixed(1)} µs`);

@@ -40,6 +40,19 @@ export interface Snapshot {
   wall?: { level: 'structural' | 'hooks-only'; summary: string; gaps: string[] };
   /** The layer in force for each agent client wired here, one per client (src/install/client-guards.ts); empty when none is wired. */
   guard?: ClientGuard[];
+  /** Files that run at the person's next git or package command, changed in a recorded session (src/app/runs-later.ts), absent where nobody asked. */
+  runsLater?: RunsLaterView[];
+}
+
+/** A part that runs later, changed in a session: when it runs, and the session (`latest`: the last one recorded). */
+export interface RunsLaterView {
+  path: string;
+  part: string | null;
+  when: string;
+  new: boolean;
+  sessionId: string;
+  since: string;
+  latest: boolean;
 }
 
 /** The plan's progress with every task state counted (complete + inProgress + blocked + pending = total). */

@@ -1,9 +1,11 @@
 import { appendEvent } from '../ledger/events.js';
-import { join } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { existsSync } from 'node:fs';
 import { wiresContinuity } from '../app/wiring-files.js';
 import { READ_ONLY_TOOLS, wiringChanged } from './rules/guard-wants.js';
 import { gitExecDrift } from './git-exec-drift.js';
+import { FILE_WRITING_TOOLS, writtenPath } from './rules/plan-paths.js';
+import { runsLater as runsLaterPath } from '../domain/runs-later.js';
 import { LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../ledger/ledger-dir.js';
 import { readRecoveryHead, recoveryDirOf } from '../ledger/recovery-copy.js';
 import { pendingRequests, writeRequest } from '../ledger/inbox.js';
@@ -109,7 +111,11 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   const quick = wanted && !requests.length && !missing ? await entry.fromHotState?.(payload, hot, root, opts.now) : null;
   // Which agent client starts sessions here: later, an event no client ran is not taken as the person's (src/domain/human-turn.ts).
   const started = event === 'SessionStart' ? { client: opts.inProcessClient?.name ?? (await import('./trust/hook-client.js')).hookClient().client } : {};
-  if ((!wanted || quick) && !requests.length && !hot?.notices && !missing && !wiringDrift && !gitDrift.length) {
+  // What runs later as the person (src/domain/runs-later.ts): fingerprinted when a session starts, compared when it stops.
+  const runsLater = !missing && (event === 'SessionStart' || event === 'Stop') ? await runsLaterStep(event, root, payload.session_id, opts.now) : null;
+  // A file tool's write to one of them, in a session whose start no hook saw, is kept for the session's Stop to name; any other tool call pays nothing, a file tool's write a comparison of its path.
+  if (!missing && event === 'PostToolUse' && typeof toolName === 'string' && FILE_WRITING_TOOLS.has(toolName)) await noteFileToolWrite(payload, root, opts.now);
+  if ((!wanted || quick) && !requests.length && !hot?.notices && !missing && !wiringDrift && !gitDrift.length && !runsLater) {
     const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started, ...wallRecord(quick?.result.output ?? null, wall) };
     const output = withWall(quick?.result.output ?? null, wall);
     spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations });
@@ -140,6 +146,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
     if (fallback) owed.push({ id: -1, text: `.continuity/config.json cannot be used (${fallback}).` });
     result = withNotices({ ...result, decision: { ...result.decision, ...started, ...wallRecord(result.output, wall), ...(fallback ? { configFallback: fallback } : {}) } }, owed, opts.now);
     result = { ...result, output: withWall(result.output, wall) };
+    if (runsLater) result = (await import('./render/runs-later-words.js')).withRunsLater(result, runsLater);
     const eventId = ledger.write((db) => {
       const id = appendEvent(db, {
         at: opts.now,
@@ -152,11 +159,45 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
       result.persist?.(db, id);
       return id;
     });
+    runsLater?.said();
     // Loaded here, not at start-up: a spooled call never needs it.
     saveHotState(ledger, config);
     return { output: result.output, eventId };
   } finally {
     ledger.close();
+  }
+}
+
+/**
+ * A session's start takes the fingerprint of what runs later; its Stop finds
+ * what changed since and was not yet said. Neither may cost the call its
+ * answer: a failure (a file continuity cannot read or write) is said on
+ * stderr and the call goes on without the words.
+ */
+async function runsLaterStep(event: 'SessionStart' | 'Stop', root: string, sessionId: string, now: string): Promise<import('../app/runs-later.js').RunsLaterAtStop | null> {
+  try {
+    const code = await import('../app/runs-later.js');
+    if (event === 'SessionStart') {
+      code.takeRunsLaterBaseline(root, sessionId, now);
+      return null;
+    }
+    return code.runsLaterAtStop(root, sessionId, now);
+  } catch (err) {
+    process.stderr.write(`continuity: what runs later could not be compared: ${(err as Error).message.split('\n')[0]}\n`);
+    return null;
+  }
+}
+
+async function noteFileToolWrite(payload: GenericPayload, root: string, now: string): Promise<void> {
+  const input = (payload as { tool_input?: unknown }).tool_input;
+  const written = input && typeof input === 'object' ? writtenPath(input as Record<string, unknown>, payload.cwd ?? root) : null;
+  if (!written) return;
+  const path = relative(root, resolve(written)).split(sep).join('/');
+  if (path.startsWith('..') || !runsLaterPath(path)) return;
+  try {
+    (await import('../app/runs-later.js')).noteRunsLaterWrite(root, payload.session_id, path, now);
+  } catch (err) {
+    process.stderr.write(`continuity: a write to a file that runs later could not be noted: ${(err as Error).message.split('\n')[0]}\n`);
   }
 }
 

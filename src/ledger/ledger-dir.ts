@@ -1,6 +1,7 @@
 import { accessSync, chmodSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { REDACTION_KEY_FILE } from './redaction-key.js';
+import { RUNS_LATER_FILE } from './runs-later-store.js';
 
 /** The project's continuity folder; its presence means continuity is enabled there. */
 export const LEDGER_DIR = '.continuity';
@@ -48,10 +49,10 @@ export function ledgerAccess(root: string): LedgerAccess {
  * into the folder, say) and is taken out after the tool call that made it.
  */
 export function isOwnLedgerEntry(name: string): boolean {
-  return OWN_ENTRIES.has(name) || /^ledger\.db(?:-wal|-shm|-journal|\.restoring|\.damaged-[\w-]+)$/.test(name) || /^\.state\.json\.\d+$/.test(name) || /^\.redaction\.key\.\d+$/.test(name);
+  return OWN_ENTRIES.has(name) || /^ledger\.db(?:-wal|-shm|-journal|\.restoring|\.damaged-[\w-]+)$/.test(name) || /^\.state\.json\.\d+$/.test(name) || /^\.redaction\.key\.\d+$/.test(name) || /^\.runs-later\.json\.\d+$/.test(name);
 }
 
-const OWN_ENTRIES = new Set([LEDGER_FILE, 'state.json', 'spool', CONFIG_FILE, 'init-record.json', 'replaced', REDACTION_KEY_FILE]);
+const OWN_ENTRIES = new Set([LEDGER_FILE, 'state.json', 'spool', CONFIG_FILE, 'init-record.json', 'replaced', REDACTION_KEY_FILE, RUNS_LATER_FILE]);
 
 /** Entries of LEDGER_DIR that continuity did not put there. */
 export function strangersInLedgerDir(root: string): string[] {

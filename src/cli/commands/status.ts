@@ -10,6 +10,7 @@ import { openClawSetUpFor } from '../../install/openclaw-record.js';
 import { openClawConfigPath } from '../../adapters/openclaw/config-path.js';
 import { clientWirings, isWired } from '../../install/wired-clients.js';
 import { wallStatus } from '../../install/wall-status.js';
+import { runsLaterForStatus } from '../../app/runs-later.js';
 import { CliError, ExitCode } from '../../util/errors.js';
 import { ledgerDirExists, projectRoot, withLedger } from '../project.js';
 import { renderStatus } from '../render/status-view.js';
@@ -98,9 +99,9 @@ export function notEnabled(root: string): string {
   return `continuity is not enabled in ${root} (no .continuity/). Run \`continuity plan import FILE\` to start.`;
 }
 
-/** The layers in force, for the picture: Claude Code's `wall`, and every wired client's `guard`. */
-export async function layersOf(root: string, config: Config): Promise<Pick<Snapshot, 'wall' | 'guard'>> {
-  return { wall: await wallOf(root, config), guard: await guardsOf(root, config) };
+/** The layers in force, for the picture: Claude Code's `wall`, every wired client's `guard`; and what a session changed that runs later, which no layer can refuse. */
+export async function layersOf(root: string, config: Config): Promise<Pick<Snapshot, 'wall' | 'guard' | 'runsLater'>> {
+  return { wall: await wallOf(root, config), guard: await guardsOf(root, config), runsLater: runsLaterForStatus(root) };
 }
 
 /** The layer in force for each client wired in this project, one per client. */

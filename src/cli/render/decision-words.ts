@@ -9,7 +9,20 @@ export function describeDecision(kind: string, decision: unknown): string {
   const watchdog = describeWatchdogDecision(kind, d);
   if (watchdog) return watchdog;
   const words = describePlanDecision(kind, d);
-  return d.watchdog ? `${words}${describeWatchdogAddition(d)}` : words;
+  return `${d.watchdog ? `${words}${describeWatchdogAddition(d)}` : words}${describeRunsLaterAddition(d)}`;
+}
+
+/** A Stop that named what the session changed that runs later (src/hooks/render/runs-later-words.ts): the parts, after the verdict. */
+export function describeRunsLaterAddition(d: Record<string, unknown>): string {
+  const words = describeRunsLater(d);
+  return words ? `; ${words}` : '';
+}
+
+/** The parts a Stop named as changed in its session and run later, in a few words; '' when it named none. */
+export function describeRunsLater(d: Record<string, unknown>): string {
+  if (!Array.isArray(d.runsLater) || !d.runsLater.length) return '';
+  const names = (d.runsLater as { path?: unknown; part?: unknown }[]).map((c) => (typeof c.part === 'string' ? `${String(c.path)} ${c.part}` : String(c.path)));
+  return `runs later: ${names.join(', ')} (changed in this session)`;
 }
 
 function describePlanDecision(kind: string, d: Record<string, unknown>): string {

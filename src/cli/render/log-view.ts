@@ -1,6 +1,6 @@
 import type { AuditEntry, Verdict } from '../../app/audit-log.js';
 import { clockParts } from './clock.js';
-import { describeDecision } from './decision-words.js';
+import { describeDecision, describeRunsLater } from './decision-words.js';
 import { stopBlockOf } from '../../ledger/audit-query.js';
 import { digestsIn, isDigest } from '../../ledger/audit-input.js';
 import { describeStopWhy, shortSession } from './status-view.js';
@@ -62,9 +62,13 @@ export function describeEntry(e: AuditEntry): string {
       return Array.isArray(d.changes) ? `${plural(d.changes.length, 'task state')} read from the SDD ledger` : '';
     case 'summary.read':
       return Array.isArray(input.files) ? `${plural(input.files.length, 'task summary', 'task summaries')} read` : '';
-    case 'Stop':
-      if (d.action === 'block' || d.action === 'allow_after_limit') return describeStopWhy(stopBlockOf(e.id, e.at, e.sessionId, d));
+    case 'Stop': {
+      // What runs later as the person comes first: the line is cut to the width, and this is what they must see before it runs.
+      const later = describeRunsLater(d);
+      if (d.action === 'block' || d.action === 'allow_after_limit') return [later, describeStopWhy(stopBlockOf(e.id, e.at, e.sessionId, d))].filter(Boolean).join(' · ');
+      if (later) return [later, describeDecision(e.kind, { ...d, runsLater: undefined }).replace(/^(DENIED|BLOCKED|allowed): /, '')].join(' · ');
       break;
+    }
     default:
       break;
   }

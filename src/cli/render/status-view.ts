@@ -43,7 +43,7 @@ const RUN_STATUS_STYLE: Record<string, Style> = {
  */
 export function renderStatus(s: Snapshot, opts: StatusRenderOptions): string {
   const ctx: Ctx = { width: Math.max(1, Math.floor(opts.width)), now: opts.now ?? s.takenAt, tz: opts.timeZone ?? 'UTC' };
-  const head = [header(s, ctx, opts.watch), ...planSection(s, ctx), ...doneBySection(s, ctx), ...sessionsSection(s, ctx), ...pendingSection(s, ctx), ...runsSection(s.runs), ...stopsSection(s, ctx), ...violationsSection(s, ctx), ...guardLines(s, ctx), ledgerLine(s)];
+  const head = [header(s, ctx, opts.watch), ...planSection(s, ctx), ...doneBySection(s, ctx), ...sessionsSection(s, ctx), ...pendingSection(s, ctx), ...runsSection(s.runs), ...stopsSection(s, ctx), ...violationsSection(s, ctx), ...runsLaterSection(s, ctx), ...guardLines(s, ctx), ledgerLine(s)];
   const recent = recentSection(s, ctx);
   let lines = [...head, ...recent];
   if (opts.height !== undefined && lines.length > opts.height) {
@@ -347,6 +347,23 @@ const GUARD_STYLE: Record<string, Style> = { structural: 'green', 'hooks-only': 
  * hooks only and why), one line per client, and what a wall does not cover:
  * never one line for the project that a client's layer does not bear out.
  */
+/**
+ * What a session changed that runs at the person's next git or package
+ * command (src/app/runs-later.ts): one line each, so it is seen before it runs.
+ */
+function runsLaterSection(s: Snapshot, ctx: Ctx): Line[] {
+  if (!s.runsLater?.length) return [];
+  const lines: Line[] = [];
+  const sessions = [...new Set(s.runsLater.map((r) => r.sessionId))];
+  for (const id of sessions) {
+    const mine = s.runsLater.filter((r) => r.sessionId === id);
+    const at = clockParts(mine[0]!.since, ctx.tz);
+    lines.push([lines.length ? INDENT : label('Runs later'), { text: `changed in ${mine[0]!.latest ? 'the latest session' : 'session'} `, style: 'dim' }, { text: shortSession(id), shrink: 'end', keep: 8 }, { text: ` (started ${at ? at.time : mine[0]!.since}):`, style: 'dim' }]);
+    for (const r of mine) lines.push([INDENT, { text: `runs ${r.when}: `, shrink: 'end', keep: 12 }, { text: `${r.part === null ? r.path : `${r.path} ${r.part}`}${r.new ? ' (new)' : ''}`, style: 'yellow', shrink: 'start', keep: 16 }]);
+  }
+  return lines;
+}
+
 function guardLines(s: Snapshot, ctx: Ctx): Line[] {
   if (s.guard && !s.guard.length) return [[label('Guard'), { text: "no client's settings here run continuity's hooks (continuity init --agent … wires them)", style: 'yellow', shrink: 'end' }]];
   const guards = s.guard ?? (s.wall ? [{ agent: 'claude-code', label: 'Claude Code', ...s.wall }] : []);
