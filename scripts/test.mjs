@@ -26,13 +26,20 @@
 // end-to-end file takes its place by what it imports, with no list to edit.
 // Unit tests do not spawn the CLI, so the compiled pass does not run them.
 //
-// Where the time went (2 cores, 2026-12, the whole suite ≈1,530 tests): the
-// three passes one after another took 383 s (Node 20), 68 s (Node 24) and
-// 135 s (compiled), ≈10 min; the build 4 s and the type-check 1 s. Node 20's
-// end-to-end files were most of it: each CLI spawn there costs ~110 ms of
-// Node start-up, the same files run again in the compiled pass, and the
-// slowest files (bounded-ledger's 20,000 in-process hook calls, the wall's
-// bubblewrap runs, the OpenClaw gateway restarts) ran on both.
+// Where the time went, measured on a 2-core machine busy with other
+// processes (load average 6 to 27, so wall times swing by a factor of two;
+// CPU times hold): the passes one after another took 408 s (Node 20),
+// 127 s (Node 24) and 381 s (compiled) of wall time and 516 + 95 + 246 s of
+// CPU; the sandbox tools, build, type-check and Node 24 fetch 1-12 s each.
+// CPU per file, with the processes it spawns: a Node CLI spawn costs ~0.1 s,
+// a compiled one a quarter of that, so the same end-to-end file costs about
+// 4x more on Node (stop-gate 20 s against 6 s); each test file's own Node and
+// tsx start-up ~0.45 s; bounded-ledger's 20,000 in-process hook calls 43 s,
+// recovery-copy's 200,500 events 15 s per Node, openclaw-restart's gateways
+// 25 s, plugin-launcher's three Bun compiles 15 s. Watchdog-hooks mostly
+// sleeps out its SLAs (time is real there). Side by side, with the end-to-end
+// files off Node that are not about it, the whole run took 575 s of CPU where
+// it took 870 s, and 646 s of wall time where it took 930 s under that load.
 // At the end the command prints each step's wall time, the CPU time of
 // everything it ran (Linux), and the slowest files of each pass.
 //
@@ -45,6 +52,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
+import { isE2e, passFiles } from './test-passes.mjs';
 
 const args = process.argv.slice(2);
 const thisRuntimeOnly = args.includes('--this-runtime') || process.env.CONTINUITY_TEST_RUNTIMES === 'this';
@@ -59,14 +67,16 @@ const started = Date.now();
 const timings = [];
 
 /**
- * Runs one step. Its output goes to this terminal as it comes when `live`,
- * else into a file printed whole when the step ends, so that steps run side
- * by side do not interleave their lines. Resolves to the exit status.
+ * Runs one step. Its output goes to this terminal as it comes when `live`;
+ * else it is kept, and printed whole when the step ends or, when `later`, by
+ * the caller (printKept), so that steps run side by side do not interleave
+ * their lines. Resolves to whether it passed and what it printed.
  */
-function run(title, cmd, cmdArgs, { env = {}, live = true } = {}) {
+function run(title, cmd, cmdArgs, { env = {}, live = true, later = false } = {}) {
   const t0 = Date.now();
   return new Promise((done) => {
     if (live) process.stdout.write(`\n▶ ${title}\n`);
+    else if (later) process.stdout.write(`\n▶ ${title}: its output follows the others' when all have ended\n`);
     const child = spawn(cmd, cmdArgs, { stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'], env: { ...process.env, CONTINUITY_STATE_HOME: stateHome, ...env } });
     let out = '';
     if (child.stdout) child.stdout.on('data', (d) => (out += d));
@@ -79,9 +89,10 @@ function run(title, cmd, cmdArgs, { env = {}, live = true } = {}) {
       ended = true;
       const ms = Date.now() - t0;
       timings.push({ title, ms });
-      if (!live) process.stdout.write(`\n▶ ${title}\n${out}`);
-      if (status !== 0) process.stdout.write(`✗ ${title} failed (${error ?? `exit ${status}`})\n`);
-      done({ ok: status === 0, out });
+      const failed = status === 0 ? '' : `✗ ${title} failed (${error ?? `exit ${status}`})\n`;
+      if (!live && !later) process.stdout.write(`\n▶ ${title}\n${out}`);
+      if (!later) process.stdout.write(failed);
+      done({ ok: status === 0, out, title, failed });
     }
   });
 }
@@ -98,28 +109,6 @@ function testFiles() {
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => join('test', f))
     .sort();
-}
-
-const isE2e = (f) => f.startsWith(join('test', 'e2e'));
-const e2eNamed = (names) => names.map((n) => join('test', 'e2e', `${n}.test.ts`));
-/** The end-to-end tests that are about the ledger and its driver: run on every Node driver. */
-const DRIVER_E2E = e2eNamed(['ledger-durability', 'ledger-survival', 'hook-entry', 'plan-commands', 'stop-gate', 'approval', 'watchdog-hooks', 'status-and-log', 'guard-hot-state']);
-/** The plugin's hooks run its launcher (its own executable, or Node), never the entry under test: once is enough. */
-const PLUGIN_E2E = e2eNamed(['plugin', 'plugin-launcher']);
-
-/**
- * The end-to-end files that name the Node bundle themselves: they import
- * NODE or CLI from test/helpers/cli.ts to run dist/cli.cjs on purpose, so
- * the Node entry is part of their subject. Read from the import line (a
- * regular expression: esbuild's metafile names the modules a file imports,
- * not the bindings).
- */
-function namesTheNodeEntry(file) {
-  const source = readFileSync(file, 'utf8');
-  for (const m of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'\.\.\/helpers\/cli\.js'/g)) {
-    if (m[1].split(',').some((name) => /^(NODE|CLI)$/.test(name.trim()))) return true;
-  }
-  return false;
 }
 
 /** The unit tests whose import graph reaches a SQLite driver (esbuild resolves it as the build does): they open a real ledger. */
@@ -187,35 +176,26 @@ if (!built.ok || !typed.ok) process.exit(1);
 const all = testFiles();
 const unitOnDriver = everyRuntime && !files.length ? await unitTestsOnTheDriver(all.filter((f) => !isE2e(f))) : new Set();
 const passes = [];
+const split = passFiles({ files: all, given: files.length > 0, thisRuntimeOnly, unitOnDriver, sourceOf: (f) => readFileSync(f, 'utf8') });
 const testArgs = (label, list) => ['--import', 'tsx', '--test', `--test-concurrency=${CONCURRENCY}`, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./scripts/test-durations.mjs', `--test-reporter-destination=${join(scratch, `${label}.durations.jsonl`)}`, ...list];
-if (!everyRuntime || files.length) {
-  passes.push({ id: 'node', label: `Node ${process.versions.node}`, exec: process.execPath, files: all });
-} else {
-  passes.push({
-    id: 'node',
-    label: `Node ${process.versions.node}`,
-    exec: process.execPath,
-    files: all.filter((f) => !isE2e(f) || DRIVER_E2E.includes(f) || PLUGIN_E2E.includes(f) || namesTheNodeEntry(f)),
-  });
-}
-if (everyRuntime) {
+passes.push({ id: 'node', label: `Node ${process.versions.node}`, exec: process.execPath, files: split.node });
+if (split.node24) {
   const fetched = await fetchNode24;
   if (!fetched.ok) fail(`could not fetch Node 24 with \`npx -y node@24\`: ${fetched.out.trim().split('\n').pop()}`);
-  const node24 = fetched.out.trim().split('\n').pop();
-  const onEveryDriver = (f) => (isE2e(f) ? DRIVER_E2E.includes(f) : unitOnDriver.has(f));
-  passes.push({ id: 'node24', label: 'Node 24 (node:sqlite)', exec: node24, files: files.length ? all : all.filter(onEveryDriver) });
-  const e2e = all.filter((f) => isE2e(f) && !PLUGIN_E2E.includes(f));
-  if (e2e.length > 0) {
-    const compiled = join(process.cwd(), 'dist', 'bin', 'continuity');
-    if (!existsSync(compiled)) fail(`${compiled} was not built (the build compiles it with the project's Bun; see the build output above)`);
-    passes.push({ id: 'compiled', label: 'the compiled executable', exec: process.execPath, files: e2e, env: { CONTINUITY_TEST_ENTRY: compiled } });
-  }
+  passes.push({ id: 'node24', label: 'Node 24 (node:sqlite)', exec: fetched.out.trim().split('\n').pop(), files: split.node24 });
+}
+if (split.compiled?.length) {
+  const compiled = join(process.cwd(), 'dist', 'bin', 'continuity');
+  if (!existsSync(compiled)) fail(`${compiled} was not built (the build compiles it with the project's Bun; see the build output above)`);
+  passes.push({ id: 'compiled', label: 'the compiled executable', exec: process.execPath, files: split.compiled, env: { CONTINUITY_TEST_ENTRY: compiled } });
 }
 
-// The passes side by side: the first one's output as it comes, the others' whole when each ends.
+// The passes side by side: the first one's output as it comes, then each other's whole.
 const results = await Promise.all(
-  passes.map((p) => run(`tests on ${p.label} (${p.files.length} files)`, p.exec, testArgs(p.id, slowestFirst(p.id, p.files)), { env: { CONTINUITY_TEST_NODE: p.exec, ...p.env }, live: p === passes[0] })),
+  passes.map((p) => run(`tests on ${p.label} (${p.files.length} files)`, p.exec, testArgs(p.id, slowestFirst(p.id, p.files)), { env: { CONTINUITY_TEST_NODE: p.exec, ...p.env }, live: p === passes[0], later: p !== passes[0] })),
 );
+for (const r of results.slice(1)) process.stdout.write(`\n▶ ${r.title}\n${r.out}${r.failed}`);
+for (const r of results) if (!r.ok) process.stdout.write(r.failed);
 
 process.stdout.write(`\n⏱ ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
 const cpu = childrenCpuSeconds();
