@@ -48,9 +48,9 @@
 //   node scripts/test.mjs test/unit/x.test.ts   only the given files, on each runtime
 // CONTINUITY_TEST_CONCURRENCY sets each pass's --test-concurrency (default below).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 import { isE2e, passFiles } from './test-passes.mjs';
 
@@ -135,21 +135,6 @@ function childrenCpuSeconds() {
   }
 }
 
-/**
- * Each file's time in each pass at the last run, so that the next run starts
- * the slowest first (a long file started last would end its pass alone, on
- * one core); a file not timed yet goes first. Only the order changes.
- */
-const DURATIONS = join('node_modules', '.cache', 'continuity-test-durations.json');
-function lastDurations() {
-  try {
-    return JSON.parse(readFileSync(DURATIONS, 'utf8'));
-  } catch {
-    return {};
-  }
-}
-const slowestFirst = (pass, list, known = lastDurations()) => [...list].sort((a, b) => (known[`${pass} ${b}`] ?? 1e9) - (known[`${pass} ${a}`] ?? 1e9));
-
 /** The pass's files with the time their tests took (the durations reporter's lines summed per file). */
 function fileDurations(path) {
   const byFile = new Map();
@@ -192,7 +177,7 @@ if (split.compiled?.length) {
 
 // The passes side by side: the first one's output as it comes, then each other's whole.
 const results = await Promise.all(
-  passes.map((p) => run(`tests on ${p.label} (${p.files.length} files)`, p.exec, testArgs(p.id, slowestFirst(p.id, p.files)), { env: { CONTINUITY_TEST_NODE: p.exec, ...p.env }, live: p === passes[0], later: p !== passes[0] })),
+  passes.map((p) => run(`tests on ${p.label} (${p.files.length} files)`, p.exec, testArgs(p.id, p.files), { env: { CONTINUITY_TEST_NODE: p.exec, ...p.env }, live: p === passes[0], later: p !== passes[0] })),
 );
 for (const r of results.slice(1)) process.stdout.write(`\n▶ ${r.title}\n${r.out}${r.failed}`);
 for (const r of results) if (!r.ok) process.stdout.write(r.failed);
@@ -201,18 +186,10 @@ process.stdout.write(`\n⏱ ${((Date.now() - started) / 1000).toFixed(0)} s in a
 const cpu = childrenCpuSeconds();
 process.stdout.write(cpu === null ? '\n' : `, ${cpu.toFixed(0)} s of CPU\n`);
 for (const t of timings) process.stdout.write(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.title}\n`);
-const known = lastDurations();
+// The slowest files of each pass: node --test runs its files in its own (sorted) order, so a long one late in the alphabet ends its pass alone.
 for (const p of passes) {
-  const byFile = fileDurations(join(scratch, `${p.id}.durations.jsonl`));
-  for (const [file, ms] of byFile) known[`${p.id} ${file}`] = ms;
-  const slowest = [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 5);
+  const slowest = [...fileDurations(join(scratch, `${p.id}.durations.jsonl`))].sort((a, b) => b[1] - a[1]).slice(0, 5);
   process.stdout.write(`  slowest on ${p.label}: ${slowest.map(([f, ms]) => `${f.replace(/^test\//, '')} ${(ms / 1000).toFixed(0)} s`).join(', ')}\n`);
-}
-try {
-  mkdirSync(dirname(DURATIONS), { recursive: true });
-  writeFileSync(DURATIONS, `${JSON.stringify(known, null, 1)}\n`);
-} catch {
-  // Only the next run's order is lost.
 }
 rmSync(scratch, { recursive: true, force: true });
 if (results.some((r) => !r.ok)) process.exit(1);
