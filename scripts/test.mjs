@@ -71,7 +71,7 @@ const timings = [];
 /**
  * Runs one step. Its output goes to this terminal as it comes when `live`;
  * else it is kept, and printed whole when the step ends or, when `later`, by
- * the caller (printKept), so that steps run side by side do not interleave
+ * the caller, so that steps run side by side do not interleave
  * their lines. Resolves to whether it passed and what it printed.
  */
 function run(title, cmd, cmdArgs, { env = {}, live = true, later = false } = {}) {
