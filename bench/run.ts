@@ -12,6 +12,7 @@ import { benchOpenClawPlugin } from './openclaw-plugin.js';
 import { benchOwnWall, reportOwnWall } from './own-wall.js';
 import { benchOpenClawLoad, reportOpenClawLoad } from './openclaw-load.js';
 import { fmt } from './measure.js';
+import { reportStageSplit } from './hook-stages.js';
 import { benchLedgerGrowth, reportLedgerGrowth } from './ledger-growth.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -66,6 +67,8 @@ if (hooks.plugin) {
   }
   if (hooks.pluginNode) console.log(`    (plugin on Node: CONTINUITY_PLUGIN_RUNTIME=node, Node ${hooks.pluginNode})`);
 }
+console.log('');
+reportStageSplit(hooks.stages);
 console.log('');
 if (hooksOnly !== -1) process.exit(0);
 

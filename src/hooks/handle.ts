@@ -8,7 +8,7 @@ import { readRecoveryHead, recoveryDirOf } from '../ledger/recovery-copy.js';
 import { pendingRequests, writeRequest } from '../ledger/inbox.js';
 import { CliError, ExitCode } from '../util/errors.js';
 import { spoolBacklogFull, spoolEvent } from '../ledger/spool.js';
-import { readHotState } from '../ledger/hot-state.js';
+import { readHotState, type HotState } from '../ledger/hot-state.js';
 import { findProjectRoot } from '../ledger/project-root.js';
 import { validateEventPayload } from './hook-payload.js';
 import { HANDLERS } from './handlers/index.js';
@@ -21,6 +21,7 @@ import { walledClient, wallRecord, withWall } from './rules/wall-answer.js';
 import { lostWorkspaceAnswer } from './lost-workspace.js';
 import { workspaceGuard, type WorkspaceGuard } from '../domain/workspace-guard.js';
 import { isRemembered } from '../ledger/guarded-workspaces.js';
+import { stage } from '../util/stage-clock.js';
 
 export { PayloadError } from './hook-payload.js';
 
@@ -60,6 +61,7 @@ export async function handlePayload(
   const guard = access === 'absent' || !existsSync(join(root, LEDGER_DIR, LEDGER_FILE)) ? guardWithoutLedger(root, access !== 'absent', opts.env) : 'ledger';
   if (guard === 'lost') return { output: lostWorkspaceAnswer(payload, root), eventId: null, unguarded: true };
   if (guard === 'not-enabled') return { output: unenforcedWords(root, payload.hook_event_name), eventId: null };
+  stage('project root');
   // Read-only to its own owner without a sandbox: put back and recorded; inside the wall nothing can be put back and the call is refused.
   const reclaimed = access === 'read-only' ? reclaimWrite(join(root, LEDGER_DIR)) : null;
   if (access === 'read-only' && !reclaimed) refuseInsideWall(root, payload, opts.now, source);
@@ -92,49 +94,64 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   // The ledger gone (its folder or its file): the call is taken with the ledger, whose opening restores it.
   const missing = access === 'absent' || !existsSync(join(ledgerDir, LEDGER_FILE));
   const hot = missing ? null : readHotState(ledgerDir);
+  stage('hot state read');
   // continuity's own wall around a walled client's shell command (src/hooks/rules/own-wall.ts), loaded only for one.
   const wall = event === 'PreToolUse' && walledClient(source) && (payload as { tool_name?: unknown }).tool_name === 'Bash' ? await (await import('./rules/own-wall.js')).ownWallAnswer(payload as never, root, opts.env, source, hot) : null;
+  if (wall) stage('own wall');
   const wanted = !!entry && (!entry.wants || entry.wants(payload, hot, root));
+  stage('wants');
   // A client's hook wiring changed since the last call (a client whose hooks are off runs none): seen here, whichever client or event this is.
   // A PostToolUse of a tool that can write leaves it to the guard after the call, which tells the agent too.
   const toolName = (payload as { tool_name?: unknown }).tool_name;
   const wiringDrift = !missing && wiringChanged(hot, root) && !(event === 'PostToolUse' && typeof toolName === 'string' && !READ_ONLY_TOOLS.has(toolName));
   // Requests the agent's commands left in the inbox are taken in by whichever call comes first.
+  stage('wiring check');
   const requests = pendingRequests(root);
+  stage('inbox');
   // Nothing to decide, or decided from a current hot state: recorded through the spool, without opening SQLite.
   const quick = wanted && !requests.length && !missing ? await entry.fromHotState?.(payload, hot, root, opts.now) : null;
   // Which agent client starts sessions here: later, an event no client ran is not taken as the person's (src/domain/human-turn.ts).
+  stage('rule from hot state');
   const started = event === 'SessionStart' ? { client: opts.inProcessClient?.name ?? (await import('./trust/hook-client.js')).hookClient().client } : {};
+  if (event === 'SessionStart') stage('process scan');
   if ((!wanted || quick) && !requests.length && !hot?.notices && !missing && !wiringDrift) {
     const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started, ...wallRecord(quick?.result.output ?? null, wall) };
     const output = withWall(quick?.result.output ?? null, wall);
     spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations });
+    stage('spool write');
     // A long run of calls that decide nothing would otherwise leave the spool to grow until the next one that does: past a bounded backlog, this call takes it in.
     if (spoolBacklogFull(ledgerDir)) await drainSpool(root, opts.env);
     return { output, eventId: null };
   }
   // The config, the ledger and the SQLite driver are loaded only for a call that decides something.
-  const { hookConfig, Ledger, saveHotState, owedNotices, withNotices } = await loadDeciders(event);
-  const ledger = await Ledger.open(root, { create: true, env: opts.env });
+  const { hookConfig, Ledger, hotStateOf, owedNotices, withNotices } = await loadDeciders(event);
+  stage('load deciders');
+  // One transaction for the call, unless it takes in the inbox or puts wiring back: those change files after their writes, each committed first.
+  const ledger = await Ledger.open(root, { create: true, env: opts.env, lagRecovery: true, oneTransaction: !requests.length && !wiringDrift });
+  let hotState: HotState | undefined;
   try {
     const { config, fallback } = await hookConfig(root, ledger);
+    stage('config');
     // Before the rule runs, so that a Stop sees the task the agent has just recorded as done.
     const inboxCode = requests.length ? await loadInboxDeciders(event) : null;
     const inbox = inboxCode ? await inboxCode.takeInbox(ledger, requests, { root, config, now: opts.now, source, sessionId: payload.session_id }) : null;
     let result: HandlerResult = wanted
       ? await (await entry.load())({ payload: payload as never, ledger, config, root, now: opts.now, source, env: opts.env, ...(opts.inProcessClient ? { inProcessClient: opts.inProcessClient } : {}) })
       : { output: null, decision: entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision };
+    stage('rule');
     if (inbox && inboxCode) result = inboxCode.withInboxWords(result, event, inbox);
     if (wiringDrift) {
       const { repairWiring, snapshotPaths, withWiringRepair } = await loadWiringDeciders(event);
       const repair = repairWiring(ledger.db, root, config, snapshotPaths(null, config, root, opts.env, ledger.db), { now: opts.now });
       result = withWiringRepair(result, repair, { now: opts.now, sessionId: payload.session_id });
+      stage('wiring repair');
     }
     const owed = owedNotices(ledger.db);
     // An invalid config is said to the person at every call until it is fixed or put back.
     if (fallback) owed.push({ id: -1, text: `.continuity/config.json cannot be used (${fallback}).` });
     result = withNotices({ ...result, decision: { ...result.decision, ...started, ...wallRecord(result.output, wall), ...(fallback ? { configFallback: fallback } : {}) } }, owed, opts.now);
     result = { ...result, output: withWall(result.output, wall) };
+    stage('notices');
     const eventId = ledger.write((db) => {
       const id = appendEvent(db, {
         at: opts.now,
@@ -147,11 +164,15 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
       result.persist?.(db, id);
       return id;
     });
-    // Loaded here, not at start-up: a spooled call never needs it.
-    saveHotState(ledger, config);
+    stage('event write');
+    // Loaded here, not at start-up: a spooled call never needs it. Its snapshots are synced in the call's transaction; the file is written at close.
+    hotState = hotStateOf(ledger, config);
+    stage('hot state');
+    ledger.commit();
+    stage('commit');
     return { output: result.output, eventId };
   } finally {
-    ledger.close();
+    ledger.close({ hotState });
   }
 }
 
@@ -159,7 +180,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
 async function drainSpool(root: string, env: NodeJS.ProcessEnv): Promise<void> {
   try {
     const { Ledger } = await import('./deciders.js');
-    (await Ledger.open(root, { env })).close();
+    (await Ledger.open(root, { env, lagRecovery: true })).close();
   } catch (err) {
     process.stderr.write(`continuity: the spool could not be taken into the ledger: ${(err as Error).message.split('\n')[0]}\n`);
   }

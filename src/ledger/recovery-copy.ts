@@ -299,11 +299,27 @@ export function approvalInCopy(head: RecoveryHead, plan: { id: string; approvedH
   return plans.includes(`${plan.id}:approved:${plan.approvedHash ?? ''}:${plan.approvedAt ?? ''}`);
 }
 
-/** Does this renewal need the whole ledger copied, or is appending its new events enough? */
-export function needsFullCopy(head: RecoveryHead | null, o: { trustKey: string; ledgerBytes: number; nowMs: number }): boolean {
-  if (!head || head.trustKey !== o.trustKey || o.ledgerBytes <= SMALL_LEDGER_BYTES) return true;
+/**
+ * Does this renewal need the whole ledger copied, or is appending its new
+ * events enough? `lag` (a hook call: src/hooks/handle.ts) lets a small
+ * ledger's copy lag too, by at most LAG_EVENTS events (more on a large
+ * ledger, in proportion, as the interval grows) and one interval: a hook
+ * pays no copy, no second database and no fsync for an audit line. Any
+ * other command, whose change is the person's (a task done, a plan
+ * imported), keeps a small ledger's copy whole at once.
+ */
+export function needsFullCopy(head: RecoveryHead | null, o: { trustKey: string; ledgerBytes: number; nowMs: number; lag?: { tailEvents: number } }): boolean {
+  if (!head || head.trustKey !== o.trustKey) return true;
+  if (o.lag ? o.lag.tailEvents >= lagEvents(o.ledgerBytes) : o.ledgerBytes <= SMALL_LEDGER_BYTES) return true;
   const at = Date.parse(head.at);
   return !(o.nowMs - at < fullCopyInterval(o.ledgerBytes) && o.nowMs >= at);
+}
+
+/** How many events a hook's renewal may leave in the tail before the whole ledger is copied again (on a ledger up to COPY_SCALE_BYTES). */
+export const LAG_EVENTS = 256;
+
+export function lagEvents(ledgerBytes: number): number {
+  return Math.round(LAG_EVENTS * Math.max(1, ledgerBytes / COPY_SCALE_BYTES));
 }
 
 /**
