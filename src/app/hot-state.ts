@@ -40,8 +40,9 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
 }
 
 /** The hot state a hook call leaves, computed inside its transaction and written at the ledger's close (Ledger.close). */
-export function hotStateOf(ledger: Ledger, config: Config): HotState {
-  return computeHotState(ledger, config, { now: new Date().toISOString(), adopt: false, openRuns: countOpenRuns(ledger.db) });
+export function hotStateOf(ledger: Ledger, config: Config, configText: string | null): HotState {
+  const state = computeHotState(ledger, config, { now: new Date().toISOString(), adopt: false, openRuns: countOpenRuns(ledger.db) });
+  return configText === null ? state : { ...state, config: { text: configText, value: config } };
 }
 
 /** `openRuns` is the ledger's count of subagent runs not yet completed, recovered or blocked, unless given. */

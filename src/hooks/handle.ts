@@ -130,7 +130,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   const ledger = await Ledger.open(root, { create: true, env: opts.env, lagRecovery: true, oneTransaction: !requests.length && !wiringDrift });
   let hotState: HotState | undefined;
   try {
-    const { config, fallback } = await hookConfig(root, ledger);
+    const { config, fallback, text: configText } = await hookConfig(root, ledger, hot?.config);
     stage('config');
     // Before the rule runs, so that a Stop sees the task the agent has just recorded as done.
     const inboxCode = requests.length ? await loadInboxDeciders(event) : null;
@@ -166,7 +166,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
     });
     stage('event write');
     // Loaded here, not at start-up: a spooled call never needs it. Its snapshots are synced in the call's transaction; the file is written at close.
-    hotState = hotStateOf(ledger, config);
+    hotState = hotStateOf(ledger, config, fallback ? null : configText);
     stage('hot state');
     ledger.commit();
     stage('commit');
