@@ -10,7 +10,7 @@ import { ingestSpool } from './spool.js';
 import { ledgerStamp, restampHotState, writeHotState, type HotState } from './hot-state.js';
 
 import { LEDGER_DIR, LEDGER_FILE } from './ledger-dir.js';
-import { appendEventsTail, extendChain, keepRecoveryCopy, keptMarks, ledgerDamage, needsFullCopy, readRecoveryHead, recoveryDirOf, replayEventsTail, restoreRecoveryCopy, tailMaxId, trustKeyOf, type RecoveryHead } from './recovery-copy.js';
+import { appendEventsTail, extendChain, keepRecoveryCopy, keptMarks, ledgerDamage, needsFullCopy, readRecoveryHead, recoveryDirOf, replayEventsTail, restoreRecoveryCopy, rowsInCopy, tailMaxId, trustKeyOf, type RecoveryHead } from './recovery-copy.js';
 import { appendEvent } from './events.js';
 import { insertViolation } from './sessions.js';
 import { insertNotice } from './notices.js';
@@ -318,7 +318,7 @@ export class Ledger {
         const lag = this.lagRecovery && this.head ? { tailEvents: tailed - this.head.maxId } : undefined;
         const full = this.rechain || needsFullCopy(this.head, { trustKey, ledgerBytes: fileSize(this.path) + fileSize(`${this.path}-wal`), nowMs: Date.now(), lag });
         if (!full) {
-          appendEventsTail(this.db, this.recoveryDir, tailed, this.head!.names ?? 0);
+          appendEventsTail(this.db, this.recoveryDir, tailed, this.head!.names ?? 0, rowsInCopy(this.head!));
           return ' (tail)';
         }
         const from: Pick<RecoveryHead, 'chain' | 'maxId' | 'events' | 'marks'> = (!this.rechain && this.head) || { chain: '', maxId: 0, events: 0 };

@@ -38,13 +38,20 @@ test("a hook call appends its event to the recovery copy's tail instead of copyi
   assert.notEqual(readFileSync(join(dir, 'head.json'), 'utf8'), head, "a person's command renews the whole copy");
   assert.equal(existsSync(join(dir, 'events-tail.jsonl')), false, 'the whole copy holds what the tail held');
 
+  // A write denied (a violation) and the Stop after it that takes it in: still the tail, violation and all.
+  const renewed = readFileSync(join(dir, 'head.json'), 'utf8');
+  const denied = hook(project, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_w', tool_input: { command: "echo '{}' > .continuity/config.json" } }, { env, sessionId: 'tail-deny' });
+  assert.match(denied.stdout, /"permissionDecision":"deny"/);
   hook(project, { ...STOP, last_assistant_message: 'Task 2 is done.' }, { env, sessionId: 'tail-2' });
+  assert.equal(readFileSync(join(dir, 'head.json'), 'utf8'), renewed, 'a violation is carried by the tail, not by a copy');
   rmSync(join(project, '.continuity'), { recursive: true });
   const ledger = await Ledger.open(project, { env });
   try {
     assert.ok(ledger.restored, 'restored from the copy');
     const sessions = ledger.db.all<{ session_id: string }>("SELECT session_id FROM events WHERE kind = 'Stop'").map((r) => r.session_id);
     assert.deepEqual(sessions, ['tail-1', 'tail-2'], 'the event only the tail held is restored');
+    const kinds = ledger.db.all<{ kind: string; session_id: string | null }>('SELECT kind, session_id FROM violations ORDER BY id');
+    assert.ok(kinds.some((v) => v.kind === 'guarded_write_denied' && v.session_id === 'tail-deny'), `the denial's violation is restored: ${JSON.stringify(kinds)}`);
   } finally {
     ledger.close();
   }
