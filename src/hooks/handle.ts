@@ -126,8 +126,10 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   // The config, the ledger and the SQLite driver are loaded only for a call that decides something.
   const { hookConfig, Ledger, hotStateOf, owedNotices, withNotices } = await loadDeciders(event);
   stage('load deciders');
-  // One transaction for the call, unless it takes in the inbox or puts wiring back: those change files after their writes, each committed first.
-  const ledger = await Ledger.open(root, { create: true, env: opts.env, lagRecovery: true, oneTransaction: !requests.length && !wiringDrift });
+  // One transaction for the call, unless it takes in the inbox or puts wiring back (those change files after their writes, each committed
+  // first), or runs in a client's own process: there other calls run between its awaits, and one holding the write lock across them
+  // would leave the others waiting on the busy timeout with the event loop blocked.
+  const ledger = await Ledger.open(root, { create: true, env: opts.env, lagRecovery: true, oneTransaction: !opts.inProcessClient && !requests.length && !wiringDrift });
   let hotState: HotState | undefined;
   try {
     const { config, fallback, text: configText } = await hookConfig(root, ledger, hot?.config);
