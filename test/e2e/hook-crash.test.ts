@@ -27,7 +27,7 @@ function random(seed: number): () => number {
   };
 }
 
-const KILLS = 60;
+const KILLS = 50;
 
 /** One hook call, killed after `killAfterMs` (never, when null). Resolves with its exit code, or null when the kill took it. */
 function hookCall(project: string, env: NodeJS.ProcessEnv, input: string, killAfterMs: number | null): Promise<{ code: number | null; ms: number }> {
