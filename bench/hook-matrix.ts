@@ -6,9 +6,12 @@ import { appendEvent } from '../src/ledger/events.js';
 import { Ledger } from '../src/ledger/ledger.js';
 import { insertReceipt } from '../src/ledger/receipts.js';
 import { interleaved, type Command, type Timing } from './measure.js';
+import { stageSplit, type StageCommand, type StageSplit } from './hook-stages.js';
 
 export interface HookMatrix {
   timings: Timing[];
+  /** Each call's time split by stage (CONTINUITY_STAGES). */
+  stages: StageSplit[];
   /** Median wall time of a label, for ratios. */
   median(label: string): number;
   /** Median CPU time of a label. */
@@ -114,7 +117,14 @@ export async function benchHookMatrix(root: string, runs = 25, only: readonly st
     const timings = interleaved(commands, runs);
     const wall = new Map(timings.map((t) => [t.label, t.medianMs]));
     const cpu = new Map(timings.map((t) => [t.label, t.medianCpuMs]));
-    return { timings, compiled, plugin: !!plugin, pluginNode: plugin?.node ?? null, peer, notes, median: (label) => wall.get(label) ?? NaN, cpu: (label) => cpu.get(label) ?? NaN };
+    // The same calls again, each process splitting its own time by stage (src/util/stage-clock.ts).
+    const staged: StageCommand[] = [];
+    for (const c of cases) {
+      if (compiled) staged.push({ label: `compiled hook · ${c.label}`, argv: [compiledExe, 'hook', 'claude-code'], input: payloads[c.key], env, cwd: project });
+      staged.push({ label: `node hook · ${c.label}`, argv: [process.execPath, cli, 'hook', 'claude-code'], input: payloads[c.key], env, cwd: project });
+    }
+    const stages = stageSplit(staged, Math.max(5, Math.floor(runs / 2)));
+    return { timings, stages, compiled, plugin: !!plugin, pluginNode: plugin?.node ?? null, peer, notes, median: (label) => wall.get(label) ?? NaN, cpu: (label) => cpu.get(label) ?? NaN };
   } finally {
     rmSync(project, { recursive: true, force: true });
     rmSync(pluginData, { recursive: true, force: true });

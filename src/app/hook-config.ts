@@ -1,5 +1,5 @@
 import { CliError, ExitCode } from '../util/errors.js';
-import { CONFIG_PATH, loadConfig, parseConfig } from '../config/load.js';
+import { CONFIG_PATH, parseConfig, readConfig } from '../config/load.js';
 import { DEFAULT_CONFIG, type Config } from '../config/schema.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { snapshotOf } from './guard.js';
@@ -10,20 +10,20 @@ import { snapshotOf } from './guard.js';
  * last config continuity authorised (its snapshot, the content the guard
  * puts back) is used instead, else the defaults, and the hook says so.
  */
-export async function hookConfig(root: string, ledger: Ledger): Promise<{ config: Config; fallback: string | null }> {
+export async function hookConfig(root: string, ledger: Ledger, known?: { text: string; value: unknown }): Promise<{ config: Config; fallback: string | null; text: string | null }> {
   try {
-    return { config: await loadConfig(root), fallback: null };
+    return { ...(await readConfig(root, known)), fallback: null };
   } catch (err) {
     if (!(err instanceof CliError) || (err.exitCode !== ExitCode.config && err.exitCode !== ExitCode.io)) throw err;
     const why = err.message.split('\n')[0]!;
     const last = snapshotOf(ledger.db, CONFIG_PATH.split('\\').join('/'));
     if (last?.content) {
       try {
-        return { config: await parseConfig(last.content), fallback: `${why}; the last authorised config is used` };
+        return { config: await parseConfig(last.content), fallback: `${why}; the last authorised config is used`, text: null };
       } catch {
         // the snapshot is no better: the defaults
       }
     }
-    return { config: DEFAULT_CONFIG, fallback: `${why}; the defaults are used` };
+    return { config: DEFAULT_CONFIG, fallback: `${why}; the defaults are used`, text: null };
   }
 }

@@ -40,6 +40,12 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
   };
 }
 
+/** The hot state a hook call leaves, computed inside its transaction and written at the ledger's close (Ledger.close). */
+export function hotStateOf(ledger: Ledger, config: Config, configText: string | null): HotState {
+  const state = computeHotState(ledger, config, { now: new Date().toISOString(), adopt: false, openRuns: countOpenRuns(ledger.db) });
+  return configText === null ? state : { ...state, config: { text: configText, value: config } };
+}
+
 /** `openRuns` is the ledger's count of subagent runs not yet completed, recovered or blocked, unless given. */
 export function saveHotState(ledger: Ledger, config: Config, opts: { adopt?: boolean | ReadonlySet<string>; openRuns?: number } = {}): void {
   const state = computeHotState(ledger, config, { now: new Date().toISOString(), adopt: opts.adopt ?? false, openRuns: opts.openRuns ?? countOpenRuns(ledger.db) });

@@ -26,6 +26,26 @@ export async function loadConfig(root: string): Promise<Config> {
   return parseConfig(text, path);
 }
 
+/**
+ * The config with the text it was read from (null: no config.json). `known`,
+ * the hot state's copy of the last text read and what it parsed to
+ * (src/ledger/hot-state.ts), is taken when the text is the same: a hook call
+ * then loads neither the JSONC parser nor the schema's validation (most of a
+ * Stop's time under Node, which compiles each file anew at every call).
+ */
+export async function readConfig(root: string, known?: { text: string; value: unknown }): Promise<{ config: Config; text: string | null }> {
+  const path = join(root, CONFIG_PATH);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { config: DEFAULT_CONFIG, text: null };
+    throw ioError(path, err);
+  }
+  if (known && known.text === text && known.value && typeof known.value === 'object') return { config: known.value as Config, text };
+  return { config: await parseConfig(text, path), text };
+}
+
 export async function parseConfig(text: string, path = CONFIG_PATH): Promise<Config> {
   const raw = await parseJsonWithComments(text, path);
   if (raw === undefined) return DEFAULT_CONFIG; // an empty or comment-only file

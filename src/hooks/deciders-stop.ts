@@ -9,7 +9,7 @@
  * Every other build loads deciders.ts instead (one chunk: see its header).
  */
 export { handleStop } from './handlers/stop.js';
-export { saveHotState } from '../app/hot-state.js';
+export { hotStateOf } from '../app/hot-state.js';
 export { hookConfig } from '../app/hook-config.js';
 export { Ledger } from '../ledger/ledger.js';
 export { owedNotices } from '../ledger/notices.js';

@@ -15,7 +15,7 @@ export { handleSessionStart } from './handlers/session-start.js';
 export { handlePreCompact } from './handlers/pre-compact.js';
 export { handleToolUse } from './handlers/tool-use.js';
 export { handleSubagentStart, handleSubagentStop, handleToolFailure } from './watchdog/handlers.js';
-export { saveHotState } from '../app/hot-state.js';
+export { hotStateOf } from '../app/hot-state.js';
 export { hookConfig } from '../app/hook-config.js';
 export { Ledger } from '../ledger/ledger.js';
 export { takeInbox } from '../app/take-inbox.js';

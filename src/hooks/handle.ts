@@ -11,7 +11,7 @@ import { readRecoveryHead, recoveryDirOf } from '../ledger/recovery-copy.js';
 import { pendingRequests, writeRequest } from '../ledger/inbox.js';
 import { CliError, ExitCode } from '../util/errors.js';
 import { spoolBacklogFull, spoolEvent } from '../ledger/spool.js';
-import { readHotState } from '../ledger/hot-state.js';
+import { readHotState, type HotState } from '../ledger/hot-state.js';
 import { findProjectRoot } from '../ledger/project-root.js';
 import { validateEventPayload } from './hook-payload.js';
 import { HANDLERS } from './handlers/index.js';
@@ -24,6 +24,7 @@ import { walledClient, wallRecord, withWall } from './rules/wall-answer.js';
 import { lostWorkspaceAnswer } from './lost-workspace.js';
 import { workspaceGuard, type WorkspaceGuard } from '../domain/workspace-guard.js';
 import { isRemembered } from '../ledger/guarded-workspaces.js';
+import { stage } from '../util/stage-clock.js';
 
 export { PayloadError } from './hook-payload.js';
 
@@ -63,6 +64,7 @@ export async function handlePayload(
   const guard = access === 'absent' || !existsSync(join(root, LEDGER_DIR, LEDGER_FILE)) ? guardWithoutLedger(root, access !== 'absent', opts.env) : 'ledger';
   if (guard === 'lost') return { output: lostWorkspaceAnswer(payload, root), eventId: null, unguarded: true };
   if (guard === 'not-enabled') return { output: unenforcedWords(root, payload.hook_event_name), eventId: null };
+  stage('project root');
   // Read-only to its own owner without a sandbox: put back and recorded; inside the wall nothing can be put back and the call is refused.
   const reclaimed = access === 'read-only' ? reclaimWrite(join(root, LEDGER_DIR)) : null;
   if (access === 'read-only' && !reclaimed) refuseInsideWall(root, payload, opts.now, source);
@@ -95,9 +97,12 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   // The ledger gone (its folder or its file): the call is taken with the ledger, whose opening restores it.
   const missing = access === 'absent' || !existsSync(join(ledgerDir, LEDGER_FILE));
   const hot = missing ? null : readHotState(ledgerDir);
+  stage('hot state read');
   // continuity's own wall around a walled client's shell command (src/hooks/rules/own-wall.ts), loaded only for one.
   const wall = event === 'PreToolUse' && walledClient(source) && (payload as { tool_name?: unknown }).tool_name === 'Bash' ? await (await import('./rules/own-wall.js')).ownWallAnswer(payload as never, root, opts.env, source, hot) : null;
+  if (wall) stage('own wall');
   const wanted = !!entry && (!entry.wants || entry.wants(payload, hot, root));
+  stage('wants');
   // A client's hook wiring changed since the last call (a client whose hooks are off runs none): seen here, whichever client or event this is.
   // A PostToolUse of a tool that can write leaves it to the guard after the call, which tells the agent too.
   const toolName = (payload as { tool_name?: unknown }).tool_name;
@@ -106,39 +111,53 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   // git's hooks and exec config changed since the last call, outside any tool call: the person's (src/hooks/git-exec-drift.ts); after a writing tool, the guard after the call decides.
   const gitDrift = missing || afterWrite ? [] : gitExecDrift(hot, root);
   // Requests the agent's commands left in the inbox are taken in by whichever call comes first.
+  stage('wiring check');
   const requests = pendingRequests(root);
+  stage('inbox');
   // Nothing to decide, or decided from a current hot state: recorded through the spool, without opening SQLite.
   const quick = wanted && !requests.length && !missing ? await entry.fromHotState?.(payload, hot, root, opts.now) : null;
   // Which agent client starts sessions here: later, an event no client ran is not taken as the person's (src/domain/human-turn.ts).
+  stage('rule from hot state');
   const started = event === 'SessionStart' ? { client: opts.inProcessClient?.name ?? (await import('./trust/hook-client.js')).hookClient().client } : {};
+  if (event === 'SessionStart') stage('process scan');
   // What runs later as the person (src/domain/runs-later.ts): fingerprinted when a session starts, compared when it stops.
   const runsLater = !missing && (event === 'SessionStart' || event === 'Stop') ? await runsLaterStep(event, root, payload.session_id, opts.now) : null;
   // A file tool's write to one of them, in a session whose start no hook saw, is kept for the session's Stop to name; any other tool call pays nothing, a file tool's write a comparison of its path.
   if (!missing && event === 'PostToolUse' && typeof toolName === 'string' && FILE_WRITING_TOOLS.has(toolName)) await noteFileToolWrite(payload, root, opts.now);
+  stage('runs later');
   if ((!wanted || quick) && !requests.length && !hot?.notices && !missing && !wiringDrift && !gitDrift.length && !runsLater) {
     const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started, ...wallRecord(quick?.result.output ?? null, wall) };
     const output = withWall(quick?.result.output ?? null, wall);
     spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations });
+    stage('spool write');
     // A long run of calls that decide nothing would otherwise leave the spool to grow until the next one that does: past a bounded backlog, this call takes it in.
     if (spoolBacklogFull(ledgerDir)) await drainSpool(root, opts.env);
     return { output, eventId: null };
   }
   // The config, the ledger and the SQLite driver are loaded only for a call that decides something.
-  const { hookConfig, Ledger, saveHotState, owedNotices, withNotices } = await loadDeciders(event);
-  const ledger = await Ledger.open(root, { create: true, env: opts.env });
+  const { hookConfig, Ledger, hotStateOf, owedNotices, withNotices } = await loadDeciders(event);
+  stage('load deciders');
+  // One transaction for the call, unless it takes in the inbox or puts wiring back (those change files after their writes, each committed
+  // first), or runs in a client's own process: there other calls run between its awaits, and one holding the write lock across them
+  // would leave the others waiting on the busy timeout with the event loop blocked.
+  const ledger = await Ledger.open(root, { create: true, env: opts.env, lagRecovery: true, oneTransaction: !opts.inProcessClient && !requests.length && !wiringDrift });
+  let hotState: HotState | undefined;
   try {
-    const { config, fallback } = await hookConfig(root, ledger);
+    const { config, fallback, text: configText } = await hookConfig(root, ledger, hot?.config);
+    stage('config');
     // Before the rule runs, so that a Stop sees the task the agent has just recorded as done.
     const inboxCode = requests.length ? await loadInboxDeciders(event) : null;
     const inbox = inboxCode ? await inboxCode.takeInbox(ledger, requests, { root, config, now: opts.now, source, sessionId: payload.session_id }) : null;
     let result: HandlerResult = wanted
       ? await (await entry.load())({ payload: payload as never, ledger, config, root, now: opts.now, source, env: opts.env, ...(opts.inProcessClient ? { inProcessClient: opts.inProcessClient } : {}) })
       : { output: null, decision: entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision };
+    stage('rule');
     if (inbox && inboxCode) result = inboxCode.withInboxWords(result, event, inbox);
     if (wiringDrift) {
       const { repairWiring, snapshotPaths, withWiringRepair } = await loadWiringDeciders(event);
       const repair = repairWiring(ledger.db, root, config, snapshotPaths(null, config, root, opts.env, ledger.db), { now: opts.now });
       result = withWiringRepair(result, repair, { now: opts.now, sessionId: payload.session_id });
+      stage('wiring repair');
     }
     if (gitDrift.length) (await loadWiringDeciders(event)).adoptGitExecDrift(ledger, config, root, gitDrift, opts.now);
     const owed = owedNotices(ledger.db);
@@ -147,6 +166,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
     result = withNotices({ ...result, decision: { ...result.decision, ...started, ...wallRecord(result.output, wall), ...(fallback ? { configFallback: fallback } : {}) } }, owed, opts.now);
     result = { ...result, output: withWall(result.output, wall) };
     if (runsLater) result = (await import('./render/runs-later-words.js')).withRunsLater(result, runsLater);
+    stage('notices');
     const eventId = ledger.write((db) => {
       const id = appendEvent(db, {
         at: opts.now,
@@ -159,12 +179,17 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
       result.persist?.(db, id);
       return id;
     });
+    stage('event write');
+    // Loaded here, not at start-up: a spooled call never needs it. Its snapshots are synced in the call's transaction; the file is written at close.
+    hotState = hotStateOf(ledger, config, fallback ? null : configText);
+    stage('hot state');
+    ledger.commit();
+    stage('commit');
+    // Said once the Stop's event that says it is committed.
     runsLater?.said();
-    // Loaded here, not at start-up: a spooled call never needs it.
-    saveHotState(ledger, config);
     return { output: result.output, eventId };
   } finally {
-    ledger.close();
+    ledger.close({ hotState });
   }
 }
 
@@ -205,7 +230,7 @@ async function noteFileToolWrite(payload: GenericPayload, root: string, now: str
 async function drainSpool(root: string, env: NodeJS.ProcessEnv): Promise<void> {
   try {
     const { Ledger } = await import('./deciders.js');
-    (await Ledger.open(root, { env })).close();
+    (await Ledger.open(root, { env, lagRecovery: true })).close();
   } catch (err) {
     process.stderr.write(`continuity: the spool could not be taken into the ledger: ${(err as Error).message.split('\n')[0]}\n`);
   }

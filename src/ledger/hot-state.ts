@@ -30,6 +30,8 @@ export interface HotState {
   recentRuns?: number;
   /** Notices owed to the person (an approval made at a terminal): the next hook call opens the ledger to say them. */
   notices?: number;
+  /** The text of .continuity/config.json a hook last read and the config it parsed to: the same text is not parsed again (src/config/load.ts readConfig). */
+  config?: { text: string; value: unknown };
 }
 
 export const HOT_STATE_FILE = 'state.json';

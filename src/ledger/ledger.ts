@@ -7,15 +7,16 @@ import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 import { MIGRATION_STEPS } from './shrink-events.js';
 import { loadDriver } from './select-driver.js';
 import { ingestSpool } from './spool.js';
-import { ledgerStamp, restampHotState } from './hot-state.js';
+import { ledgerStamp, restampHotState, writeHotState, type HotState } from './hot-state.js';
 
 import { LEDGER_DIR, LEDGER_FILE } from './ledger-dir.js';
-import { appendEventsTail, extendChain, keepRecoveryCopy, keptMarks, ledgerDamage, needsFullCopy, readRecoveryHead, recoveryDirOf, replayEventsTail, restoreRecoveryCopy, tailMaxId, trustKeyOf, type RecoveryHead } from './recovery-copy.js';
+import { appendEventsTail, extendChain, keepRecoveryCopy, keptMarks, ledgerDamage, needsFullCopy, readRecoveryHead, recoveryDirOf, replayEventsTail, restoreRecoveryCopy, rowsInCopy, tailMaxId, trustKeyOf, type RecoveryHead } from './recovery-copy.js';
 import { appendEvent } from './events.js';
 import { insertViolation } from './sessions.js';
 import { insertNotice } from './notices.js';
 import { isRemembered, rememberWorkspace } from './guarded-workspaces.js';
 import { keyRedactionOf } from './redaction-key.js';
+import { stage } from '../util/stage-clock.js';
 
 export { LEDGER_DIR, LEDGER_FILE, ledgerDirExists } from './ledger-dir.js';
 
@@ -34,6 +35,15 @@ export interface LedgerOpenOptions {
   copy?: boolean;
   /** Where the recovery copy is kept (src/ledger/recovery-copy.ts); default from the environment. */
   env?: NodeJS.ProcessEnv;
+  /** A hook call: the recovery copy may lag by a bounded number of events (needsFullCopy), its new events appended to the copy's tail. */
+  lagRecovery?: boolean;
+  /**
+   * A hook call that writes only the ledger: one IMMEDIATE transaction from
+   * the opening (the spool taken in) to `commit()`, every `write()` in
+   * between a savepoint of it. Nothing of the call is committed before its
+   * own event, and the call pays one commit.
+   */
+  oneTransaction?: boolean;
 }
 
 /**
@@ -66,6 +76,8 @@ export class Ledger {
   private dirty = false;
   /** Opened, checked and migrated: only such a ledger is copied (a failed open must not overwrite a good copy). */
   private healthy = false;
+  /** LedgerOpenOptions.lagRecovery. */
+  private lagRecovery = false;
 
   /** The recovery copy's head as it was when this ledger was opened (null: no copy, or a private copy). */
   get recoveryHead(): RecoveryHead | null {
@@ -87,6 +99,7 @@ export class Ledger {
     let damage = ledgerDamage(root, head);
     let restored = damage ? restoreRecoveryCopy(root, recoveryDir!, now) : null;
     if (!restored) damage = null;
+    stage('ledger: recovery head');
     const exists = existsSync(path);
     if (!exists && (!opts.create || opts.copy)) {
       throw new CliError(`no ledger at ${path}: run \`continuity plan import FILE\` first`, ExitCode.ledger);
@@ -98,6 +111,7 @@ export class Ledger {
     const openPath = copyDir ? join(copyDir, LEDGER_FILE) : path;
 
     const driver = opts.driver ?? (await loadDriver());
+    stage('ledger: driver load');
     let db: SqlDatabase;
     try {
       db = driver.open(openPath, { mustExist: exists });
@@ -106,9 +120,11 @@ export class Ledger {
       throw explainOpenFailure(path, err);
     }
     let ledger = new Ledger(db, root, path, copyDir, recoveryDir, head);
+    stage('ledger: open');
     try {
       ledger.configure();
       ledger.migrate();
+      stage('ledger: configure');
       const rows = damage ? null : ledgerDamage(root, head, db);
       if (rows) {
         // Rows deleted: the ledger is put back whole from the copy, the altered one kept beside it.
@@ -120,7 +136,12 @@ export class Ledger {
         ledger.migrate();
       }
       ledger.healthy = true;
+      ledger.lagRecovery = !!opts.lagRecovery;
       ledger.openDriver = driver.open;
+      if (opts.oneTransaction && !copyDir) {
+        ledger.db.exec('BEGIN IMMEDIATE');
+        ledger.outer = true;
+      }
       if (startedAnew) ledger.recordStartedAnew(now);
       // Remembered outside the workspace: should the ledger and its copy both vanish, the hooks fail closed instead of going quiet.
       if (recoveryDir) rememberWorkspace(root, now, opts.env);
@@ -128,7 +149,9 @@ export class Ledger {
         // The events recorded since the copy was taken follow it back.
         ledger.recordRestore(damage, restored?.kept ?? null, now);
       }
+      stage('ledger: damage check');
       ledger.takeSpooled();
+      stage('ledger: spool in');
     } catch (err) {
       ledger.healthy = false;
       ledger.close();
@@ -170,8 +193,42 @@ export class Ledger {
    * reader, whenever it asks. A copy reads them in and leaves the spool as it is.
    */
   takeSpooled(): number {
-    return ingestSpool(join(this.root, LEDGER_DIR), (fn) => this.write(fn), { keep: this.isCopy });
+    return ingestSpool(join(this.root, LEDGER_DIR), (fn) => this.write(fn), { keep: this.isCopy, afterCommit: (then) => this.afterCommit(then) });
   }
+
+  /** The call's one transaction is open (LedgerOpenOptions.oneTransaction): writes are savepoints of it. */
+  private outer = false;
+  private savepoints = 0;
+  /** What waits for the call's transaction to commit (the spool files its events came from). */
+  private readonly committed: (() => void)[] = [];
+
+  /** Runs `then` once what was written so far is committed: at once, unless the call's one transaction is open. */
+  afterCommit(then: () => void): void {
+    if (this.outer) this.committed.push(then);
+    else then();
+  }
+
+  /** Commits the call's one transaction (LedgerOpenOptions.oneTransaction); nothing to do otherwise. */
+  commit(): void {
+    if (!this.outer) return;
+    this.outer = false;
+    try {
+      this.db.exec('COMMIT');
+    } catch (err) {
+      this.committed.length = 0;
+      try {
+        this.db.exec('ROLLBACK');
+      } catch {
+        // Already rolled back by SQLite.
+      }
+      throw err;
+    }
+    this.stampAtCommit = ledgerStamp(join(this.root, LEDGER_DIR));
+    for (const then of this.committed.splice(0)) then();
+  }
+
+  /** The ledger files' stamp just after the call's commit: unchanged at close, nothing else wrote the ledger since. */
+  private stampAtCommit: number | null = null;
 
   get driver(): DriverName {
     return this.db.driver;
@@ -180,6 +237,24 @@ export class Ledger {
   /** Runs `fn` in one IMMEDIATE transaction; rolls back on any throw. */
   write<T>(fn: (db: SqlDatabase) => T): T {
     this.dirty = true;
+    if (this.outer) {
+      // Inside the call's one transaction: a savepoint, so that a write that throws still leaves nothing of itself.
+      const name = `w${++this.savepoints}`;
+      this.db.exec(`SAVEPOINT ${name}`);
+      try {
+        const result = fn(this.db);
+        this.db.exec(`RELEASE ${name}`);
+        return result;
+      } catch (err) {
+        try {
+          this.db.exec(`ROLLBACK TO ${name}`);
+          this.db.exec(`RELEASE ${name}`);
+        } catch {
+          // The transaction may already be gone (e.g. SQLITE_FULL rolled it back).
+        }
+        throw err;
+      }
+    }
     this.db.exec('BEGIN IMMEDIATE');
     try {
       const result = fn(this.db);
@@ -201,17 +276,29 @@ export class Ledger {
    * not closing), which changes the ledger files' times: the hot state, if
    * it was current just before, takes the new stamp (restampHotState).
    */
-  close(): void {
+  close(opts: { hotState?: HotState } = {}): void {
+    if (this.outer) {
+      // A call that failed before its commit: what it wrote (each write whole) is kept, as separate transactions would have kept it.
+      try {
+        this.commit();
+      } catch (err) {
+        process.stderr.write(`continuity: the ledger's transaction could not be committed: ${(err as Error).message.split('\n')[0]}\n`);
+      }
+    }
     if (this.copyDir) {
       this.db.close();
       rmSync(this.copyDir, { recursive: true, force: true });
       return;
     }
     const dir = join(this.root, LEDGER_DIR);
-    this.renewRecoveryCopy();
+    stage(`recovery copy${this.renewRecoveryCopy()}`);
     const before = ledgerStamp(dir);
     this.db.close();
-    restampHotState(dir, before);
+    stage('ledger close');
+    // The hot state of this call, written once, with the stamp of the ledger as closed (the close checkpoints the log).
+    if (opts.hotState) writeHotState(dir, (this.stampAtCommit ?? opts.hotState.ledgerStamp) === before ? { ...opts.hotState, ledgerStamp: ledgerStamp(dir) } : opts.hotState);
+    else restampHotState(dir, before);
+    stage('hot state write');
   }
 
   /**
@@ -221,25 +308,29 @@ export class Ledger {
    * of the ledger. A failure to copy must not lose the change just made: it
    * is said on stderr, and the head left as it was.
    */
-  private renewRecoveryCopy(): void {
-    if (!this.recoveryDir || !this.healthy || (!this.dirty && this.head)) return;
+  private renewRecoveryCopy(): '' | ' (tail)' | ' (whole)' {
+    if (!this.recoveryDir || !this.healthy || (!this.dirty && this.head)) return '';
     try {
       this.db.exec('BEGIN');
       try {
         const trustKey = trustKeyOf(this.db);
-        const full = this.rechain || needsFullCopy(this.head, { trustKey, ledgerBytes: fileSize(this.path) + fileSize(`${this.path}-wal`), nowMs: Date.now() });
+        const tailed = this.head ? Math.max(this.head.maxId, tailMaxId(this.recoveryDir)) : 0;
+        const lag = this.lagRecovery && this.head ? { tailEvents: tailed - this.head.maxId } : undefined;
+        const full = this.rechain || needsFullCopy(this.head, { trustKey, ledgerBytes: fileSize(this.path) + fileSize(`${this.path}-wal`), nowMs: Date.now(), lag });
         if (!full) {
-          appendEventsTail(this.db, this.recoveryDir, Math.max(this.head!.maxId, tailMaxId(this.recoveryDir)), this.head!.names ?? 0);
-          return;
+          appendEventsTail(this.db, this.recoveryDir, tailed, this.head!.names ?? 0, rowsInCopy(this.head!));
+          return ' (tail)';
         }
         const from: Pick<RecoveryHead, 'chain' | 'maxId' | 'events' | 'marks'> = (!this.rechain && this.head) || { chain: '', maxId: 0, events: 0 };
         const { chain, maxId, added, marks } = extendChain(this.db, from.chain, from.maxId, undefined, from.events);
         keepRecoveryCopy(this.root, this.recoveryDir, { events: from.events + added, maxId, chain, trustKey, marks: keptMarks(from.marks, marks), names: Number(this.db.get<{ n: number | null }>('SELECT max(id) AS n FROM event_names')?.n ?? 0) }, new Date().toISOString(), this.openDriver ?? undefined);
+        return ' (whole)';
       } finally {
         this.db.exec('COMMIT');
       }
     } catch (err) {
       process.stderr.write(`continuity: the ledger's recovery copy could not be renewed in ${this.recoveryDir}: ${(err as Error).message.split('\n')[0]}\n`);
+      return '';
     }
   }
 

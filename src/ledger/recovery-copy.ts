@@ -299,11 +299,39 @@ export function approvalInCopy(head: RecoveryHead, plan: { id: string; approvedH
   return plans.includes(`${plan.id}:approved:${plan.approvedHash ?? ''}:${plan.approvedAt ?? ''}`);
 }
 
-/** Does this renewal need the whole ledger copied, or is appending its new events enough? */
-export function needsFullCopy(head: RecoveryHead | null, o: { trustKey: string; ledgerBytes: number; nowMs: number }): boolean {
-  if (!head || head.trustKey !== o.trustKey || o.ledgerBytes <= SMALL_LEDGER_BYTES) return true;
+/**
+ * Does this renewal need the whole ledger copied, or is appending its new
+ * events enough? `lag` (a hook call: src/hooks/handle.ts) lets a small
+ * ledger's copy lag too, by at most LAG_EVENTS events (more on a large
+ * ledger, in proportion, as the interval grows) and one interval: a hook
+ * pays no copy, no second database and no fsync for an audit line. Any
+ * other command, whose change is the person's (a task done, a plan
+ * imported), keeps a small ledger's copy whole at once.
+ */
+export function needsFullCopy(head: RecoveryHead | null, o: { trustKey: string; ledgerBytes: number; nowMs: number; lag?: { tailEvents: number } }): boolean {
+  if (!head) return true;
+  // A hook's renewal carries new violations and notices in the tail (appendEventsTail): only the plans' states and approvals force a copy.
+  if (o.lag ? plansOfTrustKey(head.trustKey) !== plansOfTrustKey(o.trustKey) : head.trustKey !== o.trustKey) return true;
+  if (o.lag ? o.lag.tailEvents >= lagEvents(o.ledgerBytes) : o.ledgerBytes <= SMALL_LEDGER_BYTES) return true;
   const at = Date.parse(head.at);
   return !(o.nowMs - at < fullCopyInterval(o.ledgerBytes) && o.nowMs >= at);
+}
+
+function plansOfTrustKey(key: string | undefined): string {
+  return (key ?? '').split('|')[0]!;
+}
+
+/** The last violation and notice the copy holds, as trustKeyOf wrote them into its head: the tail carries those after them. */
+export function rowsInCopy(head: RecoveryHead): { violations: number; notices: number } {
+  const m = /\|v(\d+)\|n(\d+)$/.exec(head.trustKey ?? '');
+  return { violations: Number(m?.[1] ?? 0), notices: Number(m?.[2] ?? 0) };
+}
+
+/** How many events a hook's renewal may leave in the tail before the whole ledger is copied again (on a ledger up to COPY_SCALE_BYTES). */
+export const LAG_EVENTS = 256;
+
+export function lagEvents(ledgerBytes: number): number {
+  return Math.round(LAG_EVENTS * Math.max(1, ledgerBytes / COPY_SCALE_BYTES));
 }
 
 /**
@@ -327,10 +355,11 @@ export function fullCopyInterval(ledgerBytes: number): number {
  * (ids after `namesFrom`, or after those the tail already spelled out) come
  * first, each a line `["n", id, name]`. Returns the last id appended.
  */
-export function appendEventsTail(db: SqlDatabase, dir: string, fromId: number, namesFrom = 0): number {
+export function appendEventsTail(db: SqlDatabase, dir: string, fromId: number, namesFrom = 0, rowsFrom: { violations: number; notices: number } = { violations: 0, notices: 0 }): number {
   const rows = db.all<Record<string, SqlValue>>('SELECT id, at, source, kind, session, decision, flags, client, pre, pre_len, input FROM event_rows WHERE id > ? ORDER BY id', fromId);
   if (!rows.length) return fromId;
-  const spelled = Math.max(namesFrom, tailNamesMax(dir));
+  const [, namesMax, violationsMax, noticesMax] = tailLast(dir);
+  const spelled = Math.max(namesFrom, namesMax);
   const names = db.all<{ id: number; name: string }>('SELECT id, name FROM event_names WHERE id > ? ORDER BY id', spelled);
   const lines = names.map((n) => `${JSON.stringify(['n', Number(n.id), n.name])}\n`);
   for (const r of rows) {
@@ -338,10 +367,16 @@ export function appendEventsTail(db: SqlDatabase, dir: string, fromId: number, n
     const input = String(r.input);
     lines.push(/[\t\n\r]/.test(input) ? `${JSON.stringify([...meta, input])}\n` : `${JSON.stringify(meta)}\t${input}\n`);
   }
+  // The violations and notices recorded since the copy follow their events: a restore must not lose the record of what an agent was refused.
+  const violations = db.all<{ id: number; at: string; session_id: string | null; kind: string; summary: string; event_id: number }>('SELECT id, at, session_id, kind, summary, event_id FROM violations WHERE id > ? ORDER BY id', Math.max(rowsFrom.violations, violationsMax));
+  for (const v of violations) lines.push(`${JSON.stringify(['v', Number(v.id), v.at, v.session_id, v.kind, v.summary, Number(v.event_id)])}\n`);
+  const notices = db.all<{ id: number; at: string; kind: string; text: string; event_id: number | null; announced_at: string | null; announced_by: number | null }>('SELECT id, at, kind, text, event_id, announced_at, announced_by FROM notices WHERE id > ? ORDER BY id', Math.max(rowsFrom.notices, noticesMax));
+  for (const o of notices) lines.push(`${JSON.stringify(['o', Number(o.id), o.at, o.kind, o.text, o.event_id === null ? null : Number(o.event_id), o.announced_at, o.announced_by === null ? null : Number(o.announced_by)])}\n`);
   appendFileSync(join(dir, TAIL_FILE), lines.join(''));
   const last = Number(rows[rows.length - 1]!.id);
-  // The tail's last id (and last name spelled out) beside it, so that the next append need not read the tail.
-  writeFileSync(join(dir, TAIL_LAST_FILE), `${last} ${names.length ? Number(names[names.length - 1]!.id) : spelled}`);
+  const lastOf = (list: { id: number }[], before: number) => (list.length ? Number(list[list.length - 1]!.id) : before);
+  // The tail's last id (and the last name, violation and notice spelled out) beside it, so that the next append need not read the tail.
+  writeFileSync(join(dir, TAIL_LAST_FILE), `${last} ${lastOf(names, spelled)} ${lastOf(violations, Math.max(rowsFrom.violations, violationsMax))} ${lastOf(notices, Math.max(rowsFrom.notices, noticesMax))}`);
   return last;
 }
 
@@ -353,16 +388,13 @@ export function tailMaxId(dir: string): number {
   return tailLast(dir)[0];
 }
 
-function tailNamesMax(dir: string): number {
-  return tailLast(dir)[1];
-}
-
-function tailLast(dir: string): [number, number] {
+/** The tail's last event id, event name, violation and notice (0 for what it never held). */
+function tailLast(dir: string): [number, number, number, number] {
   try {
-    const [id, names] = readFileSync(join(dir, TAIL_LAST_FILE), 'utf8').trim().split(' ');
-    return [Number(id) || 0, Number(names) || 0];
+    const [id, names, violations, notices] = readFileSync(join(dir, TAIL_LAST_FILE), 'utf8').trim().split(' ');
+    return [Number(id) || 0, Number(names) || 0, Number(violations) || 0, Number(notices) || 0];
   } catch {
-    return [0, 0];
+    return [0, 0, 0, 0];
   }
 }
 
@@ -377,6 +409,15 @@ function replayLine(db: SqlDatabase, line: string): number {
   }
   if (Array.isArray(row)) {
     if (row[0] === 'n') return db.run('INSERT OR IGNORE INTO event_names (id, name) VALUES (?, ?)', row[1] as number, row[2] as string).changes;
+    // A violation or a notice is put back with its id; only events are counted.
+    if (row[0] === 'v') {
+      db.run('INSERT OR IGNORE INTO violations (id, at, session_id, kind, summary, event_id) VALUES (?, ?, ?, ?, ?, ?)', ...(row.slice(1, 7) as SqlValue[]));
+      return 0;
+    }
+    if (row[0] === 'o') {
+      db.run('INSERT OR IGNORE INTO notices (id, at, kind, text, event_id, announced_at, announced_by) VALUES (?, ?, ?, ?, ?, ?, ?)', ...(row.slice(1, 8) as SqlValue[]));
+      return 0;
+    }
     const input = tab < 0 ? row[TAIL_COLUMNS.length] : line.slice(tab + 1);
     if (typeof input !== 'string') return 0;
     const v = TAIL_COLUMNS.map((_, i) => (row[i] ?? null) as SqlValue);

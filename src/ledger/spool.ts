@@ -115,7 +115,12 @@ export function spoolBacklogFull(ledgerDir: string): boolean {
   return countSpooled(ledgerDir) >= SPOOL_BACKLOG_MAX;
 }
 
-export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) => T) => T, opts: { keep?: boolean; limit?: number } = {}): number {
+/**
+ * `afterCommit`: where the taken files are removed, once their events are
+ * committed (a hook call's one transaction commits after its own event:
+ * Ledger.afterCommit); default at once, after `write` returns.
+ */
+export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) => T) => T, opts: { keep?: boolean; limit?: number; afterCommit?: (then: () => void) => void } = {}): number {
   const dir = join(ledgerDir, SPOOL_DIR);
   let names: string[];
   try {
@@ -172,12 +177,16 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
     return n;
   });
   if (opts.keep) return taken;
-  for (const { name } of records) {
-    try {
-      unlinkSync(join(dir, name));
-    } catch {
-      // Already removed by a concurrent ingest.
+  const remove = (): void => {
+    for (const { name } of records) {
+      try {
+        unlinkSync(join(dir, name));
+      } catch {
+        // Already removed by a concurrent ingest.
+      }
     }
-  }
+  };
+  if (opts.afterCommit) opts.afterCommit(remove);
+  else remove();
   return taken;
 }

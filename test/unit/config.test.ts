@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseConfig } from '../../src/config/load.js';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseConfig, readConfig } from '../../src/config/load.js';
 import { DEFAULT_CONFIG } from '../../src/config/schema.js';
 import { CliError } from '../../src/util/errors.js';
 
@@ -47,4 +50,26 @@ test('a wrong type is refused, naming the key path', async () => {
 
 test('broken JSON is refused with a line and column', async () => {
   assert.match((await configError('{\n  "protect": [\n}')).message, /line 3, column/);
+});
+
+test("the hot state's copy of the config is taken for the same text, and the text read again and checked when it changed", async () => {
+  const root = mkdtempSync(join(tmpdir(), 'continuity-config-known-'));
+  try {
+    mkdirSync(join(root, '.continuity'));
+    const text = '{\n  // a comment: the JSONC parser would be needed\n  "protect": ["docs/spec.md"]\n}\n';
+    writeFileSync(join(root, '.continuity', 'config.json'), text);
+    const first = await readConfig(root);
+    assert.equal(first.text, text);
+    assert.deepEqual(first.config.protect, ['docs/spec.md']);
+    // The same text: what the hot state holds is the config, not parsed again.
+    const known = { text, value: { ...first.config, protect: ['as the hot state holds it'] } };
+    assert.deepEqual((await readConfig(root, known)).config.protect, ['as the hot state holds it']);
+    // Another text: read, parsed and checked again; an invalid one is refused as ever.
+    writeFileSync(join(root, '.continuity', 'config.json'), '{ "protect": ["other.md"] }');
+    assert.deepEqual((await readConfig(root, known)).config.protect, ['other.md']);
+    writeFileSync(join(root, '.continuity', 'config.json'), '{ "protect": 3 }');
+    await assert.rejects(readConfig(root, known), CliError);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { appendEvent, countEvents } from '../../src/ledger/events.js';
 import { Ledger } from '../../src/ledger/ledger.js';
-import { CHAIN_MARK_EVERY, COPY_SCALE_BYTES, extendChain, FULL_COPY_INTERVAL_MS, needsFullCopy, readRecoveryHead, recoveryDirOf, SMALL_LEDGER_BYTES, type RecoveryHead } from '../../src/ledger/recovery-copy.js';
+import { CHAIN_MARK_EVERY, COPY_SCALE_BYTES, extendChain, FULL_COPY_INTERVAL_MS, LAG_EVENTS, needsFullCopy, readRecoveryHead, recoveryDirOf, SMALL_LEDGER_BYTES, type RecoveryHead } from '../../src/ledger/recovery-copy.js';
 
 function scratch(): { root: string; env: NodeJS.ProcessEnv } {
   const base = mkdtempSync(join(tmpdir(), 'continuity-recovery-'));
@@ -32,6 +32,22 @@ test('the whole ledger is copied when there is no copy, when trust changed, when
   assert.equal(needsFullCopy(head(new Date(now - 10 * FULL_COPY_INTERVAL_MS).toISOString(), 'other'), { trustKey: 'k', ledgerBytes: year, nowMs: now }), true);
   // A clock that went backwards is no reason to trust an old copy.
   assert.equal(needsFullCopy(head('2026-11-25T10:05:00.000Z'), { trustKey: 'k', ledgerBytes: big, nowMs: now }), true);
+});
+
+test("a hook's renewal lets even a small ledger's copy lag, by at most LAG_EVENTS events (more in proportion on a large ledger) and one interval; a change of trust copies it at once", () => {
+  const now = Date.parse('2026-11-25T10:00:00.000Z');
+  const recent = head('2026-11-25T09:59:59.000Z');
+  const small = SMALL_LEDGER_BYTES / 4;
+  assert.equal(needsFullCopy(recent, { trustKey: 'k', ledgerBytes: small, nowMs: now, lag: { tailEvents: 1 } }), false);
+  assert.equal(needsFullCopy(recent, { trustKey: 'k', ledgerBytes: small, nowMs: now, lag: { tailEvents: LAG_EVENTS - 1 } }), false);
+  assert.equal(needsFullCopy(recent, { trustKey: 'k', ledgerBytes: small, nowMs: now, lag: { tailEvents: LAG_EVENTS } }), true);
+  assert.equal(needsFullCopy(head('2026-11-25T09:59:59.000Z', 'other'), { trustKey: 'k', ledgerBytes: small, nowMs: now, lag: { tailEvents: 1 } }), true);
+  assert.equal(needsFullCopy(head(new Date(now - FULL_COPY_INTERVAL_MS).toISOString()), { trustKey: 'k', ledgerBytes: small, nowMs: now, lag: { tailEvents: 1 } }), true);
+  assert.equal(needsFullCopy(null, { trustKey: 'k', ledgerBytes: small, nowMs: now, lag: { tailEvents: 0 } }), true);
+  // A year's ledger: the bound grows with it, as the interval does.
+  const year = COPY_SCALE_BYTES * 40;
+  assert.equal(needsFullCopy(recent, { trustKey: 'k', ledgerBytes: year, nowMs: now, lag: { tailEvents: LAG_EVENTS * 39 } }), false);
+  assert.equal(needsFullCopy(recent, { trustKey: 'k', ledgerBytes: year, nowMs: now, lag: { tailEvents: LAG_EVENTS * 40 } }), true);
 });
 
 test('a large ledger restored after deletion comes back with the events recorded after its last full copy (from the tail)', async () => {

@@ -3,6 +3,7 @@ import { CliError, ExitCode } from '../../util/errors.js';
 import { readStdin } from '../../util/stdin.js';
 import { handleClaudeCodePayload, parsePayload, PayloadError } from '../../adapters/claude-code/hook.js';
 import { answerMalformed } from '../../adapters/claude-code/malformed.js';
+import { flushStages, stage } from '../../util/stage-clock.js';
 
 const AGENTS = ['claude-code'] as const;
 /**
@@ -32,12 +33,16 @@ export async function run(argv: string[]): Promise<number> {
   if (!agent || !(AGENTS as readonly string[]).includes(agent)) {
     throw new CliError(`hook: unknown agent "${agent ?? ''}" (supported: ${[...AGENTS, ...OTHER_AGENTS].join(', ')})`, ExitCode.invalidInput);
   }
+  stage('start-up');
   let raw = '';
   try {
     raw = readStdin();
     const payload = parsePayload(raw);
+    stage('payload');
     const outcome = await handleClaudeCodePayload(payload, { env: process.env, now: new Date().toISOString(), fallbackCwd: process.cwd() });
     if (outcome.output) writeFd(1, `${JSON.stringify(outcome.output)}\n`);
+    stage('answer');
+    flushStages();
     return ExitCode.ok;
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
