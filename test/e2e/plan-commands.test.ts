@@ -163,7 +163,7 @@ test('status shows the plan with a progress bar; status --json holds the whole p
 
   const json = JSON.parse(runCli(['status', '--json'], { cwd: project }).stdout);
   assert.equal(json.plan.id, 'search');
-  assert.deepEqual(Object.keys(json).sort(), ['enabled', 'guard', 'ledger', 'nextStep', 'pendingActions', 'plan', 'progress', 'recentEvents', 'recentStopBlocks', 'recentViolations', 'root', 'runs', 'sessions', 'takenAt', 'totals', 'wall'].sort());
+  assert.deepEqual(Object.keys(json).sort(), ['enabled', 'guard', 'ledger', 'nextStep', 'pendingActions', 'plan', 'progress', 'recentEvents', 'recentStopBlocks', 'recentViolations', 'root', 'runs', 'runsLater', 'sessions', 'takenAt', 'totals', 'wall'].sort());
   assert.equal(json.progress.next.id, '0');
 });
 
