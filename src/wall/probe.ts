@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { stateHome } from '../ledger/recovery-copy.js';
 import { isExecutable } from '../util/on-path.js';
 import type { WallProbe } from './verdict.js';
+import { SANDBOX_EXEC } from './sandbox-exec.js';
 
 /**
  * Where bubblewrap is looked for: system folders only, never PATH (a folder
@@ -62,7 +63,9 @@ function currentKey(bwrap: string): string {
 }
 
 export function probeWall(env: NodeJS.ProcessEnv): WallProbe {
-  if (process.platform !== 'linux') return { ok: false, why: `continuity's own wall needs Linux (bubblewrap); this is ${process.platform}` };
+  // macOS: Seatbelt through the profile @anthropic-ai/sandbox-runtime generates (seatbelt.ts); sandbox-exec is part of the system.
+  if (process.platform === 'darwin') return isExecutable(SANDBOX_EXEC) ? { ok: true, bwrap: SANDBOX_EXEC, engine: 'seatbelt' } : { ok: false, why: `${SANDBOX_EXEC} is not there` };
+  if (process.platform !== 'linux') return { ok: false, why: `continuity's own wall needs Linux (bubblewrap) or macOS (Seatbelt); this is ${process.platform}` };
   const bwrap = findBwrap(env);
   if (!bwrap) return { ok: false, why: env.CONTINUITY_BWRAP ? `CONTINUITY_BWRAP (${env.CONTINUITY_BWRAP}) is not an executable file` : 'bubblewrap (bwrap) is not installed', fix: 'Install bubblewrap (apt-get install bubblewrap, dnf install bubblewrap)' };
   const key = currentKey(bwrap);

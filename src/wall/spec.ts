@@ -4,16 +4,26 @@
  *
  * - Writable: the project (its `.continuity-inbox/` included, where the
  *   agent's own continuity commands leave their requests), the temporary
- *   folders, and the package managers' caches under the home folder (so that
- *   `npm install` works). The rest of the machine, the home folder included,
- *   is read-only: a file there (a shell start-up file, a program on PATH, a
- *   user service) could run code outside the wall later.
+ *   folders, and only those package caches whose content the tool checks
+ *   before using it (npm's `_cacache`: every entry is read back against its
+ *   integrity hash). The rest of the machine, the home folder included, is
+ *   read-only: a file there (a shell start-up file, a program on PATH, a user
+ *   service, an installed copy a cache runs such as `~/.npm/_npx` or
+ *   `~/.cache/pre-commit`) could run code outside the wall later.
+ * - Writable but the wall's own: an empty folder over the caches that hold
+ *   installed copies a tool runs and that a command in the wall needs to
+ *   write (`~/.npm/_npx`, what `npx <pkg>` installs into): it goes with the
+ *   call, the person's copy is not touched.
  * - Hidden: the client's own state and config folder (OpenClaw's
  *   `~/.openclaw` with the gateway's token, Gemini CLI's `~/.gemini` with its
  *   credentials), except the agent's workspace inside it.
  * - Read-only even inside what is writable: `.continuity/`, the hook wiring
  *   of every client, the program the hooks run, continuity's state home (the
- *   recovery copy), the config's `protect` list.
+ *   recovery copy), the config's `protect` list; git's exec paths (hooks,
+ *   config, attributes: what the person's next `git status` or `commit`
+ *   runs); the files and folders `@anthropic-ai/sandbox-runtime` denies to
+ *   every command it walls (shell start-up files, `.gitmodules`, `.mcp.json`,
+ *   editor folders, `.claude/commands`, `.claude/agents`).
  */
 import { dirname, isAbsolute, join, normalize, relative, resolve } from 'node:path';
 import type { WallSpec } from './bwrap.js';
@@ -28,13 +38,19 @@ export interface WallFacts {
   home: string | null;
   /** Temporary folders (/tmp, TMPDIR), existing ones; /dev/shm is writable with /dev. */
   temp: readonly string[];
-  /** Package caches under the home folder, existing ones (~/.npm, ~/.cache, …). */
+  /** Caches whose content the tool checks before use, existing ones (~/.npm/_cacache, …): writable. */
   caches: readonly string[];
+  /** Caches of installed copies a tool runs (~/.npm/_npx), existing ones: an empty writable folder of the call's own over each. */
+  ephemeral: readonly string[];
+  /** git's exec paths (src/domain/git-exec-paths.ts), absolute, existing ones (a missing hooks folder is a placeholder). */
+  gitExec: { files: readonly string[]; dirs: readonly string[] };
+  /** The paths the engine's own deny list names in the project (absolute, existing ones). */
+  mandatory: readonly string[];
   /** Guarded paths, absolute: the ledger folder, every client's hook wiring, the program the hooks run, the state home. */
   guarded: readonly string[];
   /** The config's `protect` entries and the guard's patterns (relative to the root, globs allowed). */
   protect: readonly string[];
-  /** Folders that must stand read-only even where missing (the client's own project settings folder, `.gemini`). */
+  /** Folders that must stand read-only even where missing (the client's own project settings folder, `.gemini`; a git folder's missing `hooks`). */
   placeholders: readonly string[];
   /** The client's own state and config: folders and files to hide, and the workspaces inside them to keep writable. */
   clientState: { dirs: readonly string[]; files: readonly string[]; keep: readonly string[] };
@@ -55,7 +71,7 @@ export function wallSpec(f: WallFacts): WallSpec {
   const reopened = unique([...f.clientState.keep.map((p) => resolve(p)), ...writable.filter(hidden)]).filter((p) => hiddenDirs.some((d) => within(p, d) && p !== d));
   const reachable = (p: string) => !hidden(p) || reopened.some((r) => within(p, r));
   const protect = f.protect.map((p) => literalPrefix(p)).filter((p): p is string => p !== null).map((p) => join(root, p));
-  const readOnly = unique([...f.guarded.map((p) => resolve(p)), ...protect])
+  const readOnly = unique([...f.guarded.map((p) => resolve(p)), ...protect, ...f.mandatory.map((p) => resolve(p)), ...f.gitExec.files.map((p) => resolve(p)), ...f.gitExec.dirs.map((p) => resolve(p))])
     // A guarded path the wall hides stays hidden; one outside what is writable is read-only already, but is
     // listed all the same (cheap, and it stays read-only if a writable folder is ever added above it).
     .filter(reachable)
@@ -78,6 +94,7 @@ export function wallSpec(f: WallFacts): WallSpec {
     bwrap: f.bwrap,
     shell: f.shell,
     writable: writable.filter((p) => !hidden(p)),
+    ephemeral: unique(f.ephemeral.map((p) => resolve(p))).filter((p) => !hidden(p)),
     hidden: { dirs: hiddenDirs, files: hiddenFiles },
     reopened,
     anchors,

@@ -12,17 +12,18 @@ import type { Config } from '../config/schema.js';
 type SandboxMode = Config['sandbox']['mode'];
 
 /** `fix`: how to make the wall stand, where there is one (none on a system without bubblewrap). */
-export type WallProbe = { ok: true; bwrap: string } | { ok: false; why: string; fix?: string };
+/** `bwrap`: the wall's program, absolute (bubblewrap; on macOS, `engine: 'seatbelt'`, sandbox-exec). */
+export type WallProbe = { ok: true; bwrap: string; engine?: 'seatbelt' } | { ok: false; why: string; fix?: string };
 
 export type WallVerdict =
-  | { kind: 'wrap'; bwrap: string }
+  | { kind: 'wrap'; bwrap: string; engine?: 'seatbelt' }
   | { kind: 'deny'; reason: string }
   | { kind: 'hooks-only'; why: string };
 
 export function wallVerdict(mode: SandboxMode, probe: () => WallProbe): WallVerdict {
   if (mode === 'off') return { kind: 'hooks-only', why: 'sandbox.mode is off in .continuity/config.json' };
   const p = probe();
-  if (p.ok) return { kind: 'wrap', bwrap: p.bwrap };
+  if (p.ok) return { kind: 'wrap', bwrap: p.bwrap, ...(p.engine ? { engine: p.engine } : {}) };
   if (mode === 'preferred') return { kind: 'hooks-only', why: `${p.why} (sandbox.mode is preferred)` };
   return {
     kind: 'deny',
@@ -34,7 +35,7 @@ export function wallVerdict(mode: SandboxMode, probe: () => WallProbe): WallVerd
 export function describeOwnWall(client: string, v: WallVerdict): string {
   switch (v.kind) {
     case 'wrap':
-      return `continuity's own wall (bubblewrap) around every ${client} shell command: continuity's state, the hook wiring, its program and the protected paths are read-only to the agent's commands, and the client's own state and credentials are out of their reach`;
+      return `continuity's own wall (${engineName(v)}) around every ${client} shell command: continuity's state, the hook wiring, its program and the protected paths are read-only to the agent's commands, and the client's own state and credentials are out of their reach`;
     case 'deny':
       return `${client} shell commands are refused: continuity's wall cannot stand here and sandbox.mode is required`;
     case 'hooks-only':
@@ -46,10 +47,14 @@ export function describeOwnWall(client: string, v: WallVerdict): string {
 export function describeOwnWallForAgent(client: string, v: WallVerdict): string {
   switch (v.kind) {
     case 'wrap':
-      return `continuity's state and hook wiring are read-only to the agent's commands (continuity's own wall: bubblewrap around every ${client} shell command); the agent's own continuity commands are taken in by the hooks.`;
+      return `continuity's state and hook wiring are read-only to the agent's commands (continuity's own wall: ${engineName(v)} around every ${client} shell command); the agent's own continuity commands are taken in by the hooks.`;
     case 'deny':
       return `${client} shell commands are refused here: continuity's wall cannot stand (${v.reason.replace(/^continuity: this shell command was not run, because continuity's wall cannot stand here: /, '').split('. ')[0]}).`;
     case 'hooks-only':
       return `continuity's state is guarded by its hooks only (${v.why}).`;
   }
+}
+
+function engineName(v: { engine?: 'seatbelt' }): string {
+  return v.engine === 'seatbelt' ? 'Seatbelt' : 'bubblewrap';
 }

@@ -14,6 +14,7 @@ const SPEC: WallSpec = {
   bwrap: '/usr/bin/bwrap',
   shell: { path: '/bin/bash', args: ['-c'] },
   writable: ['/tmp', '/home/ann/my project'],
+  ephemeral: ['/home/ann/.npm/_npx'],
   hidden: { dirs: ['/home/ann/.gemini'], files: [] },
   reopened: [],
   anchors: ['/home/ann/my project/node_modules'],
@@ -64,6 +65,8 @@ describe('wrapping a command', () => {
     const args = bwrapArgs({ ...SPEC, reopened: ['/home/ann/.gemini/tmp'] });
     const at = (flag: string, path: string) => args.findIndex((a, i) => a === flag && args[i + 1] === path);
     assert.deepEqual(args.slice(0, 9), ['--ro-bind', '/', '/', '--dev-bind', '/dev', '/dev', '--unshare-pid', '--proc', '/proc']);
+    assert.ok(at('--bind', '/home/ann/my project') < at('--tmpfs', '/home/ann/.npm/_npx'));
+    assert.ok(at('--tmpfs', '/home/ann/.npm/_npx') < at('--ro-bind-try', '/home/ann/my project/.continuity'));
     assert.ok(at('--bind', '/home/ann/my project') < at('--tmpfs', '/home/ann/.gemini'));
     assert.ok(at('--tmpfs', '/home/ann/.gemini') < at('--bind', '/home/ann/.gemini/tmp'));
     assert.ok(at('--bind', '/home/ann/.gemini/tmp') < at('--bind-try', '/home/ann/my project/node_modules'));
@@ -81,7 +84,10 @@ const FACTS: WallFacts = {
   root: '/home/ann/.openclaw/workspace',
   home: '/home/ann',
   temp: ['/tmp'],
-  caches: ['/home/ann/.npm'],
+  caches: ['/home/ann/.npm/_cacache'],
+  ephemeral: ['/home/ann/.npm/_npx'],
+  gitExec: { files: ['/home/ann/.openclaw/workspace/.git/config'], dirs: ['/home/ann/.openclaw/workspace/.git/hooks'] },
+  mandatory: ['/home/ann/.openclaw/workspace/.gitmodules'],
   guarded: ['/home/ann/.openclaw/workspace/.continuity', '/home/ann/.openclaw/openclaw.json', '/home/ann/.local/state/continuity', '/home/ann/.openclaw/extensions/continuity'],
   protect: ['migrations/**', './secrets/*.key', '**/*.pem', 'docs/plan.md', '../outside'],
   placeholders: [],
@@ -96,7 +102,8 @@ describe('the wall from the facts', () => {
     const s = wallSpec(FACTS);
     assert.deepEqual(s.hidden.dirs, ['/home/ann/.openclaw']);
     assert.deepEqual(s.reopened, ['/home/ann/.openclaw/workspace']);
-    assert.deepEqual(s.writable, ['/tmp', '/home/ann/.npm']);
+    assert.deepEqual(s.writable, ['/tmp', '/home/ann/.npm/_cacache']);
+    assert.deepEqual(s.ephemeral, ['/home/ann/.npm/_npx']);
     assert.ok(s.readOnly.includes('/home/ann/.openclaw/workspace/.continuity'));
     // The gateway's config (its token) and the plugin's copy stay hidden, not re-exposed read-only.
     assert.ok(!s.readOnly.includes('/home/ann/.openclaw/openclaw.json'));
@@ -128,6 +135,13 @@ describe('the wall from the facts', () => {
   it("a workspace that is OpenClaw's state folder itself does not bring the folder back", () => {
     const s = wallSpec({ ...FACTS, root: '/home/ann/.openclaw', clientState: { dirs: ['/home/ann/.openclaw'], files: [], keep: ['/home/ann/.openclaw', '/home/ann/.openclaw/workspace/sub'] } });
     assert.deepEqual(s.reopened, ['/home/ann/.openclaw/workspace/sub']);
+  });
+
+  it("git's exec paths and the engine's deny list are read-only, and the folders above them pinned (git's own .git/objects, refs and index stay writable)", () => {
+    const s = wallSpec(FACTS);
+    for (const p of ['.git/config', '.git/hooks', '.gitmodules']) assert.ok(s.readOnly.includes(`/home/ann/.openclaw/workspace/${p}`), p);
+    assert.ok(s.anchors.includes('/home/ann/.openclaw/workspace/.git'));
+    assert.ok(!s.readOnly.includes('/home/ann/.openclaw/workspace/.git'));
   });
 
   it('never makes the project itself read-only', () => {

@@ -9,8 +9,10 @@
  * Cursor get no wrap here.
  */
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
-import { basename, delimiter, isAbsolute, join } from 'node:path';
+import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
+import { readGitDirFacts } from '../../app/git-exec-facts.js';
 import { WIRING_FILES, userWiringFiles } from '../../app/wiring-files.js';
+import { gitExecPaths } from '../../domain/git-exec-paths.js';
 import { loadConfig } from '../../config/load.js';
 import { DEFAULT_CONFIG, type Config } from '../../config/schema.js';
 import type { HotState } from '../../ledger/hot-state.js';
@@ -18,6 +20,7 @@ import { LEDGER_DIR } from '../../ledger/ledger-dir.js';
 import { stateHome } from '../../ledger/recovery-copy.js';
 import { runningProgramPaths } from '../../util/running-program.js';
 import { wrapCommand } from '../../wall/bwrap.js';
+import { engineDenyPaths } from '../../wall/engine-denies.js';
 import { probeWall } from '../../wall/probe.js';
 import { literalPrefix, wallSpec, type WallFacts, type WalledClient } from '../../wall/spec.js';
 import { describeOwnWallForAgent, wallVerdict, type WallVerdict } from '../../wall/verdict.js';
@@ -27,10 +30,22 @@ import { CLIENT_NAMES, walledClient, type WallAnswer } from './wall-answer.js';
 const HOME_WIRING = ['.codex/hooks.json', '.codex/config.toml', '.cursor/hooks.json', '.gemini/settings.json'];
 /** Project files that switch a client's hooks off, beside WIRING_FILES: Codex's project config, Gemini's whole folder. */
 const PROJECT_WIRING = ['.codex/config.toml', '.gemini'];
-/** Package managers' caches under the home folder, writable inside the wall (`npm install`, `pip install`, …). */
-const HOME_CACHES = ['.npm', '.cache', '.yarn', '.pnpm-store', '.local/share/pnpm', '.bun/install/cache', '.cargo/registry', '.cargo/git', 'go/pkg/mod', '.m2/repository', '.gradle/caches'];
-/** The caches made where missing. */
-const MADE_CACHES = ['.npm', '.cache'];
+/**
+ * Caches under the home folder writable inside the wall: only those whose
+ * content the tool checks before using it, so that nothing written there
+ * runs unchecked later as the person: npm's content-addressed `_cacache`
+ * (every read checked against its integrity hash) and its logs, pip's HTTP
+ * caches (downloads, checked against the index's hashes), Yarn's and pnpm's
+ * content-addressed stores. Not the folders of installed copies a tool runs
+ * (`~/.npm/_npx`, `~/.cache/pre-commit`, pip's built wheels, `~/.cargo/bin`,
+ * `~/.local`, Bun's global install, Go's and Cargo's unpacked sources, which
+ * builds use as they are).
+ */
+const HOME_CACHES = ['.npm/_cacache', '.npm/_logs', '.cache/pip/http', '.cache/pip/http-v2', '.yarn/berry/cache', '.pnpm-store', '.local/share/pnpm/store'];
+/** Caches of installed copies that a command in the wall must still be able to fill (`npx <pkg>`): an empty folder of the call's own over each. */
+const EPHEMERAL_CACHES = ['.npm/_npx'];
+/** The caches made where missing (inside the wall the home folder is read-only: `npm install` could not make them). */
+const MADE_CACHES = ['.npm/_cacache', '.npm/_logs', '.npm/_npx'];
 /** The clients' credentials in the environment (their code's names). */
 const CREDENTIALS: Readonly<Record<WalledClient, readonly string[]>> = {
   openclaw: ['OPENCLAW_GATEWAY_TOKEN', 'OPENCLAW_GATEWAY_PASSWORD', 'OPENCLAW_GATEWAY_SECRET', 'OPENCLAW_MCP_TOKEN'],
@@ -72,7 +87,17 @@ export async function ownWallAnswer(payload: { hook_event_name: string; tool_nam
   if (verdict.kind === 'hooks-only') return { output: null, decision: { wall: 'hooks-only', why: verdict.why } };
   if (verdict.kind === 'deny') return { output: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: verdict.reason } }, decision: { wall: 'unavailable', action: 'deny' } };
   const facts = ownWallFacts(client, root, env, verdict.bwrap, [...config.protect, ...(hot?.protectGlobs ?? [])], payload.cwd ?? root);
-  const command = wrapCommand(wallSpec(facts), input.command);
+  const spec = wallSpec(facts);
+  // macOS: the library's Seatbelt command, loaded only there. It hands the command TMPDIR=/tmp/claude, which it does
+  // not make itself (its session manager would): made here, as any temporary file there would make it.
+  if (verdict.engine === 'seatbelt') {
+    try {
+      mkdirSync('/tmp/claude', { recursive: true });
+    } catch {
+      // Commands that write temporary files then fail inside the wall; nothing runs outside it.
+    }
+  }
+  const command = verdict.engine === 'seatbelt' ? (await import('../../wall/seatbelt.js')).seatbeltCommand(spec, root, input.command) : wrapCommand(spec, input.command);
   return { output: { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { ...input, command } } }, decision: { wall: 'wrapped' } };
 }
 
@@ -82,8 +107,9 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
   const existing = (paths: readonly (string | undefined)[]) => [...new Set(paths.filter((p): p is string => !!p && isAbsolute(p) && existsSync(p)))];
   const inHome = (rel: readonly string[]) => (home ? rel.map((r) => join(home, r)) : []);
   const state = stateHome(env);
-  // npm's and the XDG cache folders are made where missing: inside the wall the home folder is read-only, and a
-  // first `npm install` could not make its cache there.
+  const git = gitExecPaths(root, readGitDirFacts(root));
+  // npm's cache folders are made where missing: inside the wall the home folder is read-only, and a first
+  // `npm install` could not make its cache there, nor `npx` have a folder to lay the wall's own over.
   for (const dir of inHome(MADE_CACHES)) {
     try {
       mkdirSync(dir, { recursive: true });
@@ -98,6 +124,9 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
     // /dev/shm is writable with /dev itself.
     temp: existing(['/tmp', env.TMPDIR]),
     caches: existing(inHome(HOME_CACHES)),
+    ephemeral: existing(inHome(EPHEMERAL_CACHES)),
+    gitExec: { files: existing(git.files), dirs: existing(git.dirs) },
+    mandatory: existing(engineDenyPaths(root)),
     // Only what exists: a missing path has nothing to keep read-only, and each mount costs the call time.
     guarded: existing([
       join(root, LEDGER_DIR),
@@ -114,7 +143,13 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
     ]),
     protect: protect.filter((p) => existsSync(join(root, literalPrefix(p) ?? '.'))),
     // Gemini CLI reads the project's .gemini/settings.json: where there is none, none can be made inside the wall.
-    placeholders: client === 'gemini' && !existsSync(join(root, '.gemini')) ? [join(root, '.gemini')] : [],
+    placeholders: [
+      ...(client === 'gemini' && !existsSync(join(root, '.gemini')) ? [join(root, '.gemini')] : []),
+      // A repository's missing hooks folder stands empty and read-only (git makes one like it at `git init`); not in a
+      // `.git` that holds no repository yet, where `git init` must copy its templates. A missing exec file cannot
+      // stand: bubblewrap would leave its mount point behind as an empty file, and an empty `commondir` stops git.
+      ...git.dirs.filter((d) => !existsSync(d) && existsSync(join(dirname(d), 'HEAD'))),
+    ],
     clientState: clientState(client, env, home, cwd),
     credentials: CREDENTIALS[client],
     bwrap,
