@@ -107,7 +107,9 @@ test("inside continuity's own wall the agent's git add, commit, branch, stash an
 test("a repository whose hooks folder is missing gets an empty read-only one inside the wall: no hook can be planted there", () => {
   const p = project();
   rmSync(join(p, '.git', 'hooks'), { recursive: true });
-  const r = inWall(p, 'mkdir -p .git/hooks && printf "#!/bin/sh\\ntouch planted\\n" > .git/hooks/pre-commit');
+  // A script whose target is built at run time: the shell guard, which refuses a plain `mkdir .git/hooks`, cannot see it; the wall holds.
+  writeFileSync(join(p, 'plant.cjs'), "const fs = require('fs'); const d = ['.git', 'hooks'].join('/'); fs.mkdirSync(d, { recursive: true }); fs.writeFileSync(d + '/pre-commit', '#!/bin/sh\\ntouch planted\\n', { mode: 0o755 });\n");
+  const r = inWall(p, 'node plant.cjs');
   assert.notEqual(r.status, 0);
   assert.match(r.stderr, /read-only file system/i);
   assert.equal(existsSync(join(p, '.git', 'hooks', 'pre-commit')), false);
