@@ -1,0 +1,3 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+import{createRequire as a}from"node:module";var n,s=globalThis.Bun?.CryptoHasher;function i(r){let e;if(s?e=new s("sha256"):(n??=a(import.meta.url)("node:crypto"),e=n.createHash("sha256")),typeof r=="string")e.update(r);else for(let t of r)e.update(t);return e.digest("hex")}function h(r,e){if(s){let t=new s("sha256",r);return t.update(e),t.digest("hex")}return n??=a(import.meta.url)("node:crypto"),n.createHmac("sha256",r).update(e).digest("hex")}export{i as a,h as b};

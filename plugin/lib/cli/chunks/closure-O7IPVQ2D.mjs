@@ -1,0 +1,11 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+import{a as u,b as p}from"./chunk-ABMSPZLI.mjs";import"./chunk-JOG56KWW.mjs";import"./chunk-LFWNAGAV.mjs";import"./chunk-SEDSTYSV.mjs";import"./chunk-CZFXMZ7M.mjs";import"./chunk-2FVH3SIR.mjs";import{a as n}from"./chunk-HLVIX3Q3.mjs";import"./chunk-4SAFITU3.mjs";import"./chunk-QHKWFXTS.mjs";import"./chunk-TQOPXPE7.mjs";import"./chunk-FTHSBWJM.mjs";import"./chunk-OXABFHX2.mjs";import"./chunk-7A7ACAXN.mjs";import"./chunk-Y73R5CDX.mjs";import"./chunk-VWFIQDPA.mjs";import"./chunk-WYSEBE5I.mjs";import"./chunk-KRV2Q4GC.mjs";import"./chunk-CJIPZ53M.mjs";import"./chunk-GL4LNWX7.mjs";import"./chunk-CFIBSRVI.mjs";import"./chunk-Z53F5TIG.mjs";import"./chunk-YLN57FBG.mjs";import"./chunk-JVZUJKZ4.mjs";import"./chunk-62PTOIYO.mjs";import"./chunk-3XLOZEKD.mjs";import"./chunk-VA67UDRY.mjs";import"./chunk-WCLK6I2I.mjs";import{a as e,b as o}from"./chunk-A5HBJMMP.mjs";import"./chunk-DBI4EWIB.mjs";import"./chunk-4M2XKEYQ.mjs";import"./chunk-WH4J7M4T.mjs";import"./chunk-ZBWUQEUR.mjs";import"./chunk-WT7NUQOH.mjs";import"./chunk-G4GHYJ6C.mjs";import"./chunk-52QU4TEI.mjs";import"./chunk-CXS6YJ7R.mjs";import{parseArgs as d}from"node:util";var m=`usage: continuity closure waiting_user|blocked|pending_verification --reason TEXT [--session ID]
+
+Declares why the current stop is legal. It applies to the next stop of the
+session (--session; else Claude Code's CLAUDE_CODE_SESSION_ID; else, in another
+client's shell, the session whose shell call runs this command), or of any
+session when none is known, until the user's next prompt.`;async function y(c){let r;try{r=d({args:c,options:{reason:{type:"string"},session:{type:"string"},help:{type:"boolean",short:"h"}},allowPositionals:!0})}catch(h){throw new o(`closure: ${h.message}`,e.invalidInput)}let{values:s,positionals:i}=r;if(s.help)return process.stdout.write(`${m}
+`),e.ok;let t=i[0];if(!t||!n.includes(t)||i.length>1)throw new o(`closure: expected one of ${n.join(", ")}`,e.invalidInput);let l=s.reason?.trim();if(!l)throw new o("closure: --reason TEXT is required",e.invalidInput);let a=await u({kind:"closure",state:t,reason:l},{...s.session?{sessionId:s.session}:{}});return process.stdout.write(`${a.line}
+${a.queued?`${p}
+`:""}`),e.ok}export{y as run};

@@ -1,0 +1,3 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+import{a as o,b as t}from"./chunk-USVDUJRG.mjs";import"./chunk-UHNEAFFF.mjs";import"./chunk-I4KP2VAS.mjs";import"./chunk-AOG7PZAB.mjs";import"./chunk-CXS6YJ7R.mjs";var n=["SessionStart","UserPromptSubmit","PreToolUse","PostToolUse","PreCompact","Stop","SubagentStart","SubagentStop"],m=o({agent:"codex",file:".codex/hooks.json",entries:e=>n.map(s=>({event:s,entry:{hooks:[{type:"command",command:e,timeout:30,statusMessage:"continuity"}]}})),commandsOf:t});export{n as CODEX_EVENTS,m as target};

@@ -1,0 +1,3 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+import{a as n}from"./chunk-USVDUJRG.mjs";import"./chunk-UHNEAFFF.mjs";import"./chunk-I4KP2VAS.mjs";import"./chunk-AOG7PZAB.mjs";import"./chunk-CXS6YJ7R.mjs";var r=["sessionStart","beforeSubmitPrompt","beforeShellExecution","afterShellExecution","afterFileEdit","preCompact","stop"],t=n({agent:"cursor",file:".cursor/hooks.json",preamble:{version:1},check:e=>"version"in e&&e.version!==1?`"version" is ${JSON.stringify(e.version)}; continuity writes version 1 hooks`:null,entries:e=>r.map(o=>({event:o,entry:{command:e}})),commandsOf:e=>[e?.command]});export{r as CURSOR_EVENTS,t as target};
