@@ -6,8 +6,16 @@ import { join } from 'node:path';
 const E2E = join('test', 'e2e');
 export const isE2e = (f) => f.startsWith(E2E);
 const e2eNamed = (names) => names.map((n) => join(E2E, `${n}.test.ts`));
-/** The end-to-end tests that are about the ledger and its driver: run on every Node driver. */
-export const DRIVER_E2E = e2eNamed(['ledger-durability', 'ledger-survival', 'hook-entry', 'plan-commands', 'stop-gate', 'approval', 'watchdog-hooks', 'status-and-log', 'guard-hot-state']);
+/**
+ * The end-to-end tests whose subject is the ledger and its driver (parallel
+ * writers, durability, a lost ledger, the hook's ways in, the hot state, the
+ * commands that write plans): run on every Node driver. The tests of the
+ * rules that read the ledger (the stop gate, approval, the watchdog, status)
+ * run once, against the compiled executable: their queries run on both Node
+ * drivers in the unit tests that open a real ledger, and what differs
+ * between the drivers is what these files are about.
+ */
+export const DRIVER_E2E = e2eNamed(['ledger-durability', 'ledger-survival', 'hook-entry', 'plan-commands', 'guard-hot-state']);
 /** The plugin's hooks run its launcher (its own executable, or Node), never the entry under test: once is enough. */
 export const PLUGIN_E2E = e2eNamed(['plugin', 'plugin-launcher']);
 
