@@ -35,6 +35,7 @@
 //   node scripts/build.mjs --openclaw-only DIR only openclaw/lib/'s content, into DIR
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
+import { builtinModules } from 'node:module';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, isAbsolute, join, relative } from 'node:path';
@@ -124,8 +125,22 @@ async function buildOpenClawPlugin(outDir = join(repoRoot, 'openclaw', 'lib')) {
     minify: true,
     // better-sqlite3's JavaScript is bundled as elsewhere, and never run: Node >= 22.13 has node:sqlite (OpenClaw needs Node 24).
     target: 'node22',
+    plugins: [nodePrefixedBuiltins],
   });
 }
+
+/**
+ * A dependency's `import 'os'` kept as `node:os`: the OpenClaw plugin's
+ * bundle imports nothing but Node's own modules, and says so by their
+ * prefix (a bare name could be a package of the gateway's).
+ */
+const nodePrefixedBuiltins = {
+  name: 'node-prefixed-builtins',
+  setup(b) {
+    const names = new Set(builtinModules.filter((m) => !m.startsWith('_')));
+    b.onResolve({ filter: /^[a-z_/]+$/ }, (args) => (names.has(args.path) ? { path: `node:${args.path}`, external: true } : undefined));
+  },
+};
 
 /**
  * lib/executable.sh, read by the launcher on every call: the executable's
