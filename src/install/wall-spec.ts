@@ -9,6 +9,7 @@
  * derived from the config alone; `continuity init` writes them into the
  * client's settings and `doctor`/`status` check them there.
  */
+import { GIT_EXEC_PROJECT_DIRS, GIT_EXEC_PROJECT_FILES } from '../domain/git-exec-paths.js';
 import type { Config } from '../config/schema.js';
 import { LEDGER_DIR } from '../ledger/ledger-dir.js';
 
@@ -116,11 +117,13 @@ export interface CodexWallPaths {
  * /tmp). Codex takes a `read` entry only as a path or a trailing `/**`
  * subtree; other globs it accepts only as `none` (unreadable too).
  */
-export function codexWallPaths(protect: readonly string[], programs: readonly string[] = []): CodexWallPaths {
+export function codexWallPaths(protect: readonly string[], programs: readonly string[] = [], exists: (path: string) => boolean = () => false): CodexWallPaths {
   const own = protect.map((p) => p.replace(/^(\.\/)+/, '').replace(/^\/+/, '').replace(/\/+$/, '')).filter((p) => p.length > 0);
   const glob = (p: string) => /[*?[\]{}]/.test(p.replace(/\/\*\*$/, ''));
+  // git's hooks and exec config (src/domain/git-exec-paths.ts), those that exist: Codex 0.169 keeps `.git` read-only in a workspace root already, and a `read` entry for a missing file there makes its bubblewrap fail every command ("Can't create file at .git/config.worktree: Read-only file system"). Listed, they do not rest on that default.
+  const git = [...GIT_EXEC_PROJECT_DIRS, ...GIT_EXEC_PROJECT_FILES].filter((p) => exists(p));
   return {
-    project: unique([LEDGER_DIR, '.codex', ...programs, ...own.filter((p) => !glob(p))]),
+    project: unique([LEDGER_DIR, '.codex', ...programs, ...own.filter((p) => !glob(p)), ...git]),
     home: ['.codex'],
     unexpressible: own.filter(glob),
   };

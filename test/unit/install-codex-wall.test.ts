@@ -21,7 +21,7 @@ test('the block selects continuity\'s profile, keeps escalations with the person
   assert.equal(doc.approvals_reviewer, 'user');
   assert.equal(tomlGet(doc, ['permissions', 'continuity', 'extends']), ':workspace');
   assert.equal(tomlGet(doc, ['permissions', 'continuity', 'filesystem', '~/.codex']), 'read');
-  assert.deepEqual({ ...(tomlGet(doc, ['permissions', 'continuity', 'filesystem', ':workspace_roots']) as object) }, { '.continuity': 'read', '.codex': 'read', '.git/hooks': 'read', '.git/config': 'read', '.git/config.worktree': 'read', '.git/info/attributes': 'read' });
+  assert.deepEqual({ ...(tomlGet(doc, ['permissions', 'continuity', 'filesystem', ':workspace_roots']) as object) }, { '.continuity': 'read', '.codex': 'read' });
   assert.equal(doc.sandbox_mode, undefined, 'sandbox_mode would make Codex ignore the profile');
   assert.ok(text.startsWith(`${CODEX_WALL_BEGIN}\n`) && text.endsWith(`${CODEX_WALL_END}\n`));
 });
@@ -70,4 +70,10 @@ test("a config that would undo the wall or clash with it is refused: sandbox_mod
   assert.throws(() => installCodexWall('model = "o3\n', block()), /it is not valid TOML \(line 1: /);
   // The same keys inside another table are not the top level's.
   assert.ok(installCodexWall('[profiles.ci]\nsandbox_mode = "read-only"\n[permissions.other]\n', block()));
+});
+
+test("git's hooks and exec config that exist are read-only in the profile; a missing one is not listed (Codex's bubblewrap would fail every command making its mount point in the read-only .git)", () => {
+  const present = new Set(['.git/hooks', '.git/config']);
+  const doc = parseToml(codexWallBlock(codexWallPaths([], [], (p) => present.has(p))))!;
+  assert.deepEqual({ ...(tomlGet(doc, ['permissions', 'continuity', 'filesystem', ':workspace_roots']) as object) }, { '.continuity': 'read', '.codex': 'read', '.git/hooks': 'read', '.git/config': 'read' });
 });

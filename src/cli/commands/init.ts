@@ -341,7 +341,7 @@ interface CodexWallPlan {
 async function codexWallFor(files: Files): Promise<CodexWallPlan> {
   const config = await initConfig(files);
   const program = programOf('codex', files);
-  const paths = config.sandbox.mode === 'off' ? null : codexWallPaths(config.protect, program ? [program] : []);
+  const paths = config.sandbox.mode === 'off' ? null : codexWallPaths(config.protect, program ? [program] : [], (p) => existsSync(join(files.root, p)));
   const before = files.read(join(files.root, CODEX_CONFIG_FILE));
   try {
     return { before, after: installCodexWall(before, paths ? codexWallBlock(paths) : null), paths };

@@ -14,7 +14,6 @@
  */
 import { isTable, parseToml, tomlError } from '../../formats/toml.js';
 import { CODEX_WALL_PROFILE, type CodexWallPaths } from '../wall-spec.js';
-import { GIT_EXEC_PROJECT_DIRS, GIT_EXEC_PROJECT_FILES } from '../../domain/git-exec-paths.js';
 
 export const CODEX_CONFIG_FILE = '.codex/config.toml';
 
@@ -25,8 +24,7 @@ const q = (s: string) => JSON.stringify(s);
 
 /** The block init writes, newline-terminated. */
 export function codexWallBlock(paths: CodexWallPaths): string {
-  // git's hooks and exec config too (src/domain/git-exec-paths.ts), listed whether or not Codex's own workspace rules already keep `.git` read-only: the profile does not rest on a default.
-  const roots = [...paths.project, ...GIT_EXEC_PROJECT_DIRS, ...GIT_EXEC_PROJECT_FILES.filter((f) => !paths.project.includes(f))].map((p) => `${q(p)} = "read"`).join(', ');
+  const roots = paths.project.map((p) => `${q(p)} = "read"`).join(', ');
   const profile = `permissions.${CODEX_WALL_PROFILE}`;
   return [
     CODEX_WALL_BEGIN,
