@@ -57,6 +57,22 @@ export const ConfigSchema = v.strictObject({
     }),
     {},
   ),
+  /**
+   * The team's shared ledger (docs/shared-ledger.md), set by `continuity init --shared URL`: where it is, never how to log in.
+   * The credentials come from CONTINUITY_SHARED_URL, a file outside the project (~/.config/continuity/shared/<project>.url), PGPASSWORD or ~/.pgpass.
+   */
+  shared: v.optional(
+    v.strictObject({
+      /** The server's host name, or the folder of its unix socket (an absolute path). */
+      host: v.pipe(v.string(), v.minLength(1)),
+      port: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535)), 5432),
+      database: v.pipe(v.string(), v.minLength(1)),
+      /** Milliseconds a session start, a stop or an approval prompt waits for what other machines recorded; then it decides from this machine's ledger. */
+      pullWaitMs: v.optional(nonNegativeInt, 300),
+      /** Seconds the sync process stays with nothing to send before it exits (the next hook starts another). */
+      idleSeconds: v.optional(positiveInt, 30),
+    }),
+  ),
   /** Task ids that are declared high-risk stop points ("8", or "plan-id#8" for one plan only). */
   highRiskStops: v.optional(v.array(v.pipe(v.string(), v.minLength(1))), []),
 });
