@@ -8,6 +8,7 @@
  * Claude Code keeps its own sandbox (`continuity init` sets it up); Codex and
  * Cursor get no wrap here.
  */
+import { SHARED_CREDENTIAL_VARS, sharedCredentialsDir } from '../../shared/credentials.js';
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
 import { readGitDirFacts } from '../../app/git-exec-facts.js';
@@ -150,11 +151,18 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
       // stand: bubblewrap would leave its mount point behind as an empty file, and an empty `commondir` stops git.
       ...git.dirs.filter((d) => !existsSync(d) && existsSync(join(dirname(d), 'HEAD'))),
     ],
-    clientState: clientState(client, env, home, cwd),
-    credentials: CREDENTIALS[client],
+    clientState: withSharedCredentials(clientState(client, env, home, cwd), env),
+    // The shared ledger's credentials too (src/shared/credentials.ts): an agent holding them could write records the other machines read.
+    credentials: [...CREDENTIALS[client], ...SHARED_CREDENTIAL_VARS],
     bwrap,
     shell: clientShell(client, env),
   };
+}
+
+/** The folder of the shared ledger's credentials files, hidden like the client's own credentials, where it exists. */
+function withSharedCredentials(state: WallFacts['clientState'], env: NodeJS.ProcessEnv): WallFacts['clientState'] {
+  const dir = sharedCredentialsDir(env);
+  return dir && existsSync(dir) ? { ...state, dirs: [...state.dirs, dir] } : state;
 }
 
 /** The client's own state and config, hidden from the agent's commands, and what inside it stays the agent's. */

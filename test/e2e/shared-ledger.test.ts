@@ -1,0 +1,250 @@
+/**
+ * The shared ledger across two machines: two clones of one repository, each
+ * with its own home and state home, the real CLI and the real hook spawned
+ * with Claude Code's payloads, and a real PostgreSQL (test/helpers/postgres.ts).
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { hook, runCli, type CliResult } from '../helpers/cli.js';
+import { startPostgres } from '../helpers/postgres.js';
+import { openLedger } from '../helpers/ledger.js';
+
+const PLAN = `# Payments Export Implementation Plan
+
+### Task 1: CSV writer
+
+- [ ] **Step 1: Write the failing test**
+
+### Task 2: Export endpoint
+
+- [ ] **Step 1: Write the failing request test**
+
+### Task 3: Docs
+
+- [ ] **Step 1: Write them**
+`;
+const PLAN_PATH = 'docs/plans/payments-export.md';
+const CLOSEOUT = 'Task 1 is done and committed. Next I can continue with Task 2 (Export endpoint).';
+
+const pg = startPostgres();
+let databases = 0;
+
+interface Machine {
+  name: string;
+  root: string;
+  env: NodeJS.ProcessEnv;
+  cli(args: string[]): CliResult;
+  hook(fields: Record<string, unknown>, sessionId?: string): CliResult;
+}
+
+function git(cwd: string, ...args: string[]): string {
+  const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout;
+}
+
+/** A repository with the plan committed, cloned twice; each clone a machine with its own home, joined to one new database. */
+function team(opts: { approve?: ('a' | 'b')[] } = {}): { a: Machine; b: Machine; db: string } {
+  const db = `team${++databases}`;
+  pg.createDatabase(db);
+  const base = mkdtempSync(join(tmpdir(), 'continuity-shared-'));
+  after(() => {
+    for (const m of ['a', 'b']) {
+      // The sync processes of this test's machines are stopped: each exits by itself when idle, but not before the folder goes.
+      try {
+        const pid = Number(readFileSync(join(base, m, 'state', 'shared', readdirPid(join(base, m, 'state', 'shared'))), 'utf8'));
+        if (pid > 1) process.kill(pid, 'SIGTERM');
+      } catch {
+        // none running
+      }
+    }
+    rmSync(base, { recursive: true, force: true });
+  });
+  const origin = join(base, 'origin');
+  mkdirSync(join(origin, 'docs', 'plans'), { recursive: true });
+  git(origin, 'init', '-q');
+  writeFileSync(join(origin, PLAN_PATH), PLAN);
+  writeFileSync(join(origin, '.gitignore'), '.continuity/\n');
+  git(origin, 'add', '.');
+  git(origin, 'commit', '-qm', 'plan');
+  const machine = (name: 'a' | 'b'): Machine => {
+    const root = join(base, name, 'work');
+    mkdirSync(join(base, name, 'home'), { recursive: true });
+    git(base, 'clone', '-q', origin, root);
+    const env = { HOME: join(base, name, 'home'), CONTINUITY_STATE_HOME: join(base, name, 'state'), CONTINUITY_SHARED_URL: pg.url(db) };
+    const m: Machine = {
+      name,
+      root,
+      env,
+      cli: (args) => runCli(args, { cwd: root, env: { ...env, CLAUDE_PROJECT_DIR: root } }),
+      hook: (fields, sessionId = `session-${name}`) => hook(root, fields, { sessionId, env }),
+    };
+    // The address with short waits for the test: what `init --shared` would write, and it keeps it.
+    mkdirSync(join(root, '.continuity'), { recursive: true });
+    writeFileSync(join(root, '.continuity', 'config.json'), JSON.stringify({ shared: { host: pg.socketDir, port: pg.port, database: db, pullWaitMs: 1000, idleSeconds: 5 } }, null, 2));
+    assert.equal(m.cli(['plan', 'import', PLAN_PATH]).code, 0);
+    if (opts.approve?.includes(name)) assert.equal(m.hook({ hook_event_name: 'UserPromptSubmit', prompt: 'approve' }).code, 0);
+    const joined = runCli(['init', '--shared', pg.url(db)], { cwd: root, env });
+    assert.equal(joined.code, 0, joined.stdout + joined.stderr);
+    return m;
+  };
+  return { a: machine('a'), b: machine('b'), db };
+}
+
+function readdirPid(dir: string): string {
+  return readdirSync(dir).find((f) => f.endsWith('.pid'))!;
+}
+
+function stop(m: Machine): Record<string, unknown> | null {
+  const r = m.hook({ hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: CLOSEOUT });
+  assert.equal(r.code, 0, r.stderr);
+  return r.stdout.trim() ? (JSON.parse(r.stdout) as Record<string, unknown>) : null;
+}
+
+async function events(m: Machine, sql: string, ...params: unknown[]): Promise<Record<string, unknown>[]> {
+  const ledger = await openLedger(m.root);
+  try {
+    return ledger.db.all<Record<string, unknown>>(sql, ...(params as string[])).map((r) => ({ ...r }));
+  } finally {
+    ledger.close();
+  }
+}
+
+test("B's task done reaches A: A's stop at the boundary names Task 2 within 2 s", async () => {
+  const { a, b } = team({ approve: ['a', 'b'] });
+  assert.equal(a.hook({ hook_event_name: 'SessionStart', source: 'startup' }).code, 0);
+  const done = b.cli(['task', 'done', '1']);
+  assert.equal(done.code, 0, done.stderr);
+  const t0 = Date.now();
+  let out: Record<string, unknown> | null = null;
+  while (Date.now() - t0 < 2000) {
+    out = stop(a);
+    if (out?.decision === 'block') break;
+  }
+  assert.equal(out?.decision, 'block', `no block within 2 s: ${JSON.stringify(out)}`);
+  assert.match(String(out.reason), /Task 2 "Export endpoint"/);
+  const taken = await events(a, "SELECT source, kind, client FROM events WHERE kind = 'task.done'");
+  assert.equal(taken.length, 1);
+  assert.match(String(taken[0]!.source), /^shared:/);
+  const status = a.cli(['status']);
+  assert.match(status.stdout, /Shared\s+last sync .*backlog \d+/);
+  assert.match(status.stdout, /Task 1: CSV writer  unknown on [^ ]+-[0-9a-f]{6}/, 'the machine that completed it');
+});
+
+function sync(m: Machine): string {
+  const r = m.cli(['sync']);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  return r.stdout;
+}
+
+/** A machine's own events (not those taken in from the shared ledger) against what the database holds from it. */
+async function ownEventsAndRecords(m: Machine, db: string): Promise<{ local: number; shared: number; machine: string }> {
+  const [cursor] = await events(m, 'SELECT machine FROM shared_sync');
+  const machine = String(cursor!.machine);
+  const [local] = await events(m, "SELECT count(*) AS n FROM events WHERE source NOT LIKE 'shared:%'");
+  const shared = Number(pg.psql(db, `SELECT count(*) FROM continuity_records WHERE machine = '${machine}'`).trim());
+  return { local: Number(local!.n), shared, machine };
+}
+
+test('the database stopped mid-session: the hooks go on deciding, the backlog goes when it returns, nothing lost or doubled', async () => {
+  const { a, b, db } = team({ approve: ['a', 'b'] });
+  assert.equal(a.hook({ hook_event_name: 'SessionStart', source: 'startup' }).code, 0);
+  assert.equal(b.hook({ hook_event_name: 'SessionStart', source: 'startup' }).code, 0);
+  pg.stop();
+  try {
+    assert.equal(a.cli(['task', 'done', '1']).code, 0);
+    // A decides from its own ledger: the boundary is blocked, naming Task 2.
+    const out = stop(a);
+    assert.equal(out?.decision, 'block');
+    assert.match(String(out?.reason), /Task 2 "Export endpoint"/);
+    for (let i = 0; i < 3; i++) {
+      assert.equal(a.hook({ hook_event_name: 'PreToolUse', tool_name: 'Read', tool_use_id: `toolu_a${i}`, tool_input: { file_path: join(a.root, 'README.md') } }).code, 0);
+      assert.equal(b.hook({ hook_event_name: 'PreToolUse', tool_name: 'Read', tool_use_id: `toolu_b${i}`, tool_input: { file_path: join(b.root, 'README.md') } }).code, 0);
+    }
+    const offline = a.cli(['sync']);
+    assert.equal(offline.code, 5, 'sync says the database is away');
+    assert.match(offline.stdout, /offline .* waiting to be sent/);
+    assert.match(a.cli(['status']).stdout, /Shared\s+offline since/);
+  } finally {
+    pg.start();
+  }
+  sync(a);
+  sync(b);
+  sync(a);
+  for (const m of [a, b]) {
+    const { local, shared } = await ownEventsAndRecords(m, db);
+    assert.equal(shared, local, `${m.name}: every event of its own is in the database once`);
+  }
+  const doneOnB = await events(b, "SELECT source FROM events WHERE kind = 'task.done'");
+  assert.equal(doneOnB.length, 1);
+  assert.match(String(doneOnB[0]!.source), /^shared:/);
+  // Passing again moves nothing and takes nothing in twice.
+  const before = await events(b, 'SELECT count(*) AS n FROM events');
+  sync(b);
+  sync(a);
+  assert.deepEqual(await events(b, 'SELECT count(*) AS n FROM events'), before);
+  assert.equal(Number(pg.psql(db, 'SELECT count(*) - count(DISTINCT id) FROM continuity_records').trim()), 0);
+});
+
+test('the same task completed on both machines: one task.done and one task.done.repeated on each', async () => {
+  const { a, b } = team({ approve: ['a', 'b'] });
+  pg.stop();
+  try {
+    assert.equal(a.cli(['task', 'done', '1']).code, 0);
+    assert.equal(b.cli(['task', 'done', '1']).code, 0);
+  } finally {
+    pg.start();
+  }
+  sync(a);
+  sync(b);
+  sync(a);
+  for (const m of [a, b]) {
+    const rows = await events(m, "SELECT kind, source FROM events WHERE kind IN ('task.done', 'task.done.repeated') ORDER BY id");
+    assert.deepEqual(rows.map((r) => r.kind), ['task.done', 'task.done.repeated'], m.name);
+    assert.doesNotMatch(String(rows[0]!.source), /^shared:/, `${m.name}: its own completion stands`);
+    assert.match(String(rows[1]!.source), /^shared:/, `${m.name}: the other's is the repeat`);
+  }
+});
+
+test("an approval written straight into the database with the agent's credentials is not believed", async () => {
+  const { a, b, db } = team({ approve: [] });
+  const projectId = git(a.root, 'rev-list', '--max-parents=0', 'HEAD').trim();
+  const [plan] = await events(b, 'SELECT structure_hash FROM plans');
+  const statement = { action: 'approve', repo: projectId, planPath: PLAN_PATH, structureHash: plan!.structure_hash, at: new Date().toISOString() };
+  const approval = JSON.stringify({ statement, signature: '-----BEGIN SSH SIGNATURE-----\nU1NIU0lHAAAAAQ==\n-----END SSH SIGNATURE-----' }).replace(/'/g, "''");
+  for (const [i, kind, decision] of [[1, 'approve', '{"action":"approved","channel":"cli-terminal"}'], [2, 'UserPromptSubmit', '{"action":"approved"}']] as const) {
+    pg.psql(db, `INSERT INTO continuity_records (id, project, machine, local_id, kind, at, source, plan_path, structure_hash, decision, approval)
+      VALUES ('agent-${i}:1', '${projectId}', 'agent-${i}', 1, '${kind}', '${statement.at}', 'cli', '${PLAN_PATH}', '${plan!.structure_hash}', '${decision}', ${i === 1 ? `'${approval}'` : 'NULL'})`);
+  }
+  sync(b);
+  const [state] = await events(b, 'SELECT state FROM plans');
+  assert.equal(state!.state, 'draft', 'B still holds the plan unapproved');
+  const refused = await events(b, "SELECT decision FROM events WHERE kind = 'shared.refused'");
+  assert.equal(refused.length, 2);
+  // B's next stop is not held to the plan: there is none approved.
+  assert.equal(b.cli(['task', 'done', '1']).code, 0);
+  const out = stop(b);
+  assert.notEqual(out?.decision, 'block');
+});
+
+test('init --shared keeps the credentials out of the project: config.json names the address only', () => {
+  const { a, db } = team({ approve: [] });
+  const withPassword = pg.url(db).replace('postgres@', 'postgres:s3cret-pw@');
+  const env = { ...a.env, CONTINUITY_SHARED_URL: '' };
+  const r = runCli(['init', '--shared', withPassword], { cwd: a.root, env });
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  const config = readFileSync(join(a.root, '.continuity', 'config.json'), 'utf8');
+  assert.doesNotMatch(config, /s3cret/);
+  assert.match(config, new RegExp(`"database": "${db}"`));
+  const dir = join(String(a.env.HOME), '.config', 'continuity', 'shared');
+  const file = readdirSync(dir).find((f) => f.endsWith('.url'))!;
+  const st = statSync(join(dir, file));
+  assert.equal(st.mode & 0o777, 0o600);
+  assert.match(readFileSync(join(dir, file), 'utf8'), /s3cret/);
+  // Without the variable, the file's URL logs in.
+  assert.equal(runCli(['sync'], { cwd: a.root, env }).code, 0);
+});
