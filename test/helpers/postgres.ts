@@ -54,6 +54,13 @@ function run(cmd: string, args: string[], input?: string): string {
 
 /** Starts a server for this test file; stopped and removed after it. */
 export function startPostgres(): TestPostgres {
+  const pg = launchPostgres();
+  after(() => pg.remove());
+  return pg;
+}
+
+/** Starts a server; `remove()` stops it and deletes its folder (a benchmark calls it itself). */
+export function launchPostgres(): TestPostgres & { remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'continuity-pg-'));
   chmodSync(dir, 0o755);
   const data = join(dir, 'data');
@@ -73,14 +80,14 @@ export function startPostgres(): TestPostgres {
   start();
   let running = true;
   const psql = (db: string, sql: string): string => run(pgBinary('psql'), ['-h', dir, '-p', String(port), '-U', 'postgres', '-d', db, '-At', '-v', 'ON_ERROR_STOP=1', '-c', sql]);
-  after(() => {
-    try {
-      if (running) stop();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
   return {
+    remove: () => {
+      try {
+        if (running) stop();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
     socketDir: dir,
     port,
     url: (db) => `postgres://postgres@localhost:${port}/${db}?host=${encodeURIComponent(dir)}`,
