@@ -345,3 +345,16 @@ export function openClawCheck(f: OpenClawFacts): Check {
   if (!w.conversationAccess) return { name, ok: false, detail: `${f.config}: plugins.entries.continuity.hooks.allowConversationAccess is not true, so OpenClaw blocks the plugin's prompt, run and stop hooks`, fix: init };
   return { name, ok: true, detail: `the plugin is ${f.installed.how === 'linked' ? 'linked from' : 'copied into'} ${f.installed.dir} and enabled; ${f.config} allows its conversation hooks` };
 }
+
+export type SharedFacts =
+  | { state: 'reached'; address: string; schema: number | null; records: number; login: string }
+  | { state: 'unreachable'; address: string; error: string };
+
+/** The shared ledger (docs/shared-ledger.md), in a project that names one: reached with this machine's credentials, or why not. */
+export function sharedCheck(f: SharedFacts): Check {
+  if (f.state === 'unreachable') {
+    return { name: 'shared', ok: false, detail: `${f.address} cannot be reached: ${f.error}`, fix: 'check the server, and the credentials (CONTINUITY_SHARED_URL, ~/.config/continuity/shared/, PGPASSWORD or ~/.pgpass); the hooks decide from this machine\'s ledger meanwhile' };
+  }
+  const schema = f.schema === null ? 'no schema yet (the first `continuity sync` makes it)' : `schema ${f.schema}`;
+  return { name: 'shared', ok: true, detail: `${f.address} reached (credentials from ${f.login}); ${schema}, ${f.records} record(s) of this repository` };
+}

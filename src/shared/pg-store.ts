@@ -37,7 +37,11 @@ export interface PullCursor {
 const MIGRATION_LOCK = 0x636f6e74;
 
 export class SharedStore {
-  private constructor(private readonly client: Client) {}
+  private constructor(
+    private readonly client: Client,
+    /** Where the credentials came from (never the credentials). */
+    readonly login: string,
+  ) {}
 
   static async connect(login: Login, opts: { timeoutMs: number }): Promise<SharedStore> {
     const { default: pg } = await import('pg');
@@ -47,7 +51,7 @@ export class SharedStore {
     // A connection the server drops (a restart) is an error event; unhandled, it would end the process.
     client.on('error', () => undefined);
     await client.connect();
-    return new SharedStore(client);
+    return new SharedStore(client, login.from === 'libpq' ? 'PGUSER/PGPASSWORD or ~/.pgpass' : login.from === 'file' ? 'the credentials file' : 'CONTINUITY_SHARED_URL');
   }
 
   async close(): Promise<void> {
@@ -126,6 +130,14 @@ export class SharedStore {
       seq: Number(x.seq), tx: x.tx, id: x.id, machine: x.machine, kind: x.kind, at: x.at, client: x.client, sessionId: x.session_id,
       planPath: x.plan_path, structureHash: x.structure_hash, input: x.input, decision: x.decision, approval: x.approval ?? null,
     }));
+  }
+
+  /** The schema's version (null: not made yet) and the records of a project, read without changing anything. */
+  async describe(projectId: string): Promise<{ schema: number | null; records: number; login: string }> {
+    const made = (await this.client.query("SELECT to_regclass('continuity_schema') IS NOT NULL AS made")).rows[0]?.made === true;
+    if (!made) return { schema: null, records: 0, login: this.login };
+    const schema = Number((await this.client.query<{ version: number }>('SELECT version FROM continuity_schema')).rows[0]?.version ?? 0);
+    return { schema, records: await this.countRecords(projectId), login: this.login };
   }
 
   async countRecords(projectId: string): Promise<number> {

@@ -247,4 +247,9 @@ test('init --shared keeps the credentials out of the project: config.json names 
   assert.match(readFileSync(join(dir, file), 'utf8'), /s3cret/);
   // Without the variable, the file's URL logs in.
   assert.equal(runCli(['sync'], { cwd: a.root, env }).code, 0);
+  const doctor = JSON.parse(runCli(['doctor', '--json'], { cwd: a.root, env }).stdout) as { checks: { name: string; ok: boolean; detail: string }[] };
+  const shared = doctor.checks.find((c) => c.name === 'shared');
+  assert.equal(shared?.ok, true, JSON.stringify(shared));
+  assert.match(shared!.detail, /credentials from the credentials file/);
+  assert.doesNotMatch(JSON.stringify(doctor), /s3cret/);
 });

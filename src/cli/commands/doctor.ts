@@ -10,7 +10,7 @@ import { CONFIG_PATH, loadConfig } from '../../config/load.js';
 import { CHAIN_MARK_EVERY, extendChain, readRecoveryHead, recoveryDirOf, releaseRecoveryCopy } from '../../ledger/recovery-copy.js';
 import { forgetWorkspace } from '../../ledger/guarded-workspaces.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
-import { stateHomeCheck, codexWallCheck, configCheck, hookEntryCheck, hooksOnlyClientCheck, openClawCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type OpenClawFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
+import { sharedCheck, type SharedFacts, stateHomeCheck, codexWallCheck, configCheck, hookEntryCheck, hooksOnlyClientCheck, openClawCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type OpenClawFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
 import { gatherCodexWallFacts, gatherWallFacts } from '../../install/wall-facts.js';
 import { codexWallStatus } from '../../install/codex-wall-status.js';
 import { wallStatus, type WallFacts, type WallStatus } from '../../install/wall-status.js';
@@ -87,6 +87,8 @@ export async function run(argv: string[]): Promise<number> {
   const plugin = pluginRoot();
   if (plugin) checks.push(pluginEntryCheck(probePluginEntry(root, plugin)));
   checks.push(stateHomeCheck(await probeStateHome()));
+  const shared = await probeShared(root);
+  if (shared) checks.push(sharedCheck(shared));
 
   const ok = checks.every((c) => c.ok);
   process.stdout.write(json ? `${JSON.stringify({ ok, root, checks }, null, 2)}\n` : renderChecks(checks));
@@ -120,6 +122,31 @@ function probeLedger(root: string, open: DriverFactory | null, full: boolean): L
     return { state: 'unreadable', error: `${path} cannot be read: ${(err as Error).message.split('\n')[0]}` };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The shared ledger, reached with this machine's credentials; read only (doctor migrates nothing). Null: the project names none. */
+async function probeShared(root: string): Promise<SharedFacts | null> {
+  let shared;
+  try {
+    shared = (await loadConfig(root)).shared;
+  } catch {
+    return null;
+  }
+  if (!shared) return null;
+  const { describeAddress } = await import('../../shared/address.js');
+  const address = describeAddress(shared);
+  try {
+    const { connectShared } = await import('../../app/shared-sync.js');
+    const { store, identity } = await connectShared(root, shared, process.env, 3000);
+    try {
+      const facts = await store.describe(identity.id);
+      return { state: 'reached', address, ...facts };
+    } finally {
+      await store.close();
+    }
+  } catch (err) {
+    return { state: 'unreachable', address, error: (err as Error).message.split('\n')[0] ?? String(err) };
   }
 }
 
