@@ -36,6 +36,12 @@ export const ConfigSchema = v.strictObject({
     v.strictObject({
       /** User prompts that approve the active plan (whole prompt, case-insensitive, trimmed). */
       phrases: v.optional(v.array(v.pipe(v.string(), v.minLength(1))), ['approve', 'approved', '/approve']),
+      /**
+       * The SSH key `continuity approve` and `revoke` sign with (a private key file, its `.pub` when the key is in
+       * ssh-agent, or `key::ssh-ed25519 AAAA…`), as git's `user.signingkey` takes it. Unset: CONTINUITY_SIGNING_KEY,
+       * else git's `user.signingkey` when `gpg.format` is `ssh`, else approvals are not signed.
+       */
+      signingKey: v.optional(v.pipe(v.string(), v.minLength(1))),
     }),
     {},
   ),
