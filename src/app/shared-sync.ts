@@ -7,7 +7,7 @@
  * out of the hook path.
  */
 import type { Config } from '../config/schema.js';
-import { intakeOf, type Intake, type IntakeFacts } from '../domain/shared-intake.js';
+import { intakeOf, type Intake, type IntakeFacts, type IntakeRecord } from '../domain/shared-intake.js';
 import type { SqlDatabase } from '../ledger/driver.js';
 import { appendEvent } from '../ledger/events.js';
 import type { Ledger } from '../ledger/ledger.js';
@@ -19,7 +19,8 @@ import { revokeApproval } from './approve.js';
 import { loginFor } from '../shared/credentials.js';
 import { projectIdentity, type ProjectIdentity } from '../shared/identity.js';
 import type { OutRecord, PulledRecord, SharedStore } from '../shared/pg-store.js';
-import { checkPulledSignature, signedApprovalToPush } from './shared-approval.js';
+import { checkPulledSignature, keepPulledSignature, pulledApproval, signedApprovalToPush } from './shared-approval.js';
+import { lastSignedApproval } from '../ledger/signed-approvals.js';
 import { CLIENT_SQL } from '../ledger/event-client.js';
 
 export type SharedConfig = NonNullable<Config['shared']>;
@@ -89,7 +90,7 @@ function cursorOf(ledger: Ledger): SharedCursor {
 async function push(ledger: Ledger, root: string, conn: { store: SharedStore; identity: ProjectIdentity }, cursor: SharedCursor, report: SyncReport): Promise<void> {
   let from = cursor.pushedEvent;
   for (;;) {
-    const batch = outboxBatch(ledger.db, root, cursor.machine, from, BATCH);
+    const batch = outboxBatch(ledger.db, cursor.machine, from, BATCH);
     if (!batch.records.length) {
       if (batch.upTo > from) ledger.write((db) => markPushed(db, batch.upTo));
       return;
@@ -103,7 +104,7 @@ async function push(ledger: Ledger, root: string, conn: { store: SharedStore; id
   }
 }
 
-function outboxBatch(db: SqlDatabase, root: string, machine: string, from: number, limit: number): { records: OutRecord[]; upTo: number } {
+function outboxBatch(db: SqlDatabase, machine: string, from: number, limit: number): { records: OutRecord[]; upTo: number } {
   const rows = db.all<{ id: number; at: string; source: string; kind: string; session_id: string | null; client: string; input: string; decision: string | null }>(
     `SELECT id, at, source, kind, session_id, ${CLIENT_SQL} AS client, input, decision FROM events WHERE ${OUTBOX_WHERE} ORDER BY id LIMIT ${limit}`,
     from,
@@ -121,7 +122,7 @@ function outboxBatch(db: SqlDatabase, root: string, machine: string, from: numbe
     const input = JSON.parse(r.input) as { planId?: unknown } | null;
     const decision = r.decision === null ? null : (JSON.parse(r.decision) as { planId?: unknown } | null);
     const plan = planOf(decision?.planId ?? input?.planId);
-    const approval = r.kind === 'approve' || r.kind === 'revoke' || (decision as { action?: unknown } | null)?.action === 'approved' ? signedApprovalToPush(root, plan?.path ?? null) : null;
+    const approval = r.kind === 'approve' || r.kind === 'revoke' ? signedApprovalToPush(db, Number(r.id)) : null;
     return {
       id: `${machine}:${r.id}`,
       localId: Number(r.id),
@@ -151,13 +152,14 @@ async function pull(ledger: Ledger, root: string, conn: { store: SharedStore; id
       if (batch.length < BATCH) return;
       continue;
     }
-    for (const r of batch) {
-      if (r.machine === cursor.machine) continue;
+    for (const raw of batch) {
+      if (raw.machine === cursor.machine) continue;
+      const r = { ...raw, approval: pulledApproval(raw.approval) };
       report.pulled++;
       const check = checkPulledSignature(root, r);
       ledger.write((db) => {
         if (wasApplied(db, r.id)) return;
-        const intake = intakeOf(factsFor(db, conn.identity.id, r.planPath), r, check);
+        const intake = intakeOf(factsFor(db, conn.identity.id, r.approval?.statement?.planPath ?? r.planPath), r, check);
         const eventId = applyIntake(db, root, r, intake, now());
         markApplied(db, r.id, intake.take, eventId);
         if (intake.take !== 'audit') report.taken.push({ record: r.id, machine: r.machine, kind: r.kind, outcome: intake.take, detail: detailOf(intake) });
@@ -171,12 +173,15 @@ async function pull(ledger: Ledger, root: string, conn: { store: SharedStore; id
 
 function factsFor(db: SqlDatabase, projectId: string, planPath: string | null): IntakeFacts {
   const plan = planPath ? planByPath(db, planPath) : activePlan(db);
-  if (!plan) return { projectId, plan: null, tasks: [] };
+  const hasSigned = !!db.get("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'signed_approvals'");
+  const lastSignedAt = plan && hasSigned ? (lastSignedApproval(db, plan.path)?.at ?? null) : null;
+  if (!plan) return { projectId, plan: null, tasks: [], lastSignedAt };
   const states = new Map(db.all<{ task_id: string; state: string }>('SELECT task_id, state FROM task_status WHERE plan_id = ?', plan.id).map((s) => [s.task_id, s.state]));
   return {
     projectId,
     plan: { id: plan.id, path: plan.path, structureHash: plan.structureHash, state: plan.state, approvedHash: plan.approvedHash },
     tasks: planTasks(db, plan.id).map((t) => ({ id: t.id, state: states.get(t.id) ?? null })),
+    lastSignedAt,
   };
 }
 
@@ -196,7 +201,7 @@ function detailOf(i: Intake): string {
 }
 
 /** The local writes of one intake, with the event that says where they came from. */
-function applyIntake(db: SqlDatabase, root: string, r: PulledRecord, intake: Intake, at: string): number | null {
+function applyIntake(db: SqlDatabase, root: string, r: Omit<PulledRecord, 'approval'> & Pick<IntakeRecord, 'approval'>, intake: Intake, at: string): number | null {
   if (intake.take === 'audit') return null;
   const source = `shared:${r.machine}`;
   const base = { at, source, sessionId: r.sessionId, client: r.client ?? 'unknown' };
@@ -213,6 +218,7 @@ function applyIntake(db: SqlDatabase, root: string, r: PulledRecord, intake: Int
     case 'approval': {
       const eventId = appendEvent(db, { ...base, kind: intake.action, input: { planId: intake.planId, ...origin }, decision: { action: intake.action === 'approve' ? 'approved' : 'revoked', signer: intake.signer } });
       const plan = db.get<{ structure_hash: string }>('SELECT structure_hash FROM plans WHERE id = ?', intake.planId)!;
+      keepPulledSignature(db, r.approval!.statement!, r.approval!.signature, intake.signer, eventId);
       if (intake.action === 'approve') markApproved(db, intake.planId, { structureHash: plan.structure_hash, at: r.at, via: `signed:${intake.signer}` });
       else revokeApproval(db, root, planById(db, intake.planId)!, at);
       insertNotice(db, { at, kind: `shared-${intake.action}`, text: `the plan's ${intake.action === 'approve' ? 'approval' : 'revocation'}, signed by ${intake.signer}, came from ${r.machine}.`, eventId });

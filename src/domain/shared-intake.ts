@@ -1,3 +1,5 @@
+import type { ApprovalStatement } from './approval-statement.js';
+
 /**
  * What a record another machine pushed to the shared ledger changes here.
  * Pure: this machine's facts and the record in, the local writes (or the
@@ -30,17 +32,8 @@ export interface IntakeRecord {
   structureHash: string | null;
   input: unknown;
   decision: unknown;
-  /** The signed approval statement the record carries, if any. */
-  approval: { statement: SignedStatement; signature: string } | null;
-}
-
-/** The statement a person signs (src/domain/approval-statement.ts spells its text). */
-export interface SignedStatement {
-  action: 'approve' | 'revoke';
-  repo: string;
-  planPath: string;
-  structureHash: string;
-  at: string;
+  /** The signed approval statement the record carries, if any (statement null: its text is not one a person signs). */
+  approval: { statement: ApprovalStatement | null; signature: string } | null;
 }
 
 export interface IntakeFacts {
@@ -50,6 +43,8 @@ export interface IntakeFacts {
   plan: { id: string; path: string; structureHash: string; state: string; approvedHash: string | null } | null;
   /** Task ids of that plan and their recorded states. */
   tasks: readonly { id: string; state: string | null }[];
+  /** The time of the last signed statement this machine holds for the plan (its own or taken in): an older one is a replay. */
+  lastSignedAt: string | null;
 }
 
 /** The signature check's answer for the record's statement: null when this build has no way to check one. */
@@ -113,12 +108,17 @@ function approvalIntake(facts: IntakeFacts, r: IntakeRecord, check: SignatureChe
     notice: `an ${what} of a plan recorded on ${r.machine} at ${r.at} was not believed (${reason}).`,
   });
   if (!r.approval) return refuse('it carries no signed statement');
-  if (check === null) return refuse('this build checks no signature, and an unsigned approval is not the person\'s');
-  if (!check.ok) return refuse(`its signature does not verify: ${check.reason}`);
   const s = r.approval.statement;
+  if (!s) return refuse('its statement is not one a person signs');
+  if (check === null) return refuse('its signature could not be checked');
+  if (!check.ok) return refuse(`its signature does not verify: ${check.reason}`);
   if (s.repo !== facts.projectId) return refuse('the signed statement names another repository');
+  // A signed statement copied into a new record verifies as well as the first: only one newer than any this machine holds counts.
+  if (facts.lastSignedAt !== null && s.at <= facts.lastSignedAt) return refuse(`the signed statement (${s.at}) is not newer than the last one held here (${facts.lastSignedAt})`);
   const plan = facts.plan;
   if (!plan || plan.path !== s.planPath) return refuse(`no plan ${s.planPath} in this checkout`);
-  if (plan.structureHash !== s.structureHash) return refuse(`the signed statement is for another version of ${plan.path}`);
+  // An approval binds the structure it names; a revocation names the structure of the approval it takes back.
+  const bound = s.action === 'approve' ? plan.structureHash === s.structureHash : plan.approvedHash === s.structureHash || plan.structureHash === s.structureHash;
+  if (!bound) return refuse(`the signed statement is for another version of ${plan.path}`);
   return { take: 'approval', action: s.action, planId: plan.id, signer: check.signer };
 }

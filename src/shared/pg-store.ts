@@ -23,9 +23,11 @@ export interface OutRecord {
   approval: unknown;
 }
 
-export interface PulledRecord extends IntakeRecord {
+/** A record as read: its approval still as stored (src/app/shared-approval.ts reads it). */
+export interface PulledRecord extends Omit<IntakeRecord, 'approval'> {
   seq: number;
   tx: string;
+  approval: unknown;
 }
 
 export interface PullCursor {
@@ -118,7 +120,7 @@ export class SharedStore {
   async pull(projectId: string, after: PullCursor, limit = 500): Promise<PulledRecord[]> {
     const r = await this.client.query<{
       seq: string; tx: string; id: string; machine: string; kind: string; at: string; client: string | null; session_id: string | null;
-      plan_path: string | null; structure_hash: string | null; input: unknown; decision: unknown; approval: IntakeRecord['approval'];
+      plan_path: string | null; structure_hash: string | null; input: unknown; decision: unknown; approval: unknown;
     }>(
       `SELECT seq, tx::text AS tx, id, machine, kind, at, client, session_id, plan_path, structure_hash, input, decision, approval
          FROM continuity_records

@@ -5,11 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { hook, runCli, type CliResult } from '../helpers/cli.js';
+import { hook, runAtTerminal, runCli, type CliResult } from '../helpers/cli.js';
+import { makeKey, signText, writeSigners } from '../helpers/ssh-keys.js';
+import { APPROVAL_NAMESPACE, statementText, type ApprovalStatement } from '../../src/domain/approval-statement.js';
 import { startPostgres } from '../helpers/postgres.js';
 import { openLedger } from '../helpers/ledger.js';
 
@@ -32,6 +34,11 @@ const CLOSEOUT = 'Task 1 is done and committed. Next I can continue with Task 2 
 
 const pg = startPostgres();
 let databases = 0;
+const keys = mkdtempSync(join(tmpdir(), 'continuity-shared-keys-'));
+after(() => rmSync(keys, { recursive: true, force: true }));
+// The person's key, in the repository's allowed signers; the stranger's is not.
+const person = makeKey(keys, 'person');
+const stranger = makeKey(keys, 'stranger');
 
 interface Machine {
   name: string;
@@ -39,6 +46,8 @@ interface Machine {
   env: NodeJS.ProcessEnv;
   cli(args: string[]): CliResult;
   hook(fields: Record<string, unknown>, sessionId?: string): CliResult;
+  /** `continuity approve` or `revoke` typed by the person at this machine's terminal, signing with their key. */
+  person(command: 'approve' | 'revoke'): void;
 }
 
 function git(cwd: string, ...args: string[]): string {
@@ -52,23 +61,31 @@ function team(opts: { approve?: ('a' | 'b')[] } = {}): { a: Machine; b: Machine;
   const db = `team${++databases}`;
   pg.createDatabase(db);
   const base = mkdtempSync(join(tmpdir(), 'continuity-shared-'));
-  after(() => {
+  after(async () => {
+    // The sync processes of this test's machines are stopped (each exits by itself when idle, but not before the folder goes).
     for (const m of ['a', 'b']) {
-      // The sync processes of this test's machines are stopped: each exits by itself when idle, but not before the folder goes.
-      try {
-        const pid = Number(readFileSync(join(base, m, 'state', 'shared', readdirPid(join(base, m, 'state', 'shared'))), 'utf8'));
-        if (pid > 1) process.kill(pid, 'SIGTERM');
-      } catch {
-        // none running
+      const dir = join(base, m, 'state', 'shared');
+      for (const f of existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.pid')) : []) {
+        const pid = Number(readFileSync(join(dir, f), 'utf8'));
+        try {
+          process.kill(pid, 'SIGTERM');
+          for (let i = 0; i < 50; i++) {
+            process.kill(pid, 0);
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        } catch {
+          // gone
+        }
       }
     }
-    rmSync(base, { recursive: true, force: true });
+    rmSync(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   });
   const origin = join(base, 'origin');
   mkdirSync(join(origin, 'docs', 'plans'), { recursive: true });
   git(origin, 'init', '-q');
   writeFileSync(join(origin, PLAN_PATH), PLAN);
   writeFileSync(join(origin, '.gitignore'), '.continuity/\n');
+  writeSigners(join(origin, '.continuity-signers'), [{ principal: 'ann@example.com', key: person, options: `namespaces="${APPROVAL_NAMESPACE}"` }]);
   git(origin, 'add', '.');
   git(origin, 'commit', '-qm', 'plan');
   const machine = (name: 'a' | 'b'): Machine => {
@@ -82,6 +99,11 @@ function team(opts: { approve?: ('a' | 'b')[] } = {}): { a: Machine; b: Machine;
       env,
       cli: (args) => runCli(args, { cwd: root, env: { ...env, CLAUDE_PROJECT_DIR: root } }),
       hook: (fields, sessionId = `session-${name}`) => hook(root, fields, { sessionId, env }),
+      person: (command) => {
+        const r = runAtTerminal([command], { cwd: root, env: { ...env, CONTINUITY_SIGNING_KEY: person.file } });
+        assert.equal(r.code, 0, r.stdout);
+        assert.match(r.stdout, /signed by ann@example\.com/);
+      },
     };
     // The address with short waits for the test: what `init --shared` would write, and it keeps it.
     mkdirSync(join(root, '.continuity'), { recursive: true });
@@ -93,10 +115,6 @@ function team(opts: { approve?: ('a' | 'b')[] } = {}): { a: Machine; b: Machine;
     return m;
   };
   return { a: machine('a'), b: machine('b'), db };
-}
-
-function readdirPid(dir: string): string {
-  return readdirSync(dir).find((f) => f.endsWith('.pid'))!;
 }
 
 function stop(m: Machine): Record<string, unknown> | null {
@@ -114,8 +132,27 @@ async function events(m: Machine, sql: string, ...params: unknown[]): Promise<Re
   }
 }
 
-test("B's task done reaches A: A's stop at the boundary names Task 2 within 2 s", async () => {
-  const { a, b } = team({ approve: ['a', 'b'] });
+const planState = (m: Machine) => (JSON.parse(m.cli(['plan', 'show', '--json']).stdout) as { state: string }).state;
+
+/** Calls `attempt` until it returns true, for at most `ms`; whether it did. */
+function within(ms: number, attempt: () => boolean): boolean {
+  const t0 = Date.now();
+  while (Date.now() - t0 < ms) if (attempt()) return true;
+  return false;
+}
+
+test("approved at A's terminal: B's next session starts knowing the plan approved; B's task done, and A's stop at the boundary names Task 2 within 2 s", async () => {
+  const { a, b } = team({ approve: [] });
+  a.person('approve');
+  let start: CliResult | null = null;
+  assert.ok(within(5000, () => {
+    start = b.hook({ hook_event_name: 'SessionStart', source: 'startup' });
+    return planState(b) === 'approved';
+  }), 'B takes in the signed approval at its session start');
+  assert.match(String(start!.stdout), /approved/);
+  const [approvedHere] = await events(b, "SELECT source, decision FROM events WHERE kind = 'approve'");
+  assert.match(String(approvedHere!.source), /^shared:/);
+  assert.match(String(approvedHere!.decision), /ann@example\.com/);
   assert.equal(a.hook({ hook_event_name: 'SessionStart', source: 'startup' }).code, 0);
   const done = b.cli(['task', 'done', '1']);
   assert.equal(done.code, 0, done.stderr);
@@ -210,21 +247,29 @@ test('the same task completed on both machines: one task.done and one task.done.
   }
 });
 
+/** A record written into the database by hand, as an agent holding the database's credentials could. */
+function forge(db: string, projectId: string, n: number, kind: string, decision: string, approval: { text: string; signature: string } | null): void {
+  const json = approval ? `'${JSON.stringify(approval).replace(/'/g, "''")}'` : 'NULL';
+  pg.psql(db, `INSERT INTO continuity_records (id, project, machine, local_id, kind, at, source, plan_path, decision, approval)
+    VALUES ('agent-${n}:1', '${projectId}', 'agent-${n}', 1, '${kind}', '${new Date().toISOString()}', 'cli', '${PLAN_PATH}', '${decision}', ${json})`);
+}
+
 test("an approval written straight into the database with the agent's credentials is not believed", async () => {
   const { a, b, db } = team({ approve: [] });
   const projectId = git(a.root, 'rev-list', '--max-parents=0', 'HEAD').trim();
   const [plan] = await events(b, 'SELECT structure_hash FROM plans');
-  const statement = { action: 'approve', repo: projectId, planPath: PLAN_PATH, structureHash: plan!.structure_hash, at: new Date().toISOString() };
-  const approval = JSON.stringify({ statement, signature: '-----BEGIN SSH SIGNATURE-----\nU1NIU0lHAAAAAQ==\n-----END SSH SIGNATURE-----' }).replace(/'/g, "''");
-  for (const [i, kind, decision] of [[1, 'approve', '{"action":"approved","channel":"cli-terminal"}'], [2, 'UserPromptSubmit', '{"action":"approved"}']] as const) {
-    pg.psql(db, `INSERT INTO continuity_records (id, project, machine, local_id, kind, at, source, plan_path, structure_hash, decision, approval)
-      VALUES ('agent-${i}:1', '${projectId}', 'agent-${i}', 1, '${kind}', '${statement.at}', 'cli', '${PLAN_PATH}', '${plan!.structure_hash}', '${decision}', ${i === 1 ? `'${approval}'` : 'NULL'})`);
-  }
+  const statement: ApprovalStatement = { action: 'approve', repo: projectId, planPath: PLAN_PATH, structureHash: String(plan!.structure_hash), at: new Date().toISOString() };
+  const text = statementText(statement);
+  // Unsigned; signed with a key the repository does not allow; a signature that is not over this statement.
+  forge(db, projectId, 1, 'UserPromptSubmit', '{"action":"approved"}', null);
+  forge(db, projectId, 2, 'approve', '{"action":"approved","channel":"cli-terminal"}', { text, signature: signText(stranger, text, APPROVAL_NAMESPACE) });
+  forge(db, projectId, 3, 'approve', '{"action":"approved","channel":"cli-terminal"}', { text, signature: signText(person, statementText({ ...statement, at: '2020-01-01T00:00:00Z' }), APPROVAL_NAMESPACE) });
+  forge(db, projectId, 4, 'approve', '{"action":"approved","channel":"cli-terminal"}', { text, signature: '-----BEGIN SSH SIGNATURE-----\nU1NIU0lHAAAAAQ==\n-----END SSH SIGNATURE-----' });
   sync(b);
   const [state] = await events(b, 'SELECT state FROM plans');
   assert.equal(state!.state, 'draft', 'B still holds the plan unapproved');
   const refused = await events(b, "SELECT decision FROM events WHERE kind = 'shared.refused'");
-  assert.equal(refused.length, 2);
+  assert.equal(refused.length, 4);
   // B's next stop is not held to the plan: there is none approved.
   assert.equal(b.cli(['task', 'done', '1']).code, 0);
   const out = stop(b);
@@ -252,4 +297,25 @@ test('init --shared keeps the credentials out of the project: config.json names 
   assert.equal(shared?.ok, true, JSON.stringify(shared));
   assert.match(shared!.detail, /credentials from the credentials file/);
   assert.doesNotMatch(JSON.stringify(doctor), /s3cret/);
+});
+
+test('a revocation at A reaches B while it runs: its next stop sees the plan unapproved; the old approval copied back is not believed', async () => {
+  const { a, b, db } = team({ approve: [] });
+  a.person('approve');
+  assert.ok(within(5000, () => (b.hook({ hook_event_name: 'SessionStart', source: 'startup' }), planState(b) === 'approved')));
+  assert.equal(b.cli(['task', 'done', '1']).code, 0);
+  assert.equal(stop(b)?.decision, 'block', 'B is held to Task 2');
+  // A's approval as it went to the database: an agent on either machine could copy it.
+  const genuine = JSON.parse(pg.psql(db, "SELECT approval::text FROM continuity_records WHERE kind = 'approve' AND approval IS NOT NULL").trim()) as { text: string; signature: string };
+  a.person('revoke');
+  let out: Record<string, unknown> | null = { decision: 'block' };
+  assert.ok(within(3000, () => (out = stop(b))?.decision !== 'block'), 'B stops being held once the revocation is in');
+  assert.equal(planState(b), 'draft');
+  assert.equal((out as { decision?: unknown } | null)?.decision, undefined);
+  const projectId = git(a.root, 'rev-list', '--max-parents=0', 'HEAD').trim();
+  forge(db, projectId, 9, 'approve', '{"action":"approved","channel":"cli-terminal"}', genuine);
+  sync(b);
+  assert.equal(planState(b), 'draft', 'the replayed approval is not believed');
+  const [replay] = await events(b, "SELECT decision FROM events WHERE kind = 'shared.refused' ORDER BY id DESC LIMIT 1");
+  assert.match(String(replay!.decision), /not newer/);
 });
