@@ -1,12 +1,12 @@
 import { appendEvent } from '../ledger/events.js';
 import { join, relative, resolve, sep } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { wiresContinuity } from '../app/wiring-files.js';
 import { READ_ONLY_TOOLS, wiringChanged } from './rules/guard-wants.js';
 import { gitExecDrift } from './git-exec-drift.js';
 import { FILE_WRITING_TOOLS, writtenPath } from './rules/plan-paths.js';
 import { runsLater as runsLaterPath } from '../domain/runs-later.js';
-import { LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../ledger/ledger-dir.js';
+import { CONFIG_FILE, LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../ledger/ledger-dir.js';
 import { readRecoveryHead, recoveryDirOf } from '../ledger/recovery-copy.js';
 import { pendingRequests, writeRequest } from '../ledger/inbox.js';
 import { CliError, ExitCode } from '../util/errors.js';
@@ -99,7 +99,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   const hot = missing ? null : readHotState(ledgerDir);
   stage('hot state read');
   // A project that shares its ledger: the sync process is woken, and a decision that needs the other machines' records waits, bounded, for them (src/hooks/shared-exchange.ts).
-  const shared = missing ? null : sharedOf(hot);
+  const shared = missing ? null : sharedOf(hot, root);
   const exchange = shared ? await import('./shared-exchange.js') : null;
   const pulled = shared && exchange ? await exchange.pullBeforeDeciding(root, opts.env, event, shared.pullWaitMs) : null;
   if (shared) stage('shared pull');
@@ -201,9 +201,30 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   }
 }
 
-/** The shared ledger's settings, from the config the hot state keeps (a call without one does not exchange: the next does). */
-function sharedOf(hot: HotState | null): { pullWaitMs: number } | null {
-  const shared = (hot?.config?.value as { shared?: { pullWaitMs?: unknown } } | undefined)?.shared;
+/**
+ * The shared ledger's settings: from the config the hot state keeps (what a
+ * hook last parsed), else from config.json itself, read only as far as
+ * needed: a file that never names `shared` costs one read and a substring
+ * search, and one with comments is taken to share with the default wait
+ * (the call's own config load reports a bad file).
+ */
+function sharedOf(hot: HotState | null, root: string): { pullWaitMs: number } | null {
+  let value = hot?.config?.value as { shared?: unknown } | undefined;
+  if (!hot?.config) {
+    let text: string;
+    try {
+      text = readFileSync(join(root, LEDGER_DIR, CONFIG_FILE), 'utf8');
+    } catch {
+      return null;
+    }
+    if (!text.includes('"shared"')) return null;
+    try {
+      value = JSON.parse(text) as { shared?: unknown };
+    } catch {
+      return { pullWaitMs: 300 };
+    }
+  }
+  const shared = value?.shared as { pullWaitMs?: unknown } | undefined;
   return shared && typeof shared === 'object' ? { pullWaitMs: typeof shared.pullWaitMs === 'number' ? shared.pullWaitMs : 300 } : null;
 }
 
