@@ -13,6 +13,7 @@ import { hook, runAtTerminal, runCli, type CliResult } from '../helpers/cli.js';
 import { makeKey, signText, writeSigners } from '../helpers/ssh-keys.js';
 import { APPROVAL_NAMESPACE, statementText, type ApprovalStatement } from '../../src/domain/approval-statement.js';
 import { startPostgres } from '../helpers/postgres.js';
+import { defaultConfigText } from '../../src/install/default-config.js';
 import { openLedger } from '../helpers/ledger.js';
 
 const PLAN = `# Payments Export Implementation Plan
@@ -321,6 +322,8 @@ test("an approval written straight into the database with the agent's credential
 
 test('init --shared keeps the credentials out of the project: config.json names the address only', () => {
   const { a, db } = team({ approve: [] });
+  // The commented config `continuity init` writes: the shared key is added to it, every other byte kept.
+  writeFileSync(join(a.root, '.continuity', 'config.json'), defaultConfigText());
   const withPassword = pg.url(db).replace('postgres@', 'postgres:s3cret-pw@');
   const env = { ...a.env, CONTINUITY_SHARED_URL: '' };
   const r = runCli(['init', '--shared', withPassword], { cwd: a.root, env });
@@ -328,6 +331,7 @@ test('init --shared keeps the credentials out of the project: config.json names 
   const config = readFileSync(join(a.root, '.continuity', 'config.json'), 'utf8');
   assert.doesNotMatch(config, /s3cret/);
   assert.match(config, new RegExp(`"database": "${db}"`));
+  assert.ok(config.startsWith(defaultConfigText().trimEnd().slice(0, -1).trimEnd()), 'the commented config kept as it was');
   const dir = join(String(a.env.HOME), '.config', 'continuity', 'shared');
   const file = readdirSync(dir).find((f) => f.endsWith('.url'))!;
   const st = statSync(join(dir, file));
