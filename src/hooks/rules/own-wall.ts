@@ -150,11 +150,29 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
       // stand: bubblewrap would leave its mount point behind as an empty file, and an empty `commondir` stops git.
       ...git.dirs.filter((d) => !existsSync(d) && existsSync(join(dirname(d), 'HEAD'))),
     ],
-    clientState: clientState(client, env, home, cwd),
-    credentials: CREDENTIALS[client],
+    clientState: withSigningKeys(clientState(client, env, home, cwd), existing(inHome(['.ssh'])), existing(signingKeyFiles(env))),
+    // ssh-agent's socket too: through it a command could sign as the person without the key file.
+    credentials: [...CREDENTIALS[client], 'SSH_AUTH_SOCK'],
     bwrap,
     shell: clientShell(client, env),
   };
+}
+
+/**
+ * The person's SSH keys, hidden from the agent's commands with the client's
+ * own state: `~/.ssh` and the key CONTINUITY_SIGNING_KEY names (its private
+ * half beside a `.pub`). An approval is signed with one of them
+ * (src/app/approval-signing.ts); a command in the wall that could read one
+ * could sign for the person.
+ */
+function withSigningKeys(state: WallFacts['clientState'], dirs: readonly string[], files: readonly string[]): WallFacts['clientState'] {
+  return { ...state, dirs: [...state.dirs, ...dirs], files: [...state.files, ...files] };
+}
+
+function signingKeyFiles(env: NodeJS.ProcessEnv): string[] {
+  const key = env.CONTINUITY_SIGNING_KEY?.trim();
+  if (!key || !isAbsolute(key)) return [];
+  return key.endsWith('.pub') ? [key, key.slice(0, -'.pub'.length)] : [key, `${key}.pub`];
 }
 
 /** The client's own state and config, hidden from the agent's commands, and what inside it stays the agent's. */
