@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { APPROVAL_NAMESPACE, parseStatementText, statementProblem, statementText, type ApprovalStatement } from '../domain/approval-statement.js';
+import { APPROVAL_NAMESPACE, parseStatementText, SIGNERS_FILE, statementProblem, statementText, type ApprovalStatement } from '../domain/approval-statement.js';
 import type { SqlDatabase } from '../ledger/driver.js';
 import { lastSignedApproval } from '../ledger/signed-approvals.js';
 
@@ -15,8 +15,7 @@ import { lastSignedApproval } from '../ledger/signed-approvals.js';
  * git (principals, `namespaces=`, `valid-after`/`valid-before`, cert-authority).
  */
 
-/** The repository's allowed signers, in git's `gpg.ssh.allowedSignersFile` format; committed, and guarded against the agent like the wiring. */
-export const SIGNERS_FILE = '.continuity-signers';
+export { SIGNERS_FILE };
 
 /** How long ssh-keygen may take to check a signature (it never prompts to verify). */
 const VERIFY_TIMEOUT_MS = 10_000;

@@ -31,6 +31,15 @@ export const STATEMENT_HEADER = 'continuity approval statement v1';
 /** The SSH signature namespace (`ssh-keygen -Y sign -n`): a signature made for anything else is not an approval. */
 export const APPROVAL_NAMESPACE = 'continuity-approval';
 
+/**
+ * Where a repository lists who may sign its approvals, in git's
+ * `gpg.ssh.allowedSignersFile` format: committed, so that a change arrives
+ * on every machine through the team's review, and guarded against the
+ * agent like the hook wiring (an agent adding its own key there would sign
+ * for the person).
+ */
+export const SIGNERS_FILE = '.continuity-signers';
+
 const FIELDS = ['action', 'repo', 'plan', 'structure', 'at'] as const;
 
 const HEX_ID = /^[0-9a-f]{40}$|^[0-9a-f]{64}$/;

@@ -118,3 +118,24 @@ test('a signing key in a repository without a commit: refused, the repository ha
   assert.match(r.stdout, /the repository has no commit yet, so it has no identity to sign for; commit first/);
   assert.equal(planState(dir), 'draft');
 });
+
+test('doctor checks the signers: committed and listing the key set here passes; an uncommitted change or an unlisted key fails with the fix', () => {
+  const project = signedRepo();
+  const signersCheck = (env: NodeJS.ProcessEnv) => {
+    const r = runCli(['doctor', '--json'], { cwd: project, env });
+    return (JSON.parse(r.stdout) as { checks: { name: string; ok: boolean; detail: string; fix?: string }[] }).checks.find((c) => c.name === 'signers')!;
+  };
+  const good = signersCheck({ CONTINUITY_SIGNING_KEY: person.file });
+  assert.equal(good.ok, true, good.detail);
+  assert.match(good.detail, /lists 1 signer; the signing key \(CONTINUITY_SIGNING_KEY\) is listed as signer0@example\.com/);
+
+  const unlisted = signersCheck({ CONTINUITY_SIGNING_KEY: stranger.file });
+  assert.equal(unlisted.ok, false);
+  assert.match(unlisted.detail, /not the signing key/);
+  assert.match(unlisted.fix ?? '', /to \.continuity-signers, and commit it/);
+
+  writeSigners(join(project, '.continuity-signers'), [person, stranger].map((key, i) => ({ principal: `signer${i}@example.com`, key })));
+  const changed = signersCheck({ CONTINUITY_SIGNING_KEY: person.file });
+  assert.equal(changed.ok, false);
+  assert.match(changed.detail, /differs from its committed version/);
+});
