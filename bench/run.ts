@@ -15,6 +15,7 @@ import { benchOpenClawLoad, reportOpenClawLoad } from './openclaw-load.js';
 import { fmt } from './measure.js';
 import { reportStageSplit } from './hook-stages.js';
 import { benchLedgerGrowth, reportLedgerGrowth } from './ledger-growth.js';
+import { benchSharedSync, reportSharedSync } from './shared-sync.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.BENCH_RUNS ?? 25);
@@ -102,6 +103,9 @@ reportOwnWall(await benchOwnWall(root, runs));
 
 console.log('');
 reportLedgerGrowth(await benchLedgerGrowth(root, Math.max(5, Math.floor(runs / 2))));
+
+console.log('');
+reportSharedSync(await benchSharedSync(root, runs));
 
 const guard = await benchShellGuard();
 console.log('\nWrite guard on the shell corpus (test/fixtures/shell)');

@@ -7,7 +7,7 @@
 // A failure exits 1 with one line saying what is missing and how to get it:
 // the tests that need the sandbox then fail, they never skip.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 const NEEDED = [
@@ -15,10 +15,23 @@ const NEEDED = [
   { command: 'socat', pkg: 'socat' },
   // Not the sandbox's: Debian's SQLite shell (3.40, a parser of fixed depth, as every SQLite before 3.46), for the test that the ledger's schema loads there.
   { command: 'sqlite3', pkg: 'sqlite3' },
+  // Not the sandbox's either: a real PostgreSQL for the shared ledger's tests (test/helpers/postgres.ts), whose server programs Debian keeps off PATH.
+  { command: 'initdb', pkg: 'postgresql', also: postgresBins },
+  { command: 'pg_ctl', pkg: 'postgresql', also: postgresBins },
 ];
 
-function onPath(command) {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+/** Debian's /usr/lib/postgresql/<version>/bin folders, newest first. */
+function postgresBins() {
+  const base = '/usr/lib/postgresql';
+  try {
+    return readdirSync(base).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)).map((v) => join(base, v, 'bin'));
+  } catch {
+    return [];
+  }
+}
+
+function onPath(command, also = () => []) {
+  for (const dir of [...(process.env.PATH ?? '').split(delimiter), ...also()]) {
     if (!dir) continue;
     try {
       accessSync(join(dir, command), constants.X_OK);
@@ -36,9 +49,9 @@ function aptGet(args) {
 
 function main() {
   if (process.platform !== 'linux') return 0;
-  const missing = NEEDED.filter((n) => !onPath(n.command));
+  const missing = NEEDED.filter((n) => !onPath(n.command, n.also));
   if (missing.length === 0) return 0;
-  const pkgs = missing.map((m) => m.pkg);
+  const pkgs = [...new Set(missing.map((m) => m.pkg))];
   const how = `apt-get install -y ${pkgs.join(' ')}`;
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
     process.stderr.write(`install-sandbox-tools: ${missing.map((m) => m.command).join(' and ')} not found; install them as root (${how}) and run the tests again\n`);
@@ -51,7 +64,7 @@ function main() {
     aptGet(['update']);
     r = aptGet(['install', '-y', '--no-install-recommends', ...pkgs]);
   }
-  const still = NEEDED.filter((n) => !onPath(n.command));
+  const still = NEEDED.filter((n) => !onPath(n.command, n.also));
   if (r.error || r.status !== 0 || still.length) {
     const why = r.error ? r.error.message : (r.stderr || '').trim().split('\n').pop();
     process.stderr.write(`install-sandbox-tools: could not install ${pkgs.join(' ')} (${why || 'apt-get failed'}); run ${how} as root\n`);

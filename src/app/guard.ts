@@ -13,6 +13,7 @@ import { settingsLines, withSettingsLines } from '../formats/env-file.js';
 import { protectedFiles } from './protected-files.js';
 import { protectedPathMatcher } from '../shell/protected-model.js';
 import { gitExecPatterns } from './git-exec-facts.js';
+import { SIGNERS_FILE } from '../domain/approval-statement.js';
 
 /**
  * What the agent may not write:
@@ -29,10 +30,12 @@ import { gitExecPatterns } from './git-exec-facts.js';
  * - any `Approved:` line in the active plan's file (only continuity writes it);
  * - git's exec paths (`git`: gitExecPatterns, src/domain/git-exec-paths.ts):
  *   its hooks and the config files that name code it runs, which the
- *   person's next git command would run outside every hook.
+ *   person's next git command would run outside every hook;
+ * - the repository's allowed signers (SIGNERS_FILE): an agent's own key
+ *   added there would sign approvals for the person.
  */
 export function guardedPatterns(plan: PlanRecord | null, config: Config, env: WiringEnv | undefined, programs: readonly string[] = [], git: readonly string[] = []): string[] {
-  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...userWiringFiles(env), ...programs, ...git, ...config.protect];
+  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, SIGNERS_FILE, ...userWiringFiles(env), ...programs, ...git, ...config.protect];
   const tracker = trackerOf(plan);
   if (tracker) patterns.push(tracker);
   return patterns;
@@ -48,7 +51,7 @@ export function guardedPatterns(plan: PlanRecord | null, config: Config, env: Wi
  */
 export function snapshotPaths(plan: PlanRecord | null, config: Config, root: string, env: WiringEnv | undefined, db?: SqlDatabase): string[] {
   const tracker = trackerOf(plan);
-  const paths = new Set([CONFIG_PATH.split('\\').join('/'), ...(tracker ? [tracker] : []), ...WIRING_FILES, ...WIRING_ENV_FILES, ...userWiringFiles(env), ...userWiringEnvFiles(env), ...protectedFiles(root, config.protect), ...protectedFiles(root, gitExecPatterns(root))]);
+  const paths = new Set([CONFIG_PATH.split('\\').join('/'), ...(tracker ? [tracker] : []), ...WIRING_FILES, SIGNERS_FILE, ...WIRING_ENV_FILES, ...userWiringFiles(env), ...userWiringEnvFiles(env), ...protectedFiles(root, config.protect), ...protectedFiles(root, gitExecPatterns(root))]);
   // A user's or the system's wiring file known from an earlier call is kept when this process's environment does not name it (another client's hook, without its CODEX_HOME): dropped, a change made meanwhile would be taken as authorised.
   if (db) for (const r of db.all<{ path: string }>("SELECT path FROM guard_snapshots WHERE path LIKE '/%'")) if (isWiringFile(r.path)) paths.add(r.path);
   if (db) {

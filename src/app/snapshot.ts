@@ -42,6 +42,8 @@ export interface Snapshot {
   guard?: ClientGuard[];
   /** Files that run at the person's next git or package command, changed in a recorded session (src/app/runs-later.ts), absent where nobody asked. */
   runsLater?: RunsLaterView[];
+  /** The exchange with the team's shared ledger (src/app/shared-status.ts), in a project that shares one. */
+  shared?: import('./shared-status.js').SharedStatus;
 }
 
 /** A part that runs later, changed in a session: when it runs, and the session (`latest`: the last one recorded). */

@@ -26,6 +26,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   doctor: () => import('./commands/doctor.js'),
   'build-executable': () => import('./commands/build-executable.js'),
   gc: () => import('./commands/gc.js'),
+  sync: () => import('./commands/sync.js'),
 };
 
 const USAGE = `usage: continuity <command> [options]
@@ -33,6 +34,8 @@ const USAGE = `usage: continuity <command> [options]
 commands:
   init [--agent A] [--uninstall]
                              wire continuity's hooks into the agent's project settings; create .continuity/
+  init --shared URL          join the team's shared ledger (PostgreSQL); credentials stay outside the project
+  sync [--json]              one exchange with the shared ledger: what went out, what came in
   doctor [--json]            check Node, SQLite, the ledger, the hooks, the config and a hook round-trip
   build-executable           compile the hook's executable for this machine (an installed package)
   gc [--dry-run]             remove recovery copies of projects that no longer exist or use continuity

@@ -31,6 +31,8 @@ export async function withLedger<T>(opts: { create: boolean; adopt?: boolean | R
     // What the hooks read before deciding whether to open the ledger. An edit of a
     // guarded file is adopted only when a person's command says so (config accept, init).
     if (!walled) saveHotState(ledger, config, { adopt: opts.adopt ?? false });
+    // What the command recorded goes to the shared ledger by the sync process, woken (or started) here.
+    if (!walled && config.shared) (await import('../hooks/shared-exchange.js')).wakeSync(root, process.env);
     return result;
   } finally {
     ledger.close();

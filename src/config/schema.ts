@@ -36,6 +36,12 @@ export const ConfigSchema = v.strictObject({
     v.strictObject({
       /** User prompts that approve the active plan (whole prompt, case-insensitive, trimmed). */
       phrases: v.optional(v.array(v.pipe(v.string(), v.minLength(1))), ['approve', 'approved', '/approve']),
+      /**
+       * The SSH key `continuity approve` and `revoke` sign with (a private key file, its `.pub` when the key is in
+       * ssh-agent, or `key::ssh-ed25519 AAAA…`), as git's `user.signingkey` takes it. Unset: CONTINUITY_SIGNING_KEY,
+       * else git's `user.signingkey` when `gpg.format` is `ssh`, else approvals are not signed.
+       */
+      signingKey: v.optional(v.pipe(v.string(), v.minLength(1))),
     }),
     {},
   ),
@@ -56,6 +62,22 @@ export const ConfigSchema = v.strictObject({
       mode: v.optional(v.picklist(['required', 'preferred', 'off']), 'required'),
     }),
     {},
+  ),
+  /**
+   * The team's shared ledger (docs/shared-ledger.md), set by `continuity init --shared URL`: where it is, never how to log in.
+   * The credentials come from CONTINUITY_SHARED_URL, a file outside the project (~/.config/continuity/shared/<project>.url), PGPASSWORD or ~/.pgpass.
+   */
+  shared: v.optional(
+    v.strictObject({
+      /** The server's host name, or the folder of its unix socket (an absolute path). */
+      host: v.pipe(v.string(), v.minLength(1)),
+      port: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535)), 5432),
+      database: v.pipe(v.string(), v.minLength(1)),
+      /** Milliseconds a session start, a stop or an approval prompt waits for what other machines recorded; then it decides from this machine's ledger. */
+      pullWaitMs: v.optional(nonNegativeInt, 300),
+      /** Seconds the sync process stays with nothing to send before it exits (the next hook starts another). */
+      idleSeconds: v.optional(positiveInt, 30),
+    }),
   ),
   /** Task ids that are declared high-risk stop points ("8", or "plan-id#8" for one plan only). */
   highRiskStops: v.optional(v.array(v.pipe(v.string(), v.minLength(1))), []),

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { pathIn, readOrNull, snapshotOf, snapshotPaths, syncSnapshots } from '../app/guard.js';
 import type { Config } from '../config/schema.js';
 import { execKeysAdded } from '../domain/git-exec-paths.js';
+import { SIGNERS_FILE } from '../domain/approval-statement.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { insertNotice } from '../ledger/notices.js';
 import { activePlan } from '../ledger/plans.js';
@@ -18,6 +19,13 @@ import { activePlan } from '../ledger/plans.js';
 export function adoptGitExecDrift(ledger: Ledger, config: Config, root: string, changed: readonly string[], now: string): string[] {
   const notices: string[] = [];
   for (const path of changed) {
+    if (path === SIGNERS_FILE) {
+      const had = snapshotOf(ledger.db, path)?.hash ? 'changed' : 'appeared';
+      notices.push(readOrNull(pathIn(root, path)) === null
+        ? `${SIGNERS_FILE}, the allowed signers of approvals, was removed outside the agent's tool calls; no signed approval verifies here until it is back.`
+        : `${SIGNERS_FILE}, the allowed signers of approvals, ${had} outside the agent's tool calls (a pull, or your own edit) and is kept as it is: signatures are checked against what it lists now.`);
+      continue;
+    }
     const current = readOrNull(pathIn(root, path));
     if (current === null) continue;
     const name = basename(path);
@@ -31,7 +39,7 @@ export function adoptGitExecDrift(ledger: Ledger, config: Config, root: string, 
     if (added.length) notices.push(`${path} now sets ${added.join(', ')}, which git runs at a git command in this project; it changed outside the agent's tool calls and is kept as it is.`);
   }
   syncSnapshots(ledger, root, snapshotPaths(activePlan(ledger.db), config, root, process.env, ledger.db), { now, adopt: new Set(changed) });
-  if (notices.length) ledger.write((db) => notices.forEach((text) => insertNotice(db, { at: now, kind: 'git_exec_changed', text, eventId: null })));
+  if (notices.length) ledger.write((db) => notices.forEach((text) => insertNotice(db, { at: now, kind: text.startsWith(SIGNERS_FILE) ? 'signers_changed' : 'git_exec_changed', text, eventId: null })));
   return notices;
 }
 

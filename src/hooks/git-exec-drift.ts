@@ -3,9 +3,12 @@
 // manager's install at their terminal cannot be told from anything else
 // that ran outside a hook, so the change is taken as the person's
 // (git-exec-adopt.ts); what of it git would run is named to the person.
+// The repository's allowed signers likewise: a commit pulled brings the
+// team's reviewed list, taken as it comes, and said to the person.
 import { statSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { gitExecPatterns } from '../app/git-exec-facts.js';
+import { SIGNERS_FILE } from '../domain/approval-statement.js';
 import { protectedFiles } from '../app/protected-files.js';
 import type { HotState } from '../ledger/hot-state.js';
 import { protectedPathMatcher } from '../shell/protected-model.js';
@@ -24,7 +27,7 @@ export function gitExecDrift(hot: HotState | null, root: string): string[] {
   const known = new Set<string>();
   for (const g of hot.guarded) {
     const abs = isAbsolute(g.path) ? g.path : join(root, g.path);
-    if (!isGit(abs)) continue;
+    if (!isGit(abs) && g.path !== SIGNERS_FILE) continue;
     known.add(g.path);
     if (hashOrNull(abs) !== g.hash) changed.push(g.path);
   }

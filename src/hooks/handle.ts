@@ -1,12 +1,12 @@
 import { appendEvent } from '../ledger/events.js';
 import { join, relative, resolve, sep } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { wiresContinuity } from '../app/wiring-files.js';
 import { READ_ONLY_TOOLS, wiringChanged } from './rules/guard-wants.js';
 import { gitExecDrift } from './git-exec-drift.js';
 import { FILE_WRITING_TOOLS, writtenPath } from './rules/plan-paths.js';
 import { runsLater as runsLaterPath } from '../domain/runs-later.js';
-import { LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../ledger/ledger-dir.js';
+import { CONFIG_FILE, LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../ledger/ledger-dir.js';
 import { readRecoveryHead, recoveryDirOf } from '../ledger/recovery-copy.js';
 import { pendingRequests, writeRequest } from '../ledger/inbox.js';
 import { CliError, ExitCode } from '../util/errors.js';
@@ -98,6 +98,11 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   const missing = access === 'absent' || !existsSync(join(ledgerDir, LEDGER_FILE));
   const hot = missing ? null : readHotState(ledgerDir);
   stage('hot state read');
+  // A project that shares its ledger: the sync process is woken, and a decision that needs the other machines' records waits, bounded, for them (src/hooks/shared-exchange.ts).
+  const shared = missing ? null : sharedOf(hot, root);
+  const exchange = shared ? await import('./shared-exchange.js') : null;
+  const pulled = shared && exchange ? await exchange.pullBeforeDeciding(root, opts.env, event, shared.pullWaitMs) : null;
+  if (shared) stage('shared pull');
   // continuity's own wall around a walled client's shell command (src/hooks/rules/own-wall.ts), loaded only for one.
   const wall = event === 'PreToolUse' && walledClient(source) && (payload as { tool_name?: unknown }).tool_name === 'Bash' ? await (await import('./rules/own-wall.js')).ownWallAnswer(payload as never, root, opts.env, source, hot) : null;
   if (wall) stage('own wall');
@@ -126,12 +131,13 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   if (!missing && event === 'PostToolUse' && typeof toolName === 'string' && FILE_WRITING_TOOLS.has(toolName)) await noteFileToolWrite(payload, root, opts.now);
   stage('runs later');
   if ((!wanted || quick) && !requests.length && !hot?.notices && !missing && !wiringDrift && !gitDrift.length && !runsLater) {
-    const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started, ...wallRecord(quick?.result.output ?? null, wall) };
+    const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started, ...wallRecord(quick?.result.output ?? null, wall), ...(pulled ? { shared: pulled } : {}) };
     const output = withWall(quick?.result.output ?? null, wall);
     spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations });
     stage('spool write');
     // A long run of calls that decide nothing would otherwise leave the spool to grow until the next one that does: past a bounded backlog, this call takes it in.
     if (spoolBacklogFull(ledgerDir)) await drainSpool(root, opts.env);
+    if (shared) exchange?.wakeSync(root, opts.env);
     return { output, eventId: null };
   }
   // The config, the ledger and the SQLite driver are loaded only for a call that decides something.
@@ -174,7 +180,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
         kind: event,
         sessionId: payload.session_id,
         input: payload,
-        decision: { ...result.decision, output: result.output },
+        decision: { ...result.decision, ...(pulled ? { shared: pulled } : {}), output: result.output },
       });
       result.persist?.(db, id);
       return id;
@@ -187,10 +193,39 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
     stage('commit');
     // Said once the Stop's event that says it is committed.
     runsLater?.said();
+    // What this call recorded goes out without the call waiting for it.
+    if (shared) exchange?.wakeSync(root, opts.env);
     return { output: result.output, eventId };
   } finally {
     ledger.close({ hotState });
   }
+}
+
+/**
+ * The shared ledger's settings: from the config the hot state keeps (what a
+ * hook last parsed), else from config.json itself, read only as far as
+ * needed: a file that never names `shared` costs one read and a substring
+ * search, and one with comments is taken to share with the default wait
+ * (the call's own config load reports a bad file).
+ */
+function sharedOf(hot: HotState | null, root: string): { pullWaitMs: number } | null {
+  let value = hot?.config?.value as { shared?: unknown } | undefined;
+  if (!hot?.config) {
+    let text: string;
+    try {
+      text = readFileSync(join(root, LEDGER_DIR, CONFIG_FILE), 'utf8');
+    } catch {
+      return null;
+    }
+    if (!text.includes('"shared"')) return null;
+    try {
+      value = JSON.parse(text) as { shared?: unknown };
+    } catch {
+      return { pullWaitMs: 300 };
+    }
+  }
+  const shared = value?.shared as { pullWaitMs?: unknown } | undefined;
+  return shared && typeof shared === 'object' ? { pullWaitMs: typeof shared.pullWaitMs === 'number' ? shared.pullWaitMs : 300 } : null;
 }
 
 /**

@@ -33,6 +33,8 @@ export function defaultConfigText(): string {
   "approval": {
     // User prompts that approve the active plan: the whole prompt, case-insensitive, surrounding space ignored.
     "phrases": ${j(d.approval.phrases)}
+    // The SSH key continuity approve and revoke sign with; unset: CONTINUITY_SIGNING_KEY, else git's user.signingkey (gpg.format ssh).
+    // "signingKey": "~/.ssh/id_ed25519"
   },
   "summaries": {
     // Where a completed task's summary is looked for; {plan} is the plan file's name without extension, {task} the task id.

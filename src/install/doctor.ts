@@ -8,6 +8,8 @@ import type { AgentName, HookCommand, HookTarget } from './hook-target.js';
 import type { GatewayWiring } from './targets/openclaw.js';
 import type { WallStatus } from './wall-status.js';
 import type { SandboxMode } from './wall-spec.js';
+import { entriesForKey, parseAllowedSigners } from '../formats/allowed-signers.js';
+import { SIGNERS_FILE as SIGNERS } from '../domain/approval-statement.js';
 
 export interface Check {
   name: string;
@@ -344,4 +346,54 @@ export function openClawCheck(f: OpenClawFacts): Check {
   if (w.allowed === false) return { name, ok: false, detail: `${f.config}: plugins.allow does not name continuity, so OpenClaw does not load it`, fix: init };
   if (!w.conversationAccess) return { name, ok: false, detail: `${f.config}: plugins.entries.continuity.hooks.allowConversationAccess is not true, so OpenClaw blocks the plugin's prompt, run and stop hooks`, fix: init };
   return { name, ok: true, detail: `the plugin is ${f.installed.how === 'linked' ? 'linked from' : 'copied into'} ${f.installed.dir} and enabled; ${f.config} allows its conversation hooks` };
+}
+
+export type SharedFacts =
+  | { state: 'reached'; address: string; schema: number | null; records: number; login: string }
+  | { state: 'unreachable'; address: string; error: string };
+
+/** The shared ledger (docs/shared-ledger.md), in a project that names one: reached with this machine's credentials, or why not. */
+export function sharedCheck(f: SharedFacts): Check {
+  if (f.state === 'unreachable') {
+    return { name: 'shared', ok: false, detail: `${f.address} cannot be reached: ${f.error}`, fix: 'check the server, and the credentials (CONTINUITY_SHARED_URL, ~/.config/continuity/shared/, PGPASSWORD or ~/.pgpass); the hooks decide from this machine\'s ledger meanwhile' };
+  }
+  const schema = f.schema === null ? 'no schema yet (the first `continuity sync` makes it)' : `schema ${f.schema}`;
+  return { name: 'shared', ok: true, detail: `${f.address} reached (credentials from ${f.login}); ${schema}, ${f.records} record(s) of this repository` };
+}
+
+export interface SignersFacts {
+  /** The signing key this machine sets, where it was set, and its public key (or why it cannot be read); null: none set. */
+  key: { key: string; from: string; publicKey: string | null; error: string | null } | null;
+  /** The ledger is shared with other machines. */
+  shared: boolean;
+  /** The signers file's text, null when there is none. */
+  text: string | null;
+  /** What git says of it: tracked and as committed, tracked and changed since, untracked; null outside a repository. */
+  git: 'committed' | 'changed' | 'untracked' | null;
+}
+
+/**
+ * The allowed signers of approvals (.continuity-signers): present,
+ * readable, committed, and listing the key this machine signs with. Without
+ * a signing key and a shared ledger there is nothing to check: approvals
+ * are this machine's alone.
+ */
+export function signersCheck(f: SignersFacts): Check {
+  const name = 'signers';
+  const lineFix = `add "you@example.com namespaces=\\"continuity-approval\\" $(cat ~/.ssh/id_ed25519.pub)" (your public key) to ${SIGNERS}, and commit it`;
+  if (!f.key && !f.shared && f.text === null) return { name, ok: true, detail: 'approvals are not signed: no signing key is set and the ledger is not shared' };
+  if (f.text === null) return { name, ok: false, detail: `${SIGNERS} is missing: no signed approval verifies${f.shared ? ', and the shared ledger takes none' : ''}`, fix: lineFix };
+  const signers = parseAllowedSigners(f.text);
+  if (signers.problems.length) return { name, ok: false, detail: `${SIGNERS} cannot be read: ${signers.problems.map((p) => `line ${p.line}: ${p.why}`).join('; ')}`, fix: `correct ${SIGNERS} (ssh-keygen(1), ALLOWED SIGNERS) and commit it` };
+  if (!signers.entries.length) return { name, ok: false, detail: `${SIGNERS} lists no signer`, fix: lineFix };
+  if (f.git === 'untracked') return { name, ok: false, detail: `${SIGNERS} is not committed: the team's other machines do not have it`, fix: `git add ${SIGNERS} and commit it` };
+  if (f.git === 'changed') return { name, ok: false, detail: `${SIGNERS} differs from its committed version: the team's other machines check signatures against the committed one`, fix: `commit ${SIGNERS}, or git restore it` };
+  const count = `${signers.entries.length} signer${signers.entries.length === 1 ? '' : 's'}`;
+  if (!f.key) return { name, ok: !f.shared, detail: `${SIGNERS} lists ${count}; no signing key is set here${f.shared ? ': approvals made here are refused for the shared ledger' : ''}`, ...(f.shared ? { fix: "set one: CONTINUITY_SIGNING_KEY, approval.signingKey in .continuity/config.json, or git's user.signingkey with gpg.format ssh" } : {}) };
+  if (!f.key.publicKey) return { name, ok: false, detail: `the signing key ${f.key.key} (${f.key.from}) cannot be read: ${f.key.error ?? 'no public key'}`, fix: 'set the signing key to a key file with its .pub beside it, or to key::<public key>' };
+  const mine = entriesForKey(signers, f.key.publicKey);
+  if (!mine.length) return { name, ok: false, detail: `${SIGNERS} lists ${count}, not the signing key ${f.key.key} (${f.key.from}): approvals signed here would not verify`, fix: lineFix };
+  const namespaces = mine.filter((e) => !e.options || !/namespaces=/i.test(e.options) || /namespaces="[^"]*\bcontinuity-approval\b/i.test(e.options));
+  if (!namespaces.length) return { name, ok: false, detail: `${SIGNERS} lists the signing key (line ${mine[0]!.line}) for other namespaces than continuity-approval`, fix: `add continuity-approval to its namespaces="…" option, and commit it` };
+  return { name, ok: true, detail: `${SIGNERS} lists ${count}; the signing key (${f.key.from}) is listed as ${namespaces[0]!.principals}` };
 }

@@ -1,5 +1,6 @@
 import { COMPACT_EVENTS_SQL, PACKED_EVENTS_SQL } from './event-rows.js';
 import { SESSION_TALLY_SQL } from './session-tally.js';
+import { SIGNED_APPROVALS_SQL } from './signed-approvals.js';
 
 /**
  * Versioned schema. Each entry moves the ledger from version i to i+1 and
@@ -250,6 +251,8 @@ export const MIGRATIONS: readonly string[] = [
   PACKED_EVENTS_SQL,
   // 12: each session's events tallied by source and client, kept by triggers (src/ledger/session-tally.ts).
   SESSION_TALLY_SQL,
+  // 13: approvals and revocations signed by the person (src/ledger/signed-approvals.ts): the canonical statement and its SSH signature, append-only.
+  SIGNED_APPROVALS_SQL,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -9,6 +9,7 @@ import { execHandlers } from './handlers-exec.js';
 import { fileHandlers } from './handlers-files.js';
 import { gitHandlers } from './handlers-git.js';
 import { packageManagerHandlers } from './handlers-packages.js';
+import { signingHandlers } from './handlers-sign.js';
 import type { ProtectedModel } from './protected-model.js';
 import type { Cwd, WriteKind } from './targets.js';
 import { lit, staticText, type Word } from './word.js';
@@ -72,6 +73,7 @@ const table: HandlerTable = {
   ...gitHandlers,
   ...execHandlers,
   ...packageManagerHandlers,
+  ...signingHandlers,
 };
 
 export function handlerFor(name: string): Handler | null {

@@ -63,7 +63,7 @@ describe('doctor', () => {
     const { r, report } = doctor(project);
     assert.equal(r.code, 0, r.stdout);
     assert.equal(report.ok, true);
-    assert.deepEqual(report.checks.map((c) => c.name), ['node', 'sqlite', 'ledger', 'hooks claude-code', 'config', 'wiring', 'wall', 'own wall', 'hook round-trip', 'hook entry', 'state']);
+    assert.deepEqual(report.checks.map((c) => c.name), ['node', 'sqlite', 'ledger', 'hooks claude-code', 'config', 'signers', 'wiring', 'wall', 'own wall', 'hook round-trip', 'hook entry', 'state']);
     assert.match(check(report, 'state').detail, /^\d+ recovery cop(y|ies) \(.* MB\) in /);
     assert.equal(check(report, 'wall').detail, "structural: Claude Code's OS sandbox (bubblewrap) keeps .continuity/ and the hook wiring read-only to the agent's commands");
     for (const c of report.checks) assert.equal(c.ok, true, `${c.name}: ${c.detail}`);
@@ -202,7 +202,7 @@ describe('doctor', () => {
       const { r, report } = doctor(project);
       for (const c of report.checks) assert.equal(c.ok, true, `${c.name}: ${c.detail}`);
       assert.equal(r.code, 0, r.stdout);
-      assert.deepEqual(report.checks.map((c) => c.name), ['node', 'sqlite', 'ledger', ...hooks, 'config', 'wiring', ...walls, 'hook round-trip', 'hook entry', 'state']);
+      assert.deepEqual(report.checks.map((c) => c.name), ['node', 'sqlite', 'ledger', ...hooks, 'config', 'signers', 'wiring', ...walls, 'hook round-trip', 'hook entry', 'state']);
       for (const name of hooks) assert.match(check(report, name).detail, new RegExp(` runs \\S+ hook ${name.slice('hooks '.length)}$`));
       if (walls.includes('wall (Cursor)')) assert.match(check(report, 'wall (Cursor)').detail, /^hooks only: Cursor has no sandbox continuity can set up/);
       if (walls.includes('wall (Codex)')) assert.match(check(report, 'wall (Codex)').detail, /^structural: Codex's sandbox/);

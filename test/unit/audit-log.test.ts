@@ -123,3 +123,12 @@ test('Stop gate boundary keys read back as stop-gate.ts writes them, a plan id w
   assert.equal(describeBoundary(boundaryKey('p', '1', '2')), 'Task 1 → 2');
   assert.equal(describeBoundary('something else'), 'something else');
 });
+
+test('what came from the shared ledger names the machine it was recorded on, and what was not taken in says why', () => {
+  const from = (kind: string, input: Record<string, unknown>, decision: Record<string, unknown>) => describeEntry(auditEntry(event({ source: 'shared:laptop-3f9a1c', kind, client: 'codex', input, decision }), ROOT));
+  assert.equal(from('task.done', { taskId: '1' }, { planId: 'p', taskId: '1', state: 'complete' }), 'complete (recorded on laptop-3f9a1c)');
+  assert.equal(from('task.done.repeated', { taskId: '1' }, { planId: 'p', taskId: '1', unchanged: true }), 'already complete here; laptop-3f9a1c recorded it complete too');
+  assert.equal(from('approve', { planId: 'p' }, { action: 'approved', signer: 'ann@example.com' }), 'approved on laptop-3f9a1c, signed by ann@example.com');
+  assert.equal(from('shared.refused', { kind: 'approve' }, { action: 'refused', why: 'it carries no signed statement' }), 'approve from laptop-3f9a1c not taken in: it carries no signed statement');
+  assert.equal(verdictOf(event({ source: 'shared:laptop-3f9a1c', kind: 'shared.refused', decision: { action: 'refused', why: 'x' } })), 'refused');
+});

@@ -21,6 +21,7 @@ const RANK: Record<string, number> = {
   domain: 2,
   ledger: 3,
   config: 4,
+  shared: 4,
   wall: 5,
   install: 6,
   app: 6,

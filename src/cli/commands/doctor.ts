@@ -10,7 +10,8 @@ import { CONFIG_PATH, loadConfig } from '../../config/load.js';
 import { CHAIN_MARK_EVERY, extendChain, readRecoveryHead, recoveryDirOf, releaseRecoveryCopy } from '../../ledger/recovery-copy.js';
 import { forgetWorkspace } from '../../ledger/guarded-workspaces.js';
 import type { SqlDatabase } from '../../ledger/driver.js';
-import { stateHomeCheck, codexWallCheck, configCheck, hookEntryCheck, hooksOnlyClientCheck, openClawCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type OpenClawFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
+import { sharedCheck, type SharedFacts, stateHomeCheck, codexWallCheck, configCheck, hookEntryCheck, hooksOnlyClientCheck, openClawCheck, wiringCheck, driverCheck, hooksCheck, ledgerCheck, nodeCheck, parsePluginWhich, pluginEntryCheck, renderChecks, roundTripCheck, wallCheck, type Check, type LedgerFacts, type OpenClawFacts, type PluginEntryFacts, type RoundTripFacts, type SandboxProbe } from '../../install/doctor.js';
+import { signersCheck, type SignersFacts } from '../../install/doctor.js';
 import { gatherCodexWallFacts, gatherWallFacts } from '../../install/wall-facts.js';
 import { codexWallStatus } from '../../install/codex-wall-status.js';
 import { wallStatus, type WallFacts, type WallStatus } from '../../install/wall-status.js';
@@ -36,9 +37,10 @@ const USAGE = `usage: continuity doctor [--json] [--full]
 
 Checks this project's continuity: the Node version, which SQLite driver
 loads, the ledger (integrity, migrations), each agent's hooks (wired, and
-pointing at files that exist), the config, and one hook round-trip (a
-SessionStart call in a throwaway project; the project's ledger records
-nothing). Each failure comes with its fix. Exit 0 when every check passes,
+pointing at files that exist), the config, the allowed signers of approvals
+(.continuity-signers: readable, committed, listing the signing key set
+here), and one hook round-trip (a SessionStart call in a throwaway project;
+the project's ledger records nothing). Each failure comes with its fix. Exit 0 when every check passes,
 1 otherwise.
 
 A ledger's events are re-hashed against its recovery copy's head: those of
@@ -70,6 +72,7 @@ export async function run(argv: string[]): Promise<number> {
   const { claudeCommands: hookCommands, wired } = await hookChecks(root, checks, openclaw !== null);
   if (openclaw) checks.push(openclaw);
   checks.push(configCheck(await probeConfig(root)));
+  checks.push(signersCheck(await probeSigners(root)));
   checks.push(wiringCheck(await probeWiring(root)));
   // Each wired client's layer; Claude Code's wall is looked at too when no client is wired (init's default agent).
   if (wired.has('claude-code') || (wired.size === 0 && !openclaw)) checks.push(await wallDoctorCheck(root));
@@ -87,6 +90,8 @@ export async function run(argv: string[]): Promise<number> {
   const plugin = pluginRoot();
   if (plugin) checks.push(pluginEntryCheck(probePluginEntry(root, plugin)));
   checks.push(stateHomeCheck(await probeStateHome()));
+  const shared = await probeShared(root);
+  if (shared) checks.push(sharedCheck(shared));
 
   const ok = checks.every((c) => c.ok);
   process.stdout.write(json ? `${JSON.stringify({ ok, root, checks }, null, 2)}\n` : renderChecks(checks));
@@ -121,6 +126,60 @@ function probeLedger(root: string, open: DriverFactory | null, full: boolean): L
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** The shared ledger, reached with this machine's credentials; read only (doctor migrates nothing). Null: the project names none. */
+async function probeShared(root: string): Promise<SharedFacts | null> {
+  let shared;
+  try {
+    shared = (await loadConfig(root)).shared;
+  } catch {
+    return null;
+  }
+  if (!shared) return null;
+  const { describeAddress } = await import('../../shared/address.js');
+  const address = describeAddress(shared);
+  try {
+    const { connectShared } = await import('../../app/shared-sync.js');
+    const { store, identity } = await connectShared(root, shared, process.env, 3000);
+    try {
+      const facts = await store.describe(identity.id);
+      return { state: 'reached', address, ...facts };
+    } finally {
+      await store.close();
+    }
+  } catch (err) {
+    return { state: 'unreachable', address, error: (err as Error).message.split('\n')[0] ?? String(err) };
+  }
+}
+
+/** The signing key this machine sets and the repository's signers file, as git has it. */
+async function probeSigners(root: string): Promise<SignersFacts> {
+  const { SIGNERS_FILE } = await import('../../domain/approval-statement.js');
+  const { publicKeyOf, signingKeyOf } = await import('../../app/approval-signing.js');
+  const { sharingOn } = await import('../../app/sign-approval.js');
+  // An invalid config is the config check's to report: the signing key is then looked for as if there were none.
+  const config = await loadConfig(root).catch(() => DEFAULT_CONFIG);
+  const k = signingKeyOf(root, config, process.env);
+  const pub = k ? publicKeyOf(k, root) : null;
+  let text: string | null = null;
+  try {
+    text = readFileSync(join(root, SIGNERS_FILE), 'utf8');
+  } catch {
+    text = null;
+  }
+  const git = (args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8', timeout: 10_000 });
+  let tracked: SignersFacts['git'] = null;
+  if (text !== null && git(['rev-parse', '--is-inside-work-tree']).status === 0) {
+    if (git(['ls-files', '--error-unmatch', '--', SIGNERS_FILE]).status !== 0) tracked = 'untracked';
+    else tracked = git(['diff', '--quiet', 'HEAD', '--', SIGNERS_FILE]).status === 0 ? 'committed' : 'changed';
+  }
+  return {
+    key: k && pub ? { key: k.key, from: k.from, publicKey: pub.ok ? pub.publicKey : null, error: pub.ok ? null : pub.reason } : null,
+    shared: sharingOn(config, process.env),
+    text,
+    git: tracked,
+  };
 }
 
 async function probeConfig(root: string): Promise<{ state: 'absent' } | { state: 'valid' } | { state: 'invalid'; error: string }> {

@@ -33,6 +33,7 @@ import { CliError, ExitCode, ioError } from '../../util/errors.js';
 import { projectRoot, withLedger } from '../project.js';
 
 const USAGE = `usage: continuity init [--agent AGENT[,AGENT…]] [--uninstall] [--gitignore|--no-gitignore] [--dry-run]
+       continuity init --shared postgres://HOST:PORT/DATABASE
 
 AGENT: ${INIT_AGENTS.join(', ')} (default claude-code); several, separated by
 commas, are wired in one step, each as \`--agent\` alone would.
@@ -48,7 +49,11 @@ entries the plugin needs in the gateway's config. It creates
 otherwise). Running it again changes nothing. --uninstall takes out exactly
 the hooks init added for each agent named; the ledger's recovery copy goes
 only when no agent is left wired. --dry-run prints what would change and writes nothing.
-Exit 4 when the settings file is not valid settings (it is left untouched).`;
+Exit 4 when the settings file is not valid settings (it is left untouched).
+--shared joins the project to the team's shared ledger (docs/shared-ledger.md):
+config.json records the host, port and database, never a credential; a
+password in the URL is kept in ~/.config/continuity/shared/ (mode 0600).
+--shared '' takes the URL from CONTINUITY_SHARED_URL.`;
 
 type Verb = 'created' | 'changed' | 'removed' | 'restored' | 'unchanged' | 'kept' | 'note';
 const WOULD: Partial<Record<Verb, string>> = { created: 'would create', changed: 'would change', removed: 'would remove', restored: 'would restore' };
@@ -73,6 +78,8 @@ interface Options {
   uninstall: boolean;
   gitignore: boolean | null;
   dryRun: boolean;
+  /** `--shared URL`: join the team's shared ledger (src/cli/commands/init-shared.ts); an empty URL takes CONTINUITY_SHARED_URL. */
+  shared?: string;
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -83,6 +90,10 @@ export async function run(argv: string[]): Promise<number> {
   }
   const root = projectRoot();
   if (!opts.dryRun) await refuseUnlessPerson(root, opts);
+  if (opts.shared !== undefined) {
+    if (opts.uninstall || opts.dryRun) throw new CliError('init --shared: joins the shared ledger only; run it without --uninstall or --dry-run', ExitCode.invalidInput);
+    return (await import('./init-shared.js')).joinShared(root, opts.shared === '' ? true : opts.shared, process.env);
+  }
   // Every target loads (and, below, every settings file is checked) before anything is written; OpenClaw's wiring is the gateway's config.
   const targets = await Promise.all(opts.agents.filter((a): a is AgentName => a !== 'openclaw').map(async (agent) => ({ agent, target: await loadTarget(agent) })));
   const report = new Report(opts.dryRun);
@@ -228,6 +239,7 @@ function parseOptions(argv: string[]): Options | null {
         gitignore: { type: 'boolean' },
         'no-gitignore': { type: 'boolean' },
         'dry-run': { type: 'boolean' },
+        shared: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -243,6 +255,7 @@ function parseOptions(argv: string[]): Options | null {
     uninstall: !!values.uninstall,
     gitignore: values.gitignore ? true : values['no-gitignore'] ? false : null,
     dryRun: !!values['dry-run'],
+    shared: values.shared as string | undefined,
   };
 }
 

@@ -86,7 +86,8 @@ export async function run(argv: string[]): Promise<number> {
   const snapshot = await withLedger({ create: true }, async (ledger, { config }) => {
     const now = new Date().toISOString();
     await loadPlanState(ledger, { now, config, source: 'cli' });
-    return { ...takeSnapshot(ledger, { now, config }), ...(await layersOf(root, config)) };
+    const shared = config.shared ? (await import('../../app/shared-status.js')).sharedStatus(ledger, config, process.env) : undefined;
+    return { ...takeSnapshot(ledger, { now, config }), ...(await layersOf(root, config)), ...(shared ? { shared } : {}) };
   });
   if (args.json) process.stdout.write(`${JSON.stringify(snapshot, null, 2)}\n`);
   else process.stdout.write(renderStatus(snapshot, { ...terminalOptions(process.stdout, process.env), timeZone: localTimeZone() }));

@@ -32,6 +32,25 @@ const obj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.
 export function describeEntry(e: AuditEntry): string {
   const d = obj(e.decision);
   const input = obj(e.input);
+  // Taken in from the shared ledger (src/app/shared-sync.ts): the machine it was recorded on, and for a record not taken in, why.
+  const from = e.source.startsWith('shared:') ? e.source.slice('shared:'.length) : null;
+  if (from) {
+    switch (e.kind) {
+      case 'task.done':
+        return `complete (recorded on ${from})`;
+      case 'task.blocked':
+        return `blocked (recorded on ${from})`;
+      case 'task.done.repeated':
+        return `already complete here; ${from} recorded it complete too`;
+      case 'approve':
+      case 'revoke':
+        return `${e.kind === 'approve' ? 'approved' : 'approval revoked'} on ${from}, signed by ${String(d.signer ?? 'unknown')}`;
+      case 'shared.refused':
+        return `${String(input.kind ?? 'a record')} from ${from} not taken in: ${String(d.why ?? '')}`;
+      default:
+        break;
+    }
+  }
   switch (e.kind) {
     case 'plan.import':
     case 'plan.refresh':

@@ -43,7 +43,7 @@ const RUN_STATUS_STYLE: Record<string, Style> = {
  */
 export function renderStatus(s: Snapshot, opts: StatusRenderOptions): string {
   const ctx: Ctx = { width: Math.max(1, Math.floor(opts.width)), now: opts.now ?? s.takenAt, tz: opts.timeZone ?? 'UTC' };
-  const head = [header(s, ctx, opts.watch), ...planSection(s, ctx), ...doneBySection(s, ctx), ...sessionsSection(s, ctx), ...pendingSection(s, ctx), ...runsSection(s.runs), ...stopsSection(s, ctx), ...violationsSection(s, ctx), ...runsLaterSection(s, ctx), ...guardLines(s, ctx), ledgerLine(s)];
+  const head = [header(s, ctx, opts.watch), ...planSection(s, ctx), ...doneBySection(s, ctx), ...sessionsSection(s, ctx), ...pendingSection(s, ctx), ...runsSection(s.runs), ...stopsSection(s, ctx), ...violationsSection(s, ctx), ...runsLaterSection(s, ctx), ...guardLines(s, ctx), ...sharedLines(s, ctx), ledgerLine(s)];
   const recent = recentSection(s, ctx);
   let lines = [...head, ...recent];
   if (opts.height !== undefined && lines.length > opts.height) {
@@ -185,6 +185,8 @@ function doneBySection(s: Snapshot, ctx: Ctx): Line[] {
       ...(t.state === 'blocked' ? [{ text: ' (blocked)', style: 'red' as const }] : []),
       '  ',
       { text: by.client, style: by.client === 'unknown' ? 'yellow' : 'cyan' },
+      // In a project that shares its ledger, the machine too: another's name, or this one's.
+      ...(by.source.startsWith('shared:') ? [` on ${by.source.slice('shared:'.length)}`] : s.shared?.machine ? [{ text: ` on ${s.shared.machine} (here)`, style: 'dim' as const }] : []),
       { text: by.sessionId ? ` · ${shortSession(by.sessionId)}` : ' · no session', style: 'dim' },
     ]);
   }
@@ -376,6 +378,18 @@ function guardLines(s: Snapshot, ctx: Ctx): Line[] {
     for (const gap of g.gaps.slice(0, LIST.violations)) lines.push(['  ', { text: gap, shrink: 'end', style: 'dim' }]);
   });
   return lines;
+}
+
+/** `shared: last sync 2 s ago, backlog 0` or `offline since …`: the exchange with the team's shared ledger. */
+function sharedLines(s: Snapshot, ctx: Ctx): Line[] {
+  const x = s.shared;
+  if (!x) return [];
+  const state = x.offlineSince
+    ? { text: `offline since ${shortTime(x.offlineSince, ctx.now, ctx.tz)} (${x.error ?? 'not reached'}); the hooks decide from this machine's ledger`, style: 'yellow' as const }
+    : x.lastSyncAt
+      ? { text: `last sync ${ago(x.lastSyncAt, ctx.now)}`, style: 'green' as const }
+      : { text: 'not yet reached', style: 'yellow' as const };
+  return wrapWords([label('Shared'), state, `, backlog ${count(x.backlog)} · `, { text: `${x.machine ?? 'this machine'} · ${x.address}`, style: 'dim' }], '', ctx.width);
 }
 
 function ledgerLine(s: Snapshot): Line {

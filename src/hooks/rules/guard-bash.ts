@@ -6,16 +6,22 @@ import { basename, isAbsolute, join, relative } from 'node:path';
 import { insertViolation } from '../../ledger/sessions.js';
 import type { PlanRecord } from '../../ledger/plans.js';
 import { protectedNamesFor, protectedPathMatcher } from '../../shell/protected-model.js';
+import { SIGNING_VIA } from '../../shell/handlers-sign.js';
 import type { HandlerResult } from '../types.js';
 import { LEDGER_DIR } from '../../ledger/ledger-dir.js';
 import { sddLedgerPath } from '../../app/sdd-path.js';
 import { isWiringFile } from '../../app/wiring-files.js';
 import { runningProgramPatterns } from '../../util/running-program.js';
 import { gitExecPatterns } from '../../app/git-exec-facts.js';
+import { SIGNERS_FILE } from '../../domain/approval-statement.js';
 
 /** Why git's hooks and exec settings are guarded, and how the person changes them. */
 export const GIT_EXEC_WHY =
   "git runs what it holds (a hook, or a command its config names) at the person's next git command, outside the agent's hooks; a person changes it at their own terminal (`git remote add`, `git branch -u`), and `continuity config accept` records a change made while the agent works";
+
+/** Why the allowed signers are guarded, and how they change. */
+export const SIGNERS_WHY =
+  "it lists who may sign the approvals of this repository's plans: a key added there would sign for the person; it changes through the team's review (a commit pulled), or the person's own edit at their terminal";
 
 /** What the Bash guard needs to know: from the ledger and config, or from the hot state that mirrors them. */
 export interface BashGuardFacts {
@@ -47,6 +53,8 @@ export async function guardBashCommand(command: string, facts: BashGuardFacts, c
     return deny(ctx, names[0] ?? '.continuity', `the command could not be analysed (${(err as Error).message.split('\n')[0]}) and names a guarded path`, 'Bash');
   }
   if (analysis.verdict === 'allow') return allow(analysis.reason);
+  const signing = analysis.writes.find((w) => w.via.includes(SIGNING_VIA));
+  if (signing) return denySigning(ctx, signing.via);
   const first = analysis.writes[0];
   if (mentionsApproval && first && first.path === planAbs) return deny(ctx, rel(root, first.path), 'only continuity writes the Approved line of a plan, when a person approves it', `Bash (${first.via})`);
   if (first && !guardedOrPlan(first.path) && !first.path.includes('${')) {
@@ -65,12 +73,16 @@ export async function guardBashCommand(command: string, facts: BashGuardFacts, c
 export function whyGuarded(path: string, plan: GuardedPlan | null, root: string): string {
   if (path === LEDGER_DIR || path.startsWith(`${LEDGER_DIR}/`)) return 'continuity\'s ledger and config are written only by continuity';
   if (protectedPathMatcher(root, runningProgramPatterns(root))(isAbsolute(path) ? path : join(root, path))) return "it is part of what runs the agent's hooks (continuity's program, or the client's config that loads it): changed or removed, no hook would decide anything after it";
+  if (path === SIGNERS_FILE) return SIGNERS_WHY;
   if (isWiringFile(path)) return "it wires the agent's hooks and sandbox: a person edits it, outside the agent, and `continuity config accept` records the edit";
   const unapproved = plan && plan.state !== 'approved' && plan.state !== 'complete';
   if (unapproved && (path === plan.path || path === sddLedgerPath(plan))) return `it is the progress tracker of plan ${plan.id}, which is ${plan.state === 'stale' ? 'stale (changed after approval)' : 'not approved'}; its execution has not been authorised`;
   if (protectedPathMatcher(root, gitExecPatterns(root))(isAbsolute(path) ? path : join(root, path))) return GIT_EXEC_WHY;
   return 'it is listed in the config\'s protect list';
 }
+
+/** The violation a refused signature in continuity's namespace leaves in the ledger. */
+export const SIGNING_REFUSED = 'approval_signing_refused';
 
 /** The violation a denied write leaves in the ledger. */
 export const DENIED_WRITE = 'guarded_write_denied';
@@ -81,6 +93,22 @@ export function deny(ctx: { now: string; payload: { session_id: string } }, path
     output: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } },
     decision: { action: 'deny', path, via, why },
     persist: (db, eventId) => insertViolation(db, { at: ctx.now, sessionId: ctx.payload.session_id, kind: DENIED_WRITE, summary: deniedSummary(path, why, via), eventId }),
+  };
+}
+
+/**
+ * A signature in continuity's namespace made by the agent's command would be
+ * believed as the person's approval on every machine that shares the plan.
+ * Without a wall this stops the command the hooks see, not a program that
+ * reads an unencrypted key itself: docs/approval-and-guards.md says so.
+ */
+function denySigning(ctx: { now: string; payload: { session_id: string } }, via: string): HandlerResult {
+  const why = "a signature in continuity's namespace is a person's approval or revocation, made by `continuity approve` or `continuity revoke` at their own terminal";
+  const reason = `continuity: ${via} is refused: ${why}. The command was not run.`;
+  return {
+    output: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } },
+    decision: { action: 'deny', path: 'ssh-keygen -Y sign', via, why, violation: { kind: SIGNING_REFUSED, summary: `${via} refused: ${why}` } },
+    persist: (db, eventId) => insertViolation(db, { at: ctx.now, sessionId: ctx.payload.session_id, kind: SIGNING_REFUSED, summary: `${via} refused: ${why}`, eventId }),
   };
 }
 

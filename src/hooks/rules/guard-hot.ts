@@ -27,8 +27,8 @@ export async function guardFromHotState(payload: ToolPayload, hot: HotState | nu
   const plan = hot.plan && hot.approval ? { id: hot.approval.planId, state: hot.approval.state as PlanState, path: hot.plan.path } : null;
   const command = typeof payload.tool_input.command === 'string' ? payload.tool_input.command : '';
   const guard = await guardBashCommand(command, { root, cwd: payload.cwd ?? root, patterns: [...hot.protectGlobs, ...runningProgramPatterns(root)], plan }, { now, payload });
-  const d = guard.decision as { action: string; path?: string; why?: string; via?: string };
-  const violations = d.action === 'deny' ? [{ kind: DENIED_WRITE, summary: deniedSummary(d.path!, d.why!, d.via!) }] : [];
+  const d = guard.decision as { action: string; path?: string; why?: string; via?: string; violation?: SpooledViolation };
+  const violations = d.action === 'deny' ? [d.violation ?? { kind: DENIED_WRITE, summary: deniedSummary(d.path!, d.why!, d.via!) }] : [];
   return { result: mergeToolResults('PreToolUse', [{ name: 'guard-before', result: guard }]), violations };
 }
 

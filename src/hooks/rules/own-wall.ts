@@ -8,6 +8,7 @@
  * Claude Code keeps its own sandbox (`continuity init` sets it up); Codex and
  * Cursor get no wrap here.
  */
+import { SHARED_CREDENTIAL_VARS, sharedCredentialsDir } from '../../shared/credentials.js';
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
 import { readGitDirFacts } from '../../app/git-exec-facts.js';
@@ -53,12 +54,12 @@ const CREDENTIALS: Readonly<Record<WalledClient, readonly string[]>> = {
 };
 
 /** The config's mode and protect list, read here because a spooled call never loads the config; unreadable: the defaults (`required`). */
-async function wallConfig(root: string): Promise<Pick<Config, 'protect'> & { mode: Config['sandbox']['mode'] }> {
+async function wallConfig(root: string): Promise<Pick<Config, 'protect'> & { mode: Config['sandbox']['mode']; signingKey: string | null }> {
   try {
     const c = await loadConfig(root);
-    return { mode: c.sandbox.mode, protect: c.protect };
+    return { mode: c.sandbox.mode, protect: c.protect, signingKey: c.approval.signingKey ?? null };
   } catch {
-    return { mode: DEFAULT_CONFIG.sandbox.mode, protect: DEFAULT_CONFIG.protect };
+    return { mode: DEFAULT_CONFIG.sandbox.mode, protect: DEFAULT_CONFIG.protect, signingKey: null };
   }
 }
 
@@ -86,7 +87,7 @@ export async function ownWallAnswer(payload: { hook_event_name: string; tool_nam
   const verdict = wallVerdict(config.mode, () => probeWall(env));
   if (verdict.kind === 'hooks-only') return { output: null, decision: { wall: 'hooks-only', why: verdict.why } };
   if (verdict.kind === 'deny') return { output: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: verdict.reason } }, decision: { wall: 'unavailable', action: 'deny' } };
-  const facts = ownWallFacts(client, root, env, verdict.bwrap, [...config.protect, ...(hot?.protectGlobs ?? [])], payload.cwd ?? root);
+  const facts = ownWallFacts(client, root, env, verdict.bwrap, [...config.protect, ...(hot?.protectGlobs ?? [])], payload.cwd ?? root, config.signingKey);
   const spec = wallSpec(facts);
   // macOS: the library's Seatbelt command, loaded only there. It hands the command TMPDIR=/tmp/claude, which it does
   // not make itself (its session manager would): made here, as any temporary file there would make it.
@@ -102,7 +103,7 @@ export async function ownWallAnswer(payload: { hook_event_name: string; tool_nam
 }
 
 /** The facts the wall is built from, read from the file system and the client's environment. */
-export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.ProcessEnv, bwrap: string, protect: readonly string[], cwd: string = root): WallFacts {
+export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.ProcessEnv, bwrap: string, protect: readonly string[], cwd: string = root, signingKey: string | null = null): WallFacts {
   const home = env.HOME && isAbsolute(env.HOME) ? env.HOME : null;
   const existing = (paths: readonly (string | undefined)[]) => [...new Set(paths.filter((p): p is string => !!p && isAbsolute(p) && existsSync(p)))];
   const inHome = (rel: readonly string[]) => (home ? rel.map((r) => join(home, r)) : []);
@@ -150,11 +151,39 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
       // stand: bubblewrap would leave its mount point behind as an empty file, and an empty `commondir` stops git.
       ...git.dirs.filter((d) => !existsSync(d) && existsSync(join(dirname(d), 'HEAD'))),
     ],
-    clientState: clientState(client, env, home, cwd),
-    credentials: CREDENTIALS[client],
+    clientState: withSharedCredentials(withSigningKeys(clientState(client, env, home, cwd), existing(inHome(['.ssh'])), existing(signingKeyFiles(env, signingKey, home, root))), env),
+    // ssh-agent's socket too: through it a command could sign as the person without the key file. And the shared ledger's
+    // credentials (src/shared/credentials.ts): an agent holding them could write records the other machines read.
+    credentials: [...CREDENTIALS[client], 'SSH_AUTH_SOCK', ...SHARED_CREDENTIAL_VARS],
     bwrap,
     shell: clientShell(client, env),
   };
+}
+
+/** The folder of the shared ledger's credentials files, hidden like the client's own credentials, where it exists. */
+function withSharedCredentials(state: WallFacts['clientState'], env: NodeJS.ProcessEnv): WallFacts['clientState'] {
+  const dir = sharedCredentialsDir(env);
+  return dir && existsSync(dir) ? { ...state, dirs: [...state.dirs, dir] } : state;
+}
+
+/**
+ * The person's SSH keys, hidden from the agent's commands with the client's
+ * own state: `~/.ssh` and the key CONTINUITY_SIGNING_KEY or the config's
+ * `approval.signingKey` names (its private half beside a `.pub`). An
+ * approval is signed with one of them (src/app/approval-signing.ts); a
+ * command in the wall that could read one could sign for the person.
+ */
+function withSigningKeys(state: WallFacts['clientState'], dirs: readonly string[], files: readonly string[]): WallFacts['clientState'] {
+  return { ...state, dirs: [...state.dirs, ...dirs], files: [...state.files, ...files] };
+}
+
+function signingKeyFiles(env: NodeJS.ProcessEnv, configured: string | null, home: string | null, root: string): string[] {
+  return [env.CONTINUITY_SIGNING_KEY?.trim(), configured?.trim()].flatMap((raw) => {
+    if (!raw || raw.startsWith('key::')) return [];
+    const key = raw === '~' || raw.startsWith('~/') ? (home ? join(home, raw.slice(1)) : null) : isAbsolute(raw) ? raw : join(root, raw);
+    if (!key) return [];
+    return key.endsWith('.pub') ? [key, key.slice(0, -'.pub'.length)] : [key, `${key}.pub`];
+  });
 }
 
 /** The client's own state and config, hidden from the agent's commands, and what inside it stays the agent's. */

@@ -1,0 +1,370 @@
+/**
+ * The shared ledger across two machines: two clones of one repository, each
+ * with its own home and state home, the real CLI and the real hook spawned
+ * with Claude Code's payloads, and a real PostgreSQL (test/helpers/postgres.ts).
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { hook, runAtTerminal, runCli, type CliResult } from '../helpers/cli.js';
+import { makeKey, signText, writeSigners } from '../helpers/ssh-keys.js';
+import { APPROVAL_NAMESPACE, statementText, type ApprovalStatement } from '../../src/domain/approval-statement.js';
+import { startPostgres } from '../helpers/postgres.js';
+import { defaultConfigText } from '../../src/install/default-config.js';
+import { openLedger } from '../helpers/ledger.js';
+
+const PLAN = `# Payments Export Implementation Plan
+
+### Task 1: CSV writer
+
+- [ ] **Step 1: Write the failing test**
+
+### Task 2: Export endpoint
+
+- [ ] **Step 1: Write the failing request test**
+
+### Task 3: Docs
+
+- [ ] **Step 1: Write them**
+`;
+const PLAN_PATH = 'docs/plans/payments-export.md';
+const CLOSEOUT = 'Task 1 is done and committed. Next I can continue with Task 2 (Export endpoint).';
+
+const pg = startPostgres();
+let databases = 0;
+const keys = mkdtempSync(join(tmpdir(), 'continuity-shared-keys-'));
+after(() => rmSync(keys, { recursive: true, force: true }));
+// The person's key, in the repository's allowed signers; the stranger's is not.
+const person = makeKey(keys, 'person');
+const stranger = makeKey(keys, 'stranger');
+
+interface Machine {
+  name: string;
+  root: string;
+  env: NodeJS.ProcessEnv;
+  cli(args: string[]): CliResult;
+  hook(fields: Record<string, unknown>, sessionId?: string): CliResult;
+  /** `continuity approve` or `revoke` typed by the person at this machine's terminal, signing with their key. */
+  person(command: 'approve' | 'revoke'): void;
+}
+
+function git(cwd: string, ...args: string[]): string {
+  const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout;
+}
+
+/** A repository with the plan committed, cloned twice; each clone a machine with its own home, joined to one new database. */
+function team(opts: { approve?: ('a' | 'b')[] } = {}): { a: Machine; b: Machine; db: string } {
+  const db = `team${++databases}`;
+  pg.createDatabase(db);
+  const base = mkdtempSync(join(tmpdir(), 'continuity-shared-'));
+  after(async () => {
+    // The sync processes of this test's machines are stopped (each exits by itself when idle, but not before the folder goes).
+    for (const m of ['a', 'b']) {
+      const dir = join(base, m, 'state', 'shared');
+      for (const f of existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.pid')) : []) {
+        const pid = Number(readFileSync(join(dir, f), 'utf8'));
+        try {
+          process.kill(pid, 'SIGTERM');
+          for (let i = 0; i < 50; i++) {
+            process.kill(pid, 0);
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        } catch {
+          // gone
+        }
+      }
+    }
+    rmSync(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  });
+  const origin = join(base, 'origin');
+  mkdirSync(join(origin, 'docs', 'plans'), { recursive: true });
+  git(origin, 'init', '-q');
+  writeFileSync(join(origin, PLAN_PATH), PLAN);
+  writeFileSync(join(origin, '.gitignore'), '.continuity/\n');
+  writeSigners(join(origin, '.continuity-signers'), [{ principal: 'ann@example.com', key: person, options: `namespaces="${APPROVAL_NAMESPACE}"` }]);
+  git(origin, 'add', '.');
+  git(origin, 'commit', '-qm', 'plan');
+  const machine = (name: 'a' | 'b'): Machine => {
+    const root = join(base, name, 'work');
+    mkdirSync(join(base, name, 'home'), { recursive: true });
+    git(base, 'clone', '-q', origin, root);
+    const env = { HOME: join(base, name, 'home'), CONTINUITY_STATE_HOME: join(base, name, 'state'), CONTINUITY_SHARED_URL: pg.url(db) };
+    const m: Machine = {
+      name,
+      root,
+      env,
+      cli: (args) => runCli(args, { cwd: root, env: { ...env, CLAUDE_PROJECT_DIR: root } }),
+      hook: (fields, sessionId = `session-${name}`) => hook(root, fields, { sessionId, env }),
+      person: (command) => {
+        const r = runAtTerminal([command], { cwd: root, env: { ...env, CONTINUITY_SIGNING_KEY: person.file } });
+        assert.equal(r.code, 0, r.stdout);
+        assert.match(r.stdout, /signed by ann@example\.com/);
+      },
+    };
+    // The address as `init --shared` writes it (which keeps it), with a wait long enough for a sync process started cold
+    // under Node on a busy machine: the hook returns as soon as the pull is done, the bound only caps a pull that never comes.
+    mkdirSync(join(root, '.continuity'), { recursive: true });
+    writeFileSync(join(root, '.continuity', 'config.json'), JSON.stringify({ shared: { host: pg.socketDir, port: pg.port, database: db, pullWaitMs: 5000, idleSeconds: 30 } }, null, 2));
+    assert.equal(m.cli(['plan', 'import', PLAN_PATH]).code, 0);
+    if (opts.approve?.includes(name)) assert.equal(m.hook({ hook_event_name: 'UserPromptSubmit', prompt: 'approve' }).code, 0);
+    const joined = runCli(['init', '--shared', pg.url(db)], { cwd: root, env });
+    assert.equal(joined.code, 0, joined.stdout + joined.stderr);
+    return m;
+  };
+  return { a: machine('a'), b: machine('b'), db };
+}
+
+function stop(m: Machine): Record<string, unknown> | null {
+  const r = m.hook({ hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: CLOSEOUT });
+  assert.equal(r.code, 0, r.stderr);
+  return r.stdout.trim() ? (JSON.parse(r.stdout) as Record<string, unknown>) : null;
+}
+
+async function events(m: Machine, sql: string, ...params: unknown[]): Promise<Record<string, unknown>[]> {
+  const ledger = await openLedger(m.root);
+  try {
+    return ledger.db.all<Record<string, unknown>>(sql, ...(params as string[])).map((r) => ({ ...r }));
+  } finally {
+    ledger.close();
+  }
+}
+
+const planState = (m: Machine) => (JSON.parse(m.cli(['plan', 'show', '--json']).stdout) as { state: string }).state;
+
+/** Calls `attempt` until it returns true, for at most `ms`; whether it did. */
+function within(ms: number, attempt: () => boolean): boolean {
+  const t0 = Date.now();
+  while (Date.now() - t0 < ms) if (attempt()) return true;
+  return false;
+}
+
+/** Waits, at most `ms`, for `check` to hold; whether it did. */
+async function until(ms: number, check: () => boolean): Promise<boolean> {
+  const t0 = Date.now();
+  for (;;) {
+    if (check()) return true;
+    if (Date.now() - t0 >= ms) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Stops a machine's sync process, as it stops by itself when idle: the next hook call must start one to take anything in. */
+async function stopSync(m: Machine): Promise<void> {
+  const dir = join(String(m.env.CONTINUITY_STATE_HOME), 'shared');
+  for (const f of existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.pid')) : []) {
+    let pid = 0;
+    try {
+      pid = Number(readFileSync(join(dir, f), 'utf8'));
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      continue;
+    }
+    assert.ok(
+      await until(5000, () => {
+        try {
+          process.kill(pid, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      }),
+      'the sync process exits on SIGTERM',
+    );
+  }
+}
+
+const recordsOf = (db: string, where: string) => Number(pg.psql(db, `SELECT count(*) FROM continuity_records WHERE ${where}`).trim());
+
+test("approved at A's terminal: B's next session starts knowing the plan approved; B's task done, and A's stop at the boundary names Task 2 within 2 s", async () => {
+  const { a, b, db } = team({ approve: [] });
+  // No sync process runs on B (and no command there starts one): its session start alone takes the approval in, within its bounded wait.
+  await stopSync(b);
+  a.person('approve');
+  assert.ok(await until(5000, () => recordsOf(db, "kind = 'approve' AND approval IS NOT NULL") === 1), "A's signed approval reaches the database");
+  assert.deepEqual(await events(b, 'SELECT state FROM plans'), [{ state: 'draft' }]);
+  const start = b.hook({ hook_event_name: 'SessionStart', source: 'startup' });
+  assert.equal(start.code, 0, start.stderr);
+  assert.match(start.stdout, /approved/);
+  assert.equal(planState(b), 'approved');
+  const [approvedHere] = await events(b, "SELECT source, decision FROM events WHERE kind = 'approve'");
+  assert.match(String(approvedHere!.source), /^shared:/);
+  assert.match(String(approvedHere!.decision), /ann@example\.com/);
+
+  // Both sessions running (their sync processes too): B records Task 1 done, and A's next stop names Task 2.
+  assert.equal(a.hook({ hook_event_name: 'SessionStart', source: 'startup' }).code, 0);
+  const done = b.cli(['task', 'done', '1']);
+  assert.equal(done.code, 0, done.stderr);
+  const t0 = Date.now();
+  assert.ok(await until(2000, () => recordsOf(db, "kind = 'task.done'") === 1), "B's completion reaches the database");
+  const pushed = Date.now() - t0;
+  const t1 = Date.now();
+  const out = stop(a);
+  const stopped = Date.now() - t1;
+  assert.equal(out?.decision, 'block', JSON.stringify(out));
+  assert.match(String(out.reason), /Task 2 "Export endpoint"/);
+  assert.ok(pushed + stopped <= 2000, `B's task done to A's stop naming Task 2: ${pushed} ms to the database, ${stopped} ms for the stop`);
+  const taken = await events(a, "SELECT source, kind, client FROM events WHERE kind = 'task.done'");
+  assert.equal(taken.length, 1);
+  assert.match(String(taken[0]!.source), /^shared:/);
+  const status = a.cli(['status']);
+  assert.match(status.stdout, /Shared\s+last sync .*backlog \d+/);
+  assert.match(status.stdout, /Task 1: CSV writer  unknown on [^ ]+-[0-9a-f]{6}/, 'the machine that completed it');
+});
+
+function sync(m: Machine): string {
+  const r = m.cli(['sync']);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  return r.stdout;
+}
+
+/** A machine's own events (not those taken in from the shared ledger) against what the database holds from it. */
+async function ownEventsAndRecords(m: Machine, db: string): Promise<{ local: number; shared: number; machine: string }> {
+  const [cursor] = await events(m, 'SELECT machine FROM shared_sync');
+  const machine = String(cursor!.machine);
+  const [local] = await events(m, "SELECT count(*) AS n FROM events WHERE source NOT LIKE 'shared:%'");
+  const shared = Number(pg.psql(db, `SELECT count(*) FROM continuity_records WHERE machine = '${machine}'`).trim());
+  return { local: Number(local!.n), shared, machine };
+}
+
+test('the database stopped mid-session: the hooks go on deciding, the backlog goes when it returns, nothing lost or doubled', async () => {
+  const { a, b, db } = team({ approve: ['a', 'b'] });
+  assert.equal(a.hook({ hook_event_name: 'SessionStart', source: 'startup' }).code, 0);
+  assert.equal(b.hook({ hook_event_name: 'SessionStart', source: 'startup' }).code, 0);
+  pg.stop();
+  try {
+    assert.equal(a.cli(['task', 'done', '1']).code, 0);
+    // A decides from its own ledger: the boundary is blocked, naming Task 2.
+    const out = stop(a);
+    assert.equal(out?.decision, 'block');
+    assert.match(String(out?.reason), /Task 2 "Export endpoint"/);
+    for (let i = 0; i < 3; i++) {
+      assert.equal(a.hook({ hook_event_name: 'PreToolUse', tool_name: 'Read', tool_use_id: `toolu_a${i}`, tool_input: { file_path: join(a.root, 'README.md') } }).code, 0);
+      assert.equal(b.hook({ hook_event_name: 'PreToolUse', tool_name: 'Read', tool_use_id: `toolu_b${i}`, tool_input: { file_path: join(b.root, 'README.md') } }).code, 0);
+    }
+    const offline = a.cli(['sync']);
+    assert.equal(offline.code, 5, 'sync says the database is away');
+    assert.match(offline.stdout, /offline .* waiting to be sent/);
+    assert.match(a.cli(['status']).stdout, /Shared\s+offline since/);
+  } finally {
+    pg.start();
+  }
+  sync(a);
+  sync(b);
+  sync(a);
+  for (const m of [a, b]) {
+    const { local, shared } = await ownEventsAndRecords(m, db);
+    assert.equal(shared, local, `${m.name}: every event of its own is in the database once`);
+  }
+  const doneOnB = await events(b, "SELECT source FROM events WHERE kind = 'task.done'");
+  assert.equal(doneOnB.length, 1);
+  assert.match(String(doneOnB[0]!.source), /^shared:/);
+  // Passing again moves nothing and takes nothing in twice.
+  const before = await events(b, 'SELECT count(*) AS n FROM events');
+  sync(b);
+  sync(a);
+  assert.deepEqual(await events(b, 'SELECT count(*) AS n FROM events'), before);
+  assert.equal(Number(pg.psql(db, 'SELECT count(*) - count(DISTINCT id) FROM continuity_records').trim()), 0);
+});
+
+test('the same task completed on both machines: one task.done and one task.done.repeated on each', async () => {
+  const { a, b } = team({ approve: ['a', 'b'] });
+  pg.stop();
+  try {
+    assert.equal(a.cli(['task', 'done', '1']).code, 0);
+    assert.equal(b.cli(['task', 'done', '1']).code, 0);
+  } finally {
+    pg.start();
+  }
+  sync(a);
+  sync(b);
+  sync(a);
+  for (const m of [a, b]) {
+    const rows = await events(m, "SELECT kind, source FROM events WHERE kind IN ('task.done', 'task.done.repeated') ORDER BY id");
+    assert.deepEqual(rows.map((r) => r.kind), ['task.done', 'task.done.repeated'], m.name);
+    assert.doesNotMatch(String(rows[0]!.source), /^shared:/, `${m.name}: its own completion stands`);
+    assert.match(String(rows[1]!.source), /^shared:/, `${m.name}: the other's is the repeat`);
+  }
+});
+
+/** A record written into the database by hand, as an agent holding the database's credentials could. */
+function forge(db: string, projectId: string, n: number, kind: string, decision: string, approval: { text: string; signature: string } | null): void {
+  const json = approval ? `'${JSON.stringify(approval).replace(/'/g, "''")}'` : 'NULL';
+  pg.psql(db, `INSERT INTO continuity_records (id, project, machine, local_id, kind, at, source, plan_path, decision, approval)
+    VALUES ('agent-${n}:1', '${projectId}', 'agent-${n}', 1, '${kind}', '${new Date().toISOString()}', 'cli', '${PLAN_PATH}', '${decision}', ${json})`);
+}
+
+test("an approval written straight into the database with the agent's credentials is not believed", async () => {
+  const { a, b, db } = team({ approve: [] });
+  const projectId = git(a.root, 'rev-list', '--max-parents=0', 'HEAD').trim();
+  const [plan] = await events(b, 'SELECT structure_hash FROM plans');
+  const statement: ApprovalStatement = { action: 'approve', repo: projectId, planPath: PLAN_PATH, structureHash: String(plan!.structure_hash), at: new Date().toISOString() };
+  const text = statementText(statement);
+  // Unsigned; signed with a key the repository does not allow; a signature that is not over this statement.
+  forge(db, projectId, 1, 'UserPromptSubmit', '{"action":"approved"}', null);
+  forge(db, projectId, 2, 'approve', '{"action":"approved","channel":"cli-terminal"}', { text, signature: signText(stranger, text, APPROVAL_NAMESPACE) });
+  forge(db, projectId, 3, 'approve', '{"action":"approved","channel":"cli-terminal"}', { text, signature: signText(person, statementText({ ...statement, at: '2020-01-01T00:00:00Z' }), APPROVAL_NAMESPACE) });
+  forge(db, projectId, 4, 'approve', '{"action":"approved","channel":"cli-terminal"}', { text, signature: '-----BEGIN SSH SIGNATURE-----\nU1NIU0lHAAAAAQ==\n-----END SSH SIGNATURE-----' });
+  sync(b);
+  const [state] = await events(b, 'SELECT state FROM plans');
+  assert.equal(state!.state, 'draft', 'B still holds the plan unapproved');
+  const refused = await events(b, "SELECT decision FROM events WHERE kind = 'shared.refused'");
+  assert.equal(refused.length, 4);
+  // B's next stop is not held to the plan: there is none approved.
+  assert.equal(b.cli(['task', 'done', '1']).code, 0);
+  const out = stop(b);
+  assert.notEqual(out?.decision, 'block');
+});
+
+test('init --shared keeps the credentials out of the project: config.json names the address only', () => {
+  const { a, db } = team({ approve: [] });
+  // The commented config `continuity init` writes: the shared key is added to it, every other byte kept.
+  writeFileSync(join(a.root, '.continuity', 'config.json'), defaultConfigText());
+  const withPassword = pg.url(db).replace('postgres@', 'postgres:s3cret-pw@');
+  const env = { ...a.env, CONTINUITY_SHARED_URL: '' };
+  const r = runCli(['init', '--shared', withPassword], { cwd: a.root, env });
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  const config = readFileSync(join(a.root, '.continuity', 'config.json'), 'utf8');
+  assert.doesNotMatch(config, /s3cret/);
+  assert.match(config, new RegExp(`"database": "${db}"`));
+  assert.ok(config.startsWith(defaultConfigText().trimEnd().slice(0, -1).trimEnd()), 'the commented config kept as it was');
+  const dir = join(String(a.env.HOME), '.config', 'continuity', 'shared');
+  const file = readdirSync(dir).find((f) => f.endsWith('.url'))!;
+  const st = statSync(join(dir, file));
+  assert.equal(st.mode & 0o777, 0o600);
+  assert.match(readFileSync(join(dir, file), 'utf8'), /s3cret/);
+  // Without the variable, the file's URL logs in.
+  assert.equal(runCli(['sync'], { cwd: a.root, env }).code, 0);
+  const doctor = JSON.parse(runCli(['doctor', '--json'], { cwd: a.root, env }).stdout) as { checks: { name: string; ok: boolean; detail: string }[] };
+  const shared = doctor.checks.find((c) => c.name === 'shared');
+  assert.equal(shared?.ok, true, JSON.stringify(shared));
+  assert.match(shared!.detail, /credentials from the credentials file/);
+  assert.doesNotMatch(JSON.stringify(doctor), /s3cret/);
+});
+
+test('a revocation at A reaches B while it runs: its next stop sees the plan unapproved; the old approval copied back is not believed', async () => {
+  const { a, b, db } = team({ approve: [] });
+  a.person('approve');
+  assert.ok(within(5000, () => (b.hook({ hook_event_name: 'SessionStart', source: 'startup' }), planState(b) === 'approved')));
+  assert.equal(b.cli(['task', 'done', '1']).code, 0);
+  assert.equal(stop(b)?.decision, 'block', 'B is held to Task 2');
+  // A's approval as it went to the database: an agent on either machine could copy it.
+  const genuine = JSON.parse(pg.psql(db, "SELECT approval::text FROM continuity_records WHERE kind = 'approve' AND approval IS NOT NULL").trim()) as { text: string; signature: string };
+  await stopSync(b);
+  a.person('revoke');
+  assert.ok(await until(5000, () => recordsOf(db, "kind = 'revoke' AND approval IS NOT NULL") === 1), "A's signed revocation reaches the database");
+  // B's next stop, with no sync process running, takes the revocation in first: the plan is unapproved and B is no longer held.
+  const out = stop(b);
+  assert.equal(out?.decision, undefined, JSON.stringify(out));
+  assert.equal(planState(b), 'draft');
+  const projectId = git(a.root, 'rev-list', '--max-parents=0', 'HEAD').trim();
+  forge(db, projectId, 9, 'approve', '{"action":"approved","channel":"cli-terminal"}', genuine);
+  sync(b);
+  assert.equal(planState(b), 'draft', 'the replayed approval is not believed');
+  const [replay] = await events(b, "SELECT decision FROM events WHERE kind = 'shared.refused' ORDER BY id DESC LIMIT 1");
+  assert.match(String(replay!.decision), /not newer/);
+});
