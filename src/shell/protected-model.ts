@@ -124,8 +124,8 @@ export function protectedNamesFor(patterns: readonly string[]): string[] {
     // A folder outside the project whole, so that removing a folder above it is seen (`rm -rf ~/.npm-global`).
     if (p.startsWith('/') && p.endsWith('/**')) out.add(p.replace(/(\/\*\*)+$/, ''));
     const base = n.split('/').pop();
-    // Under `.git/` the last segment is a common word (`config`, `hooks`, `attributes`): a command that reaches one names `.git` (a directory segment the pre-check keys on) or the path; as a name alone it would send every `tsconfig.json` through the parser.
-    if (base && !base.includes('*') && !/(^|\/)\.git\//.test(n)) out.add(base);
+    // Under `.git/` (and the person's `~/.config/git/`) the last segment is a common word (`config`, `hooks`, `attributes`): a command that reaches one names `.git` (a directory segment the pre-check keys on) or the path; as a name alone it would send every `tsconfig.json` through the parser.
+    if (base && !base.includes('*') && !/(^|\/)\.?git\//.test(n)) out.add(base);
   }
   return [...out];
 }

@@ -12,10 +12,15 @@ import { sddLedgerPath } from '../../app/sdd-path.js';
 import { isWiringFile } from '../../app/wiring-files.js';
 import { runningProgramPatterns } from '../../util/running-program.js';
 import { gitExecPatterns } from '../../app/git-exec-facts.js';
+import { globalExecPatterns } from '../../app/git-global-facts.js';
 
 /** Why git's hooks and exec settings are guarded, and how the person changes them. */
 export const GIT_EXEC_WHY =
   "git runs what it holds (a hook, or a command its config names) at the person's next git command, outside the agent's hooks; a person changes it at their own terminal (`git remote add`, `git branch -u`), and `continuity config accept` records a change made while the agent works";
+
+/** Why the person's own exec files outside the project are guarded (src/domain/git-global-paths.ts), and how the person changes them. */
+export const GLOBAL_EXEC_WHY =
+  "it runs later as the person, outside the agent's hooks: git reads it at the person's next git command in any repository, a shell when it starts; a person changes it at their own terminal, where nothing is to be accepted";
 
 /** What the Bash guard needs to know: from the ledger and config, or from the hot state that mirrors them. */
 export interface BashGuardFacts {
@@ -68,6 +73,7 @@ export function whyGuarded(path: string, plan: GuardedPlan | null, root: string)
   if (isWiringFile(path)) return "it wires the agent's hooks and sandbox: a person edits it, outside the agent, and `continuity config accept` records the edit";
   const unapproved = plan && plan.state !== 'approved' && plan.state !== 'complete';
   if (unapproved && (path === plan.path || path === sddLedgerPath(plan))) return `it is the progress tracker of plan ${plan.id}, which is ${plan.state === 'stale' ? 'stale (changed after approval)' : 'not approved'}; its execution has not been authorised`;
+  if (isAbsolute(path) && protectedPathMatcher(root, globalExecPatterns())(path)) return GLOBAL_EXEC_WHY;
   if (protectedPathMatcher(root, gitExecPatterns(root))(isAbsolute(path) ? path : join(root, path))) return GIT_EXEC_WHY;
   return 'it is listed in the config\'s protect list';
 }
