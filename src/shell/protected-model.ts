@@ -119,7 +119,9 @@ export function protectedNamesFor(patterns: readonly string[]): string[] {
   const out = new Set<string>();
   for (const p of patterns) {
     // Outside the project only the file's own name and folder are names a command would spell (`~/.claude/settings.json`).
-    const n = (p.startsWith('/') ? p.replace(/(\/\*\*)+$/, '').split('/').slice(-2).join('/') : p.replace(/^(\.\/)+/, '')).replace(/(\/\*\*)+$/, '');
+    // A folder named `git` (the person's `~/.config/git/config`) is kept with the one above it: `git` alone, as a folder a command reaches, is every git command.
+    const outsideName = (segs: string[]) => segs.slice(segs.length >= 3 && segs[segs.length - 2] === 'git' ? -3 : -2).join('/');
+    const n = (p.startsWith('/') ? outsideName(p.replace(/(\/\*\*)+$/, '').split('/')) : p.replace(/^(\.\/)+/, '')).replace(/(\/\*\*)+$/, '');
     out.add(n);
     // A folder outside the project whole, so that removing a folder above it is seen (`rm -rf ~/.npm-global`).
     if (p.startsWith('/') && p.endsWith('/**')) out.add(p.replace(/(\/\*\*)+$/, ''));
