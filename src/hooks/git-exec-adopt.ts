@@ -33,6 +33,11 @@ export function adoptGitExecDrift(ledger: Ledger, config: Config, root: string, 
       continue;
     }
     if (globalOther.has(path)) continue;
+    if (name === 'commondir') {
+      // git makes one only in a linked worktree's gitdir (`git worktree add`); elsewhere it moves the repository's config and hooks.
+      if (snapshotOf(ledger.db, path)?.content?.trim() !== current.trim()) notices.push(`${path} now leads git to ${current.trim()} for this repository's config and hooks; it changed outside the agent's tool calls and is kept as it is.`);
+      continue;
+    }
     if (/(^|\/)hooks\//.test(path) || !/^config(\.worktree)?$/.test(name)) {
       if (name.endsWith('.sample') || !executable(pathIn(root, path))) continue;
       const before = snapshotOf(ledger.db, path);

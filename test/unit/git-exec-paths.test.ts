@@ -30,14 +30,14 @@ test('a plain .git folder: its config, config.worktree, info/attributes and hook
   const facts = readGitDirFacts(root);
   assert.deepEqual(facts, { dotGit: 'dir' });
   assert.deepEqual(gitExecPaths(root, facts), {
-    files: [`${root}/.git/config`, `${root}/.git/config.worktree`, `${root}/.git/info/attributes`],
+    files: [`${root}/.git/commondir`, `${root}/.git/config`, `${root}/.git/config.worktree`, `${root}/.git/info/attributes`],
     dirs: [`${root}/.git/hooks`],
   });
   // (The person's own files outside the project follow, absolute: test/unit/git-global-paths.test.ts.)
-  assert.deepEqual(gitExecPatterns(root).filter((p) => !p.startsWith('/')), ['.git/config', '.git/config.worktree', '.git/info/attributes', '.git/hooks/**']);
+  assert.deepEqual(gitExecPatterns(root).filter((p) => !p.startsWith('/')), ['.git/commondir', '.git/config', '.git/config.worktree', '.git/info/attributes', '.git/hooks/**']);
   // The files whose content is kept and compared: a hook git would run, never the sample hooks `git init` leaves (git runs none of them).
   writeFileSync(join(root, '.git', 'hooks', 'pre-commit'), '#!/bin/sh\n');
-  assert.deepEqual(protectedFiles(root, gitExecPatterns(root)).filter((p) => !p.startsWith('/')), ['.git/config', '.git/config.worktree', '.git/hooks/pre-commit', '.git/info/attributes']);
+  assert.deepEqual(protectedFiles(root, gitExecPatterns(root)).filter((p) => !p.startsWith('/')), ['.git/commondir', '.git/config', '.git/config.worktree', '.git/hooks/pre-commit', '.git/info/attributes']);
 });
 
 test("a linked worktree's .git file: the file itself, its gitdir's files and commondir, and the common dir's config and hooks", () => {
