@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute } from 'node:path';
 import { gitConfigEntries } from '../domain/git-exec-paths.js';
@@ -58,6 +58,22 @@ export function globalExecFiles(env: NodeJS.ProcessEnv = process.env): GlobalExe
 export function globalExecPatterns(env: NodeJS.ProcessEnv = process.env): string[] {
   const { files, dirs } = globalExecFiles(env);
   return [...files, ...dirs.map((d) => `${d}/**`)];
+}
+
+/**
+ * The person's git files that a client's own sandbox, set up once by
+ * `continuity init`, is told to keep read-only: their global config files
+ * and attributes files that exist now (a sandbox entry for a missing file
+ * breaks Codex's bubblewrap), under the home (`~/…`) or elsewhere
+ * (absolute). Not the system's (only an administrator writes them) nor the
+ * shell's start-up files (the sandboxes deny those on their own).
+ */
+export function personGitFiles(env: NodeJS.ProcessEnv = process.env): { home: string[]; outside: string[] } {
+  const facts = readGlobalExecFacts(env);
+  const paths = globalExecPaths(facts);
+  const home = facts.home ? `${facts.home.replace(/\/+$/, '')}/` : null;
+  const wanted = paths.files.filter((f) => !paths.system.includes(f) && !STARTUP_NAMES.has(f.slice(f.lastIndexOf('/') + 1)) && statSync(f, { throwIfNoEntry: false })?.isFile());
+  return { home: wanted.filter((f) => home && f.startsWith(home)).map((f) => f.slice(home!.length)), outside: wanted.filter((f) => !home || !f.startsWith(home)) };
 }
 
 /**

@@ -34,6 +34,8 @@ export interface GlobalExecPaths {
   dirs: string[];
   /** The files among `files` that are git config files (an exec key added to one is named to the person). */
   configs: string[];
+  /** The files among `configs` that are the system's (only an administrator writes them). */
+  system: string[];
 }
 
 /**
@@ -72,7 +74,8 @@ export function globalExecPaths(f: GlobalExecFacts): GlobalExecPaths {
   }
   if (f.gitConfigGlobal && posix.isAbsolute(f.gitConfigGlobal) && f.gitConfigGlobal !== '/dev/null') configs.add(posix.normalize(f.gitConfigGlobal));
   const system = f.gitConfigSystem && posix.isAbsolute(f.gitConfigSystem) && f.gitConfigSystem !== '/dev/null' ? [posix.normalize(f.gitConfigSystem)] : [];
-  for (const s of [...system, ...(SYSTEM_CONFIGS[f.platform] ?? SYSTEM_CONFIGS.linux!)]) configs.add(s);
+  const systemFiles = [...system, ...(SYSTEM_CONFIGS[f.platform] ?? SYSTEM_CONFIGS.linux!)];
+  for (const s of systemFiles) configs.add(s);
   const named = (p: string | null | undefined, base: string | null) => {
     if (!p) return null;
     if (p.startsWith('~/')) return home ? posix.join(home, p.slice(2)) : null;
@@ -91,7 +94,7 @@ export function globalExecPaths(f: GlobalExecFacts): GlobalExecPaths {
   if (hooks && hooks !== '/' && hooks !== home) dirs.add(trim(hooks));
   for (const c of configs) files.add(c);
   const inDir = (p: string) => [...dirs].some((d) => p.startsWith(`${d}/`));
-  return { files: [...files].filter((p) => !inDir(p)).sort(), dirs: [...dirs].sort(), configs: [...configs].sort() };
+  return { files: [...files].filter((p) => !inDir(p)).sort(), dirs: [...dirs].sort(), configs: [...configs].sort(), system: [...new Set(systemFiles)].sort() };
 }
 
 function trim(p: string): string {
