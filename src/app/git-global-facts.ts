@@ -49,9 +49,32 @@ export function readGlobalExecFacts(env: NodeJS.ProcessEnv = process.env, platfo
   return facts;
 }
 
-/** The person's exec files outside the project (src/domain/git-global-paths.ts), read now. */
+/**
+ * The last answer per environment, with the size and time of each config
+ * file it was read from: a hook call asks for the same files several times
+ * (before, after, the hot state, the check between calls), and reading the
+ * configs again costs more than a stat of each. A config that changed (a
+ * person's new `core.hooksPath`) is read again, also in a long-lived
+ * process (the OpenClaw gateway).
+ */
+const memo = new Map<string, { stamps: string; value: GlobalExecPaths }>();
+
+/** The person's exec files outside the project (src/domain/git-global-paths.ts), as they are now. */
 export function globalExecFiles(env: NodeJS.ProcessEnv = process.env): GlobalExecPaths {
-  return globalExecPaths(readGlobalExecFacts(env));
+  const key = [env.HOME, env.XDG_CONFIG_HOME, env.GIT_CONFIG_GLOBAL, env.GIT_CONFIG_SYSTEM].join('\0');
+  const hit = memo.get(key);
+  if (hit && stampsOf(hit.value.configs) === hit.stamps) return hit.value;
+  const value = globalExecPaths(readGlobalExecFacts(env));
+  if (memo.size > 8) memo.clear();
+  memo.set(key, { stamps: stampsOf(value.configs), value });
+  return value;
+}
+
+function stampsOf(files: readonly string[]): string {
+  return files.map((f) => {
+    const st = statSync(f, { throwIfNoEntry: false });
+    return st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '-';
+  }).join(',');
 }
 
 /** The same as guard patterns: absolute files, a folder as `folder/**`. */

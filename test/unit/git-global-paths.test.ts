@@ -78,6 +78,19 @@ test("read from a real home: the engine's start-up files, and what ~/.gitconfig 
   for (const p of [`${home}/githooks/**`, `${home}/.gitattributes`, `${home}/extra.conf`, `${home}/.gitconfig`, `${home}/.bashrc`]) assert.ok(patterns.includes(p), p);
 });
 
+test('a hooks path the person adds to ~/.gitconfig is guarded at the next call of the same process (the answer kept between calls is read again when a config changes)', () => {
+  const home = mkdtempSync(join(tmpdir(), 'continuity-global-home-'));
+  after(() => rmSync(home, { recursive: true, force: true }));
+  const env = { HOME: home };
+  writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = p\n');
+  assert.ok(!globalExecPatterns(env).includes(`${home}/hooks/**`));
+  writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = p\n[core]\n\thooksPath = ~/hooks\n');
+  assert.ok(globalExecPatterns(env).includes(`${home}/hooks/**`));
+  mkdirSync(join(home, '.config', 'git'), { recursive: true });
+  writeFileSync(join(home, '.config', 'git', 'config'), '[include]\n\tpath = ~/more.conf\n');
+  assert.ok(globalExecPatterns(env).includes(`${home}/more.conf`));
+});
+
 test("the shell guard refuses writes of the person's git config and start-up files, and lets reading them through", async () => {
   const root = '/p';
   const home = '/home/person';
