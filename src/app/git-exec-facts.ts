@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, posix, resolve } from 'node:path';
 import { gitExecPaths, hooksPathOf, type GitDirFacts } from '../domain/git-exec-paths.js';
+import { globalExecPatterns } from './git-global-facts.js';
 
 /** Submodules nest (`modules/a/modules/b`) and their names may hold slashes: the walk stops this deep. */
 const MAX_MODULE_DEPTH = 8;
@@ -36,11 +37,17 @@ export function readGitDirFacts(root: string): GitDirFacts {
   return facts;
 }
 
-/** The guarded git paths of a project as guard patterns: relative to the root inside it, absolute outside; a folder as `folder/**`. */
-export function gitExecPatterns(root: string): string[] {
+/**
+ * The guarded git paths of a project as guard patterns: relative to the root
+ * inside it, absolute outside; a folder as `folder/**`. With them the
+ * person's own exec files outside every project (src/app/git-global-facts.ts:
+ * git's global and system config, the shell's start-up files): what runs
+ * later as the person is guarded the same way wherever it lies.
+ */
+export function gitExecPatterns(root: string, env: NodeJS.ProcessEnv = process.env): string[] {
   const { files, dirs } = gitExecPaths(root, readGitDirFacts(root));
   const rel = (p: string) => (p.startsWith(`${root}/`) ? p.slice(root.length + 1) : p);
-  return [...files.map(rel), ...dirs.map((d) => `${rel(d)}/**`)];
+  return [...new Set([...files.map(rel), ...dirs.map((d) => `${rel(d)}/**`), ...globalExecPatterns(env)])];
 }
 
 /** Gitdirs under a `modules` folder: a folder holding `HEAD` is one (and may hold `modules` of its own); any other is a part of a submodule's name. */

@@ -14,6 +14,7 @@ import { protectedFiles } from './protected-files.js';
 import { protectedPathMatcher } from '../shell/protected-model.js';
 import { gitExecPatterns } from './git-exec-facts.js';
 import { SIGNERS_FILE } from '../domain/approval-statement.js';
+import { isPersonExecFile } from './git-global-facts.js';
 
 /**
  * What the agent may not write:
@@ -57,7 +58,7 @@ export function snapshotPaths(plan: PlanRecord | null, config: Config, root: str
   if (db) {
     // A file of git's guarded folders that is gone since its snapshot (a hook of the person's, deleted) is put back like a protected one.
     const gitPath = protectedPathMatcher(root, gitExecPatterns(root));
-    for (const r of db.all<{ path: string }>('SELECT path FROM guard_snapshots')) if (gitPath(pathIn(root, r.path).split('\\').join('/'))) paths.add(r.path);
+    for (const r of db.all<{ path: string }>('SELECT path FROM guard_snapshots')) if (gitPath(pathIn(root, r.path).split('\\').join('/')) || isPersonExecFile(r.path)) paths.add(r.path);
   }
   if (db && config.protect.length) {
     const protectedPath = protectedPathMatcher(root, config.protect);

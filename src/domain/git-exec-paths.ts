@@ -45,6 +45,8 @@ export function gitExecPaths(root: string, facts: GitDirFacts): { files: string[
   };
   // The project's own `.git` folder is guarded whatever it is now: absent, a file written there later (`git init`, a hand-made `.git/config`) is what the person's next git command in this folder would read.
   gitdir(`${r}/.git`);
+  // A `commondir` written into the project's own `.git` folder moves its config and hooks to the folder it names: the person's next git command there runs what that folder holds.
+  if (facts.dotGit !== 'file') files.add(`${r}/.git/commondir`);
   if (facts.dotGit === 'file') {
     // The `.git` file itself names the gitdir: rewritten, the person's git reads another folder's config and hooks.
     files.add(`${r}/.git`);

@@ -4,6 +4,7 @@ import { pathIn, readOrNull, snapshotOf, snapshotPaths, syncSnapshots } from '..
 import type { Config } from '../config/schema.js';
 import { execKeysAdded } from '../domain/git-exec-paths.js';
 import { SIGNERS_FILE } from '../domain/approval-statement.js';
+import { globalExecFiles } from '../app/git-global-facts.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { insertNotice } from '../ledger/notices.js';
 import { activePlan } from '../ledger/plans.js';
@@ -18,6 +19,11 @@ import { activePlan } from '../ledger/plans.js';
  */
 export function adoptGitExecDrift(ledger: Ledger, config: Config, root: string, changed: readonly string[], now: string): string[] {
   const notices: string[] = [];
+  // The person's own git config outside the project (`~/.gitconfig`, whatever its name): an exec key added there runs in every repository.
+  const global = globalExecFiles();
+  const globalConfigs = new Set(global.configs);
+  // Their shell's start-up files and git's global attributes file: the person's to edit, taken silently.
+  const globalOther = new Set(global.files);
   for (const path of changed) {
     if (path === SIGNERS_FILE) {
       const had = snapshotOf(ledger.db, path)?.hash ? 'changed' : 'appeared';
@@ -29,6 +35,17 @@ export function adoptGitExecDrift(ledger: Ledger, config: Config, root: string, 
     const current = readOrNull(pathIn(root, path));
     if (current === null) continue;
     const name = basename(path);
+    if (globalConfigs.has(path)) {
+      const added = execKeysAdded(snapshotOf(ledger.db, path)?.content ?? null, current);
+      if (added.length) notices.push(`${path} now sets ${added.join(', ')}, which git runs at a git command in any repository; it changed outside the agent's tool calls and is kept as it is.`);
+      continue;
+    }
+    if (globalOther.has(path)) continue;
+    if (name === 'commondir') {
+      // git makes one only in a linked worktree's gitdir (`git worktree add`); elsewhere it moves the repository's config and hooks.
+      if (snapshotOf(ledger.db, path)?.content?.trim() !== current.trim()) notices.push(`${path} now leads git to ${current.trim()} for this repository's config and hooks; it changed outside the agent's tool calls and is kept as it is.`);
+      continue;
+    }
     if (/(^|\/)hooks\//.test(path) || !/^config(\.worktree)?$/.test(name)) {
       if (name.endsWith('.sample') || !executable(pathIn(root, path))) continue;
       const before = snapshotOf(ledger.db, path);

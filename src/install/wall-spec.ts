@@ -117,14 +117,15 @@ export interface CodexWallPaths {
  * /tmp). Codex takes a `read` entry only as a path or a trailing `/**`
  * subtree; other globs it accepts only as `none` (unreadable too).
  */
-export function codexWallPaths(protect: readonly string[], programs: readonly string[] = [], exists: (path: string) => boolean = () => false): CodexWallPaths {
+export function codexWallPaths(protect: readonly string[], programs: readonly string[] = [], exists: (path: string) => boolean = () => false, personGit: readonly string[] = []): CodexWallPaths {
   const own = protect.map((p) => p.replace(/^(\.\/)+/, '').replace(/^\/+/, '').replace(/\/+$/, '')).filter((p) => p.length > 0);
   const glob = (p: string) => /[*?[\]{}]/.test(p.replace(/\/\*\*$/, ''));
   // git's hooks and exec config (src/domain/git-exec-paths.ts), those that exist: Codex 0.169 keeps `.git` read-only in a workspace root already, and a `read` entry for a missing file there makes its bubblewrap fail every command ("Can't create file at .git/config.worktree: Read-only file system"). Listed, they do not rest on that default.
   const git = [...GIT_EXEC_PROJECT_DIRS, ...GIT_EXEC_PROJECT_FILES].filter((p) => exists(p));
   return {
     project: unique([LEDGER_DIR, '.codex', ...programs, ...own.filter((p) => !glob(p)), ...git]),
-    home: ['.codex'],
+    // The person's git files under their home that exist now (src/app/git-global-facts.ts personGitFiles): read-only already unless the home lies in a writable root.
+    home: unique(['.codex', ...personGit]),
     unexpressible: own.filter(glob),
   };
 }

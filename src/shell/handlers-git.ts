@@ -139,6 +139,8 @@ const git: Handler = (inv) => {
   }
   const sub = staticText(args[i] ?? []);
   const rest = args.slice(i + 1);
+  // `git -c KEY=VALUE` sets a key for this one call and writes no file: judged as the code it runs now, nothing is left
+  // for the person's later git (unlike `git config --global`, below).
   for (const c of config) {
     if (c.key === 'alias.?') inv.unknownCode('git -c');
     else gitConfigCode(inv, c.key, c.value, cwd, sub, rest);
@@ -155,7 +157,11 @@ const git: Handler = (inv) => {
     if (configWrites(p, ops)) {
       const file = optionValues(p, '-f', '--file')[0];
       if (file) inv.write(file, 'git config --file', 'file', cwd);
-      else if (!hasOption(p, '--global', '--system', '--blob')) inv.write([lit(repoFile(inv, hasOption(p, '--worktree') ? 'config.worktree' : 'config', cwd))], 'git config', 'file', cwd);
+      // The person's own config, read by their git in every repository (src/domain/git-global-paths.ts guards each place it may lie):
+      // judged as a write of `~/.gitconfig`, whichever of them this git would pick. Any key: a plain one today, an include or a hooks path tomorrow.
+      else if (hasOption(p, '--global')) inv.write([lit(posix.join(inv.model.home, '.gitconfig'))], 'git config --global', 'file', cwd);
+      else if (hasOption(p, '--system')) inv.write([lit('/etc/gitconfig')], 'git config --system', 'file', cwd);
+      else if (!hasOption(p, '--blob')) inv.write([lit(repoFile(inv, hasOption(p, '--worktree') ? 'config.worktree' : 'config', cwd))], 'git config', 'file', cwd);
     }
     return;
   }

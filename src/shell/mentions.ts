@@ -26,8 +26,10 @@ export function nameFragments(protectedNames: readonly string[]): NameFragments 
     if (!n.includes('*')) names.add(n);
     const base = segs[segs.length - 1];
     // Under `.git/` the last segment is a common word (`config`, `hooks`): `.git`, a directory segment, stands for it (protectedNamesFor says why).
-    if (base && !base.includes('*') && !segs.slice(0, -1).includes('.git')) names.add(base);
-    for (const s of segs.slice(0, -1)) if (!s.includes('*') && s !== '.' && s !== '..') dirSegments.add(s);
+    // The same under the person's `~/.config/git/`; and `git` there is no directory segment of its own (every git command names it): `.config` stands for it.
+    const gitDir = segs.slice(0, -1).some((s) => s === '.git' || s === 'git');
+    if (base && !base.includes('*') && !gitDir) names.add(base);
+    for (const s of segs.slice(0, -1)) if (!s.includes('*') && s !== '.' && s !== '..' && s !== 'git') dirSegments.add(s);
   }
   return { names: [...names], dirSegments: [...dirSegments] };
 }

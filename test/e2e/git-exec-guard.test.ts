@@ -185,3 +185,25 @@ test("OpenClaw's write, edit and apply_patch into git's hooks or config are bloc
   }
   assert.equal(await call('write', { path: 'src/hooks.ts', content: 'export {};\n' }), undefined);
 });
+
+test('a .git/commondir (it moves the repository\'s config and hooks elsewhere): written by a script during a call, removed after it; appearing between calls, named to the person', () => {
+  const dir = gitProject();
+  const marker = join(dir, 'marker');
+  const elsewhere = join(dir, '..', `${dir.split('/').pop()}-elsewhere`);
+  mkdirSync(elsewhere, { recursive: true });
+  writeFileSync(join(elsewhere, 'config'), `[core]\n\trepositoryformatversion = 0\n\tfsmonitor = "touch ${marker}; false"\n`);
+  writeFileSync(join(dir, 'plant.js'), `require('fs').writeFileSync(['.g', 'it'].join('') + '/common' + 'dir', ${JSON.stringify(`${elsewhere}\n`)});\n`);
+  const r = bashBetweenHooks(dir, 'node plant.js');
+  assert.equal(r.denied, false);
+  assert.match(r.post, /\.git\/commondir \(created; removed\)/);
+  assert.equal(existsSync(join(dir, '.git', 'commondir')), false);
+  assert.equal(personGit(dir, 'status').status, 0);
+  assert.equal(existsSync(marker), false);
+  // Outside every hook: kept, and named at the next one.
+  writeFileSync(join(dir, '.git', 'commondir'), `${elsewhere}\n`);
+  const said = hook(dir, { hook_event_name: 'UserPromptSubmit', prompt: 'go on' });
+  assert.equal(said.code, 0, said.stderr);
+  assert.match(said.stdout, /\.git\/commondir now leads git to /);
+  rmSync(join(dir, '.git', 'commondir'));
+  rmSync(elsewhere, { recursive: true, force: true });
+});

@@ -70,3 +70,16 @@ test("every write form of the corpus into git's hooks or exec config is denied t
   const allowed = await inBatches(benign, 6, (e) => decide(project, e.command));
   assert.deepEqual(benign.filter((_, i) => allowed[i] === 'deny').map((e) => `line ${e.line}: ${e.command}`), []);
 });
+
+test("every write form of the corpus into the person's git config or shell start-up files is denied through the hook, and reading them is allowed", async () => {
+  const project = guardedProject();
+  // The hook's home is the project's `home` folder (decide()): `~`, `$HOME` and `git config --global` lead there.
+  const forms = loadCorpus('write-forms').filter((e) => e.expect?.path.startsWith('/home/agent/') || e.expect?.path === '/etc/gitconfig' || /expanduser|homedir\(\)/.test(e.command));
+  assert.ok(forms.length >= 15, `only ${forms.length} forms`);
+  const decisions = await inBatches(forms, 6, (e) => decide(project, e.command));
+  assert.deepEqual(forms.filter((_, i) => decisions[i] !== 'deny').map((e) => `line ${e.line}: ${e.command}`), []);
+  const benign = loadCorpus('benign').filter((e) => /~\/\.(gitconfig|bashrc)|git config --global/.test(e.command));
+  assert.ok(benign.length >= 4, `only ${benign.length} benign`);
+  const allowed = await inBatches(benign, 6, (e) => decide(project, e.command));
+  assert.deepEqual(benign.filter((_, i) => allowed[i] === 'deny').map((e) => `line ${e.line}: ${e.command}`), []);
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { parse } from 'jsonc-parser';
@@ -15,8 +15,15 @@ const SETTINGS = '.claude/settings.json';
 const COMPILED = join(REPO_ROOT, 'dist', 'bin', 'continuity');
 const BACKUP = '.claude/settings.json.continuity-backup';
 
-function init(project: string, args: string[] = []): CliResult {
-  return runCli(['init', ...args], { cwd: project });
+function init(project: string, args: string[] = [], env?: NodeJS.ProcessEnv): CliResult {
+  return runCli(['init', ...args], { cwd: project, env });
+}
+
+/** A home of its own: init lists the person's git files that exist there. */
+function home(files: Record<string, string> = {}): string {
+  const dir = tempProject(files);
+  rmSync(join(dir, '.git'), { recursive: true });
+  return dir;
 }
 
 function ok(r: CliResult): CliResult {
@@ -218,15 +225,17 @@ describe('init', () => {
   test("--agent codex: the wall goes into .codex/config.toml beside the person's own settings, and --uninstall gives their bytes back", () => {
     const own = 'model = "o3"\r\n\r\n[projects."/elsewhere"]\r\ntrust_level = "trusted"\r\n';
     const project = tempProject({ '.codex/config.toml': own, '.continuity/config.json': '{ "protect": ["secret.txt", "*.pem"] }\n' });
-    const r = ok(init(project, ['--agent', 'codex', '--no-gitignore']));
+    // A home without git files of the person's (they would be listed after ~/.codex).
+    const env = { HOME: home() };
+    const r = ok(init(project, ['--agent', 'codex', '--no-gitignore'], env));
     assert.match(r.stdout, /^changed \.codex\/config\.toml \(the wall: Codex's sandbox with the permission profile "continuity" \(\.continuity, \.codex, secret\.txt, ~\/\.codex read-only/m);
     assert.match(r.stdout, /^note \.codex\/config\.toml \(protect entry \*\.pem is a glob Codex's sandbox cannot keep read-only/m);
     const walled = text(project, '.codex/config.toml');
     assert.match(walled, /^default_permissions = "continuity"\r$/m);
     assert.match(walled, /"secret\.txt" = "read"/);
     assert.ok(walled.endsWith(own));
-    assert.match(ok(init(project, ['--agent', 'codex', '--no-gitignore'])).stdout, /^unchanged \.codex\/config\.toml \(the wall is already in it\)$/m);
-    const u = ok(init(project, ['--agent', 'codex', '--uninstall']));
+    assert.match(ok(init(project, ['--agent', 'codex', '--no-gitignore'], env)).stdout, /^unchanged \.codex\/config\.toml \(the wall is already in it\)$/m);
+    const u = ok(init(project, ['--agent', 'codex', '--uninstall'], env));
     assert.match(u.stdout, /^changed \.codex\/config\.toml \(the wall taken out; the rest is as it was\)$/m);
     assert.equal(text(project, '.codex/config.toml'), own);
     assert.equal(existsSync(join(project, '.codex', 'hooks.json')), false);
@@ -381,7 +390,8 @@ describe('init: the wall (Claude Code\'s sandbox)', () => {
 
   test('init turns the sandbox on with continuity\'s state and hook wiring read-only, and says so; the record of it is kept in .continuity/', () => {
     const project = tempProject();
-    const r = ok(init(project, ['--no-gitignore']));
+    // A home without git files of the person's (the next test has them).
+    const r = ok(init(project, ['--no-gitignore'], { HOME: home() }));
     assert.match(r.stdout, /^changed \.claude\/settings\.json \(the wall: Claude Code's sandbox on, refusing to start without it, no unsandboxed fallback; \.\/\.continuity, .*\.\/\.git\/hooks, \.\/\.git\/config, \.\/\.git\/config\.worktree, \.\/\.git\/info\/attributes read-only to the agent's commands; 10 permission rules/m);
     const s = wallOf(project);
     assert.equal(s.sandbox!.enabled, true);
@@ -395,6 +405,28 @@ describe('init: the wall (Claude Code\'s sandbox)', () => {
     ok(init(project, ['--uninstall']));
     assert.equal(existsSync(join(project, SETTINGS)), false, 'the file init created is gone');
     assert.equal(existsSync(join(project, '.continuity', 'init-record.json')), false);
+  });
+
+  test("the person's git config files that exist (~/.gitconfig, ~/.config/git/config, a GIT_CONFIG_GLOBAL file elsewhere) join the sandbox's denyWrite and the file tools' rules, and Codex's profile; --uninstall gives the bytes back", () => {
+    const project = tempProject({ [SETTINGS]: '{\n  // the person\'s own\n  "model": "opus"\n}\n', '.codex/config.toml': 'model = "o3"\n' });
+    const elsewhere = home({ 'global.conf': '[user]\n\tname = p\n' });
+    const env = { HOME: home({ '.gitconfig': '[user]\n\tname = p\n', '.config/git/config': '[core]\n\tpager = less\n', '.bashrc': '' }), GIT_CONFIG_GLOBAL: join(elsewhere, 'global.conf'), XDG_CONFIG_HOME: undefined };
+    const before = { settings: text(project, SETTINGS), codex: text(project, '.codex/config.toml') };
+    ok(init(project, ['--agent', 'claude-code,codex', '--no-gitignore'], env));
+    const s = wallOf(project);
+    const denyWrite = s.sandbox!.filesystem.denyWrite as string[];
+    for (const p of ['~/.gitconfig', '~/.config/git/config', `/${elsewhere}/global.conf`]) {
+      assert.ok(denyWrite.includes(p), `${p} in ${denyWrite.join(', ')}`);
+      assert.ok(s.permissions!.deny!.includes(`Edit(${p})`), p);
+    }
+    // Missing ones are not listed; the shell's start-up files Claude Code's sandbox denies on its own.
+    assert.ok(!denyWrite.includes('~/.config/git/attributes') && !denyWrite.includes('~/.bashrc'));
+    const codex = text(project, '.codex/config.toml');
+    assert.match(codex, /^permissions\.continuity\.filesystem\."~\/\.gitconfig" = "read"$/m);
+    assert.match(codex, /^permissions\.continuity\.filesystem\."~\/\.config\/git\/config" = "read"$/m);
+    ok(init(project, ['--agent', 'claude-code,codex', '--uninstall'], env));
+    assert.equal(text(project, SETTINGS), before.settings);
+    assert.equal(text(project, '.codex/config.toml'), before.codex);
   });
 
   test('the config decides: its protect list joins the wall, and init again follows a change of it', () => {

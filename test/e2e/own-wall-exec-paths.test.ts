@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -18,7 +18,8 @@ import { agentHook, PLAN } from '../helpers/agent-hook.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'agents', 'gemini-cli-0.61.0');
 const STATE = mkdtempSync(join(tmpdir(), 'continuity-wall-state-'));
-const HOMES = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'continuity-wall-homes');
+// Its real path: bubblewrap makes the mount points of the home's caches along it, and cannot through a symbolic link (a checkout whose node_modules is one).
+const HOMES = join(realpathSync(join(import.meta.dirname, '..', '..', 'node_modules')), '.cache', 'continuity-wall-homes');
 mkdirSync(HOMES, { recursive: true });
 const HOME = mkdtempSync(join(HOMES, 'home-'));
 after(() => rmSync(HOME, { recursive: true, force: true }));

@@ -30,13 +30,14 @@ test('a plain .git folder: its config, config.worktree, info/attributes and hook
   const facts = readGitDirFacts(root);
   assert.deepEqual(facts, { dotGit: 'dir' });
   assert.deepEqual(gitExecPaths(root, facts), {
-    files: [`${root}/.git/config`, `${root}/.git/config.worktree`, `${root}/.git/info/attributes`],
+    files: [`${root}/.git/commondir`, `${root}/.git/config`, `${root}/.git/config.worktree`, `${root}/.git/info/attributes`],
     dirs: [`${root}/.git/hooks`],
   });
-  assert.deepEqual(gitExecPatterns(root), ['.git/config', '.git/config.worktree', '.git/info/attributes', '.git/hooks/**']);
+  // (The person's own files outside the project follow, absolute: test/unit/git-global-paths.test.ts.)
+  assert.deepEqual(gitExecPatterns(root).filter((p) => !p.startsWith('/')), ['.git/commondir', '.git/config', '.git/config.worktree', '.git/info/attributes', '.git/hooks/**']);
   // The files whose content is kept and compared: a hook git would run, never the sample hooks `git init` leaves (git runs none of them).
   writeFileSync(join(root, '.git', 'hooks', 'pre-commit'), '#!/bin/sh\n');
-  assert.deepEqual(protectedFiles(root, gitExecPatterns(root)), ['.git/config', '.git/config.worktree', '.git/hooks/pre-commit', '.git/info/attributes']);
+  assert.deepEqual(protectedFiles(root, gitExecPatterns(root)).filter((p) => !p.startsWith('/')), ['.git/commondir', '.git/config', '.git/config.worktree', '.git/hooks/pre-commit', '.git/info/attributes']);
 });
 
 test("a linked worktree's .git file: the file itself, its gitdir's files and commondir, and the common dir's config and hooks", () => {
@@ -118,7 +119,7 @@ test("the shell guard refuses what writes git's config and hooks, and lets the a
   ]) {
     assert.equal((await analyzeCommand(c, opts)).verdict, 'deny', c);
   }
-  for (const c of ['git status', 'git checkout -b x', 'git add . && git commit -m x', 'git stash', 'git log', 'git diff', 'git merge x', 'git fetch', 'git config --get user.name', 'git config --list', 'git config --global user.name bob', 'git init sub', 'git remote -v', 'git push origin main']) {
+  for (const c of ['git status', 'git checkout -b x', 'git add . && git commit -m x', 'git stash', 'git log', 'git diff', 'git merge x', 'git fetch', 'git config --get user.name', 'git config --list', 'git config --global --get user.name', 'git init sub', 'git remote -v', 'git push origin main']) {
     assert.equal((await analyzeCommand(c, opts)).verdict, 'allow', c);
   }
 });

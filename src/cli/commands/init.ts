@@ -18,6 +18,7 @@ import { openClawConfigPath } from '../../adapters/openclaw/config-path.js';
 import { installWall, uninstallWall, withGitExecPaths, type WallInstall, type WallRecord, type WallSettings } from '../../install/targets/claude-code-wall.js';
 import { INIT_RECORD_PATH, wallRecordOf, withWallRecord } from '../../install/init-record.js';
 import { claudeCodeWallPaths, claudeCodeWallSettings, codexWallPaths } from '../../install/wall-spec.js';
+import { personGitFiles } from '../../app/git-global-facts.js';
 import { CODEX_CONFIG_FILE, CodexWallClashError, codexWallBlock, hasCodexWall, installCodexWall, uninstallCodexWall } from '../../install/targets/codex-wall.js';
 import { DEFAULT_CONFIG, type Config } from '../../config/schema.js';
 import { hookCommandOfThisInstall, hookEntryOfInstall, packageRoot, runningFromPlugin } from '../../install/this-install.js';
@@ -325,7 +326,7 @@ async function wallFor(agent: AgentName, files: Files): Promise<WallPlan | null>
   if (agent !== 'claude-code') return null;
   const config = await initConfig(files);
   const program = programOf(agent, files);
-  return { settings: withGitExecPaths(claudeCodeWallSettings(claudeCodeWallPaths(config.protect, program ? [program] : []), config.sandbox.mode)), previous: wallRecordOf(files.read(join(files.root, INIT_RECORD_PATH))) };
+  return { settings: withGitExecPaths(claudeCodeWallSettings(claudeCodeWallPaths(config.protect, program ? [program] : []), config.sandbox.mode), personGitFiles()), previous: wallRecordOf(files.read(join(files.root, INIT_RECORD_PATH))) };
 }
 
 /** The project's config as init reads it (the defaults when there is none yet). */
@@ -354,7 +355,7 @@ interface CodexWallPlan {
 async function codexWallFor(files: Files): Promise<CodexWallPlan> {
   const config = await initConfig(files);
   const program = programOf('codex', files);
-  const paths = config.sandbox.mode === 'off' ? null : codexWallPaths(config.protect, program ? [program] : [], (p) => existsSync(join(files.root, p)));
+  const paths = config.sandbox.mode === 'off' ? null : codexWallPaths(config.protect, program ? [program] : [], (p) => existsSync(join(files.root, p)), personGitFiles().home);
   const before = files.read(join(files.root, CODEX_CONFIG_FILE));
   try {
     return { before, after: installCodexWall(before, paths ? codexWallBlock(paths) : null), paths };

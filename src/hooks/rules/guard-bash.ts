@@ -14,6 +14,7 @@ import { isWiringFile } from '../../app/wiring-files.js';
 import { runningProgramPatterns } from '../../util/running-program.js';
 import { gitExecPatterns } from '../../app/git-exec-facts.js';
 import { SIGNERS_FILE } from '../../domain/approval-statement.js';
+import { globalExecPatterns } from '../../app/git-global-facts.js';
 
 /** Why git's hooks and exec settings are guarded, and how the person changes them. */
 export const GIT_EXEC_WHY =
@@ -22,6 +23,9 @@ export const GIT_EXEC_WHY =
 /** Why the allowed signers are guarded, and how they change. */
 export const SIGNERS_WHY =
   "it lists who may sign the approvals of this repository's plans: a key added there would sign for the person; it changes through the team's review (a commit pulled), or the person's own edit at their terminal";
+/** Why the person's own exec files outside the project are guarded (src/domain/git-global-paths.ts), and how the person changes them. */
+export const GLOBAL_EXEC_WHY =
+  "it runs later as the person, outside the agent's hooks: git reads it at the person's next git command in any repository, a shell when it starts; a person changes it at their own terminal, where nothing is to be accepted";
 
 /** What the Bash guard needs to know: from the ledger and config, or from the hot state that mirrors them. */
 export interface BashGuardFacts {
@@ -77,6 +81,7 @@ export function whyGuarded(path: string, plan: GuardedPlan | null, root: string)
   if (isWiringFile(path)) return "it wires the agent's hooks and sandbox: a person edits it, outside the agent, and `continuity config accept` records the edit";
   const unapproved = plan && plan.state !== 'approved' && plan.state !== 'complete';
   if (unapproved && (path === plan.path || path === sddLedgerPath(plan))) return `it is the progress tracker of plan ${plan.id}, which is ${plan.state === 'stale' ? 'stale (changed after approval)' : 'not approved'}; its execution has not been authorised`;
+  if (isAbsolute(path) && protectedPathMatcher(root, globalExecPatterns())(path)) return GLOBAL_EXEC_WHY;
   if (protectedPathMatcher(root, gitExecPatterns(root))(isAbsolute(path) ? path : join(root, path))) return GIT_EXEC_WHY;
   return 'it is listed in the config\'s protect list';
 }

@@ -12,6 +12,7 @@ import { realRoot } from '../../util/real-path.js';
 import { protectedFiles } from '../../app/protected-files.js';
 import { strangersInLedgerDir } from '../../ledger/ledger-dir.js';
 import { isWiringFile } from '../../app/wiring-files.js';
+import { globalExecPatterns } from '../../app/git-global-facts.js';
 
 /** What is guarded before anything was recorded: `.continuity/` at least. */
 const FALLBACK_NAMES = ['.continuity', '.tdd-progress.md', 'progress.md'];
@@ -34,14 +35,15 @@ export function guardWantsBefore(p: ToolPayload, hot: HotState | null, root: str
     const abs = writtenPath(p.tool_input, cwd);
     if (!abs) return false;
     if (!hot) return true;
-    const patterns = [...hot.protectGlobs, ...runningProgramPatterns(root)];
+    // The person's exec files as this hook's environment names them (src/app/git-global-facts.ts): the hot state's writer may have had another HOME.
+    const patterns = [...hot.protectGlobs, ...runningProgramPatterns(root), ...globalExecPatterns()];
     if (guardedWriteTarget(abs, root, protectedPathMatcher(root, patterns), protectedPathMatcher(realRoot(root), patterns)) !== null) return true;
     const isPlanFile = (hot.plan && abs === join(root, hot.plan.path)) || isPlanCandidate(abs, root);
     return !!isPlanFile && APPROVED.test(newText(p.tool_input));
   }
   if (p.tool_name === 'Bash') {
     const command = typeof p.tool_input.command === 'string' ? p.tool_input.command : '';
-    const names = [...(hot?.guardedNames ?? FALLBACK_NAMES), ...protectedNamesFor(runningProgramPatterns(root))];
+    const names = [...(hot?.guardedNames ?? FALLBACK_NAMES), ...protectedNamesFor([...runningProgramPatterns(root), ...globalExecPatterns()])];
     if (hot?.plan && /approved/i.test(command)) names.push(basename(hot.plan.path));
     return mightTouchProtected(command, names);
   }

@@ -12,6 +12,7 @@ import { SHARED_CREDENTIAL_VARS, sharedCredentialsDir } from '../../shared/crede
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
 import { readGitDirFacts } from '../../app/git-exec-facts.js';
+import { globalExecFiles } from '../../app/git-global-facts.js';
 import { WIRING_FILES, userWiringFiles } from '../../app/wiring-files.js';
 import { gitExecPaths } from '../../domain/git-exec-paths.js';
 import { loadConfig } from '../../config/load.js';
@@ -109,6 +110,14 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
   const inHome = (rel: readonly string[]) => (home ? rel.map((r) => join(home, r)) : []);
   const state = stateHome(env);
   const git = gitExecPaths(root, readGitDirFacts(root));
+  // The person's own git config and start-up files (src/domain/git-global-paths.ts), as this environment names them: the home is
+  // read-only already, but GIT_CONFIG_GLOBAL or XDG_CONFIG_HOME may name a file in the temporary folder or the project.
+  const global = globalExecFiles(env);
+  // git's folder under each XDG config home: read-only whole, so that a config or attributes file missing there cannot be made.
+  const xdgGit = global.configs.filter((c) => c.endsWith('/git/config')).map((c) => dirname(c));
+  // A missing `info/attributes` cannot stand as a file (see placeholders below): its `info` folder is read-only instead (git writes
+  // nothing there in add, commit, checkout, branch or stash).
+  const infoDirs = git.files.filter((f) => f.endsWith('/info/attributes') && !existsSync(f) && existsSync(join(dirname(dirname(f)), 'HEAD'))).map((f) => dirname(f));
   // npm's cache folders are made where missing: inside the wall the home folder is read-only, and a first
   // `npm install` could not make its cache there, nor `npx` have a folder to lay the wall's own over.
   for (const dir of inHome(MADE_CACHES)) {
@@ -126,7 +135,7 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
     temp: existing(['/tmp', env.TMPDIR]),
     caches: existing(inHome(HOME_CACHES)),
     ephemeral: existing(inHome(EPHEMERAL_CACHES)),
-    gitExec: { files: existing(git.files), dirs: existing(git.dirs) },
+    gitExec: { files: existing([...git.files, ...global.files]), dirs: existing([...git.dirs, ...global.dirs, ...xdgGit, ...infoDirs]) },
     mandatory: existing(engineDenyPaths(root)),
     // Only what exists: a missing path has nothing to keep read-only, and each mount costs the call time.
     guarded: existing([
@@ -150,6 +159,9 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
       // `.git` that holds no repository yet, where `git init` must copy its templates. A missing exec file cannot
       // stand: bubblewrap would leave its mount point behind as an empty file, and an empty `commondir` stops git.
       ...git.dirs.filter((d) => !existsSync(d) && existsSync(join(dirname(d), 'HEAD'))),
+      ...infoDirs.filter((d) => !existsSync(d)),
+      // (Only those inside what is writable are made: wallSpec keeps no other.)
+      ...xdgGit.filter((d) => !existsSync(d) && existsSync(dirname(d))),
     ],
     clientState: withSharedCredentials(withSigningKeys(clientState(client, env, home, cwd), existing(inHome(['.ssh'])), existing(signingKeyFiles(env, signingKey, home, root))), env),
     // ssh-agent's socket too: through it a command could sign as the person without the key file. And the shared ledger's

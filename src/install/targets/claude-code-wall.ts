@@ -26,13 +26,23 @@ const SETTINGS_FILE = '.claude/settings.json';
 const GIT_EXEC_DENY_WRITE = [...GIT_EXEC_PROJECT_DIRS, ...GIT_EXEC_PROJECT_FILES].map((p) => `./${p}`);
 const GIT_EXEC_EDIT_DENY = [...GIT_EXEC_PROJECT_DIRS.map((d) => `${d}/**`), ...GIT_EXEC_PROJECT_FILES, ...GIT_EXEC_MODULE_GLOBS].map((p) => `Edit(/${p})`);
 
-/** The wall's settings with git's exec paths added: to the sandbox's denyWrite when there is a sandbox, to the file tools' rules always. */
-export function withGitExecPaths(wall: WallSettings): WallSettings {
+/**
+ * The wall's settings with git's exec paths added: to the sandbox's
+ * denyWrite when there is a sandbox, to the file tools' rules always. With
+ * them the person's own git files that exist when init runs (`person`:
+ * `~/.gitconfig`, `~/.config/git/config`, a GIT_CONFIG_GLOBAL file…, under
+ * the home as `~/…`, elsewhere absolute, `//…` in Claude Code's syntax):
+ * the sandbox keeps the home read-only already, not a file that
+ * GIT_CONFIG_GLOBAL or XDG_CONFIG_HOME puts in a writable folder, and the
+ * file tools are not sandboxed.
+ */
+export function withGitExecPaths(wall: WallSettings, person: { home: readonly string[]; outside: readonly string[] } = { home: [], outside: [] }): WallSettings {
   const add = (list: readonly string[], more: readonly string[]) => [...list, ...more.filter((m) => !list.includes(m))];
   const fs = wall.sandbox?.filesystem as { allowWrite: string[]; denyWrite: string[] } | undefined;
+  const own = [...person.home.map((h) => `~/${h}`), ...person.outside.map((p) => `/${p}`)];
   return {
-    sandbox: wall.sandbox && fs ? { ...wall.sandbox, filesystem: { ...fs, denyWrite: add(fs.denyWrite, GIT_EXEC_DENY_WRITE) } } : wall.sandbox,
-    permissionsDeny: add(wall.permissionsDeny, GIT_EXEC_EDIT_DENY),
+    sandbox: wall.sandbox && fs ? { ...wall.sandbox, filesystem: { ...fs, denyWrite: add(fs.denyWrite, [...GIT_EXEC_DENY_WRITE, ...own]) } } : wall.sandbox,
+    permissionsDeny: add(wall.permissionsDeny, [...GIT_EXEC_EDIT_DENY, ...own.map((p) => `Edit(${p})`)]),
   };
 }
 
