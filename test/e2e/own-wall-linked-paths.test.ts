@@ -7,7 +7,7 @@
  * Gemini CLI runs it (`bash -c`) in real bubblewrap.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -42,7 +42,7 @@ for (const c of ['git init -q', 'git add -A', 'git commit -qm one']) assert.equa
 assert.equal(runCli(['plan', 'import', 'docs/plans/payments-export.md'], { cwd: PROJECT, env: { CONTINUITY_STATE_HOME: STATE, HOME } }).code, 0);
 
 /** One shell call of the agent, wrapped by the hook, run as Gemini CLI runs it. */
-function inWall(command: string): ReturnType<typeof spawnSync<string>> {
+function inWall(command: string): SpawnSyncReturns<string> {
   const p = JSON.parse(readFileSync(join(FIXTURES, 'before-tool-run-shell-command.json'), 'utf8')) as Record<string, unknown>;
   const r = agentHook('gemini', PROJECT, { ...p, cwd: PROJECT, transcript_path: join(PROJECT, '.gemini-chat.jsonl'), tool_input: { ...(p.tool_input as object), command } }, { GEMINI_PROJECT_DIR: PROJECT, CONTINUITY_STATE_HOME: STATE, HOME, TMPDIR: join(HOME, 'tmp') });
   assert.equal(r.code, 0, r.stderr);
