@@ -73,11 +73,13 @@ const MARK = `--setenv ${WALL_ENV} bwrap --`;
 export function bwrapArgs(spec: WallSpec): string[] {
   const args = ['--ro-bind', '/', '/', '--dev-bind', '/dev', '/dev', '--unshare-pid', '--proc', '/proc'];
   for (const p of spec.writable) args.push('--bind', p, p);
-  for (const p of spec.ephemeral) args.push('--tmpfs', p);
   for (const p of spec.hidden.dirs) args.push('--tmpfs', p);
   for (const p of spec.hidden.files) args.push('--ro-bind', '/dev/null', p);
   for (const p of spec.reopened) args.push('--bind', p, p);
   for (const p of spec.anchors) args.push('--bind-try', p, p);
+  // After the anchors: an anchor above a cache (a home inside the temporary folder, beside a read-only path) binds
+  // the folder as it is outside, and mounted after the empty folder it would bring the person's copies back.
+  for (const p of spec.ephemeral) args.push('--tmpfs', p);
   for (const p of spec.readOnly) args.push('--ro-bind-try', p, p);
   for (const p of spec.placeholders) args.push('--tmpfs', p, '--remount-ro', p);
   for (const name of spec.unsetEnv) args.push('--unsetenv', name);

@@ -24,9 +24,3 @@ export const NPM_WORK = [
 
 /** A write to .continuity/ whose path is built at run time. */
 export const LEDGER_SCRIPT = "require('fs').writeFileSync(['.conti', 'nuity', '/forged'].join(''), 'x');\n";
-
-/** A hook planted where the person's next `git checkout` runs it: the path built at run time. */
-export const GIT_HOOK_SCRIPT = "require('fs').writeFileSync(['.git', 'hooks', 'post-checkout'].join('/'), '#!/bin/sh\\ntouch planted\\n', { mode: 0o755 });\n";
-
-/** A command planted in git's config, which the person's next `git status` runs (core.fsmonitor). */
-export const GIT_CONFIG_SCRIPT = "require('fs').appendFileSync(['.git', 'config'].join('/'), '[core]\\n\\tfsmonitor = \"touch planted; false\"\\n');\n";

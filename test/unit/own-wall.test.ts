@@ -61,8 +61,8 @@ describe('wrapping a command', () => {
     assert.equal(unquote('a'), null);
   });
 
-  it('the mounts come in the order that makes them right: root read-only, writable, hidden, reopened, guarded last', () => {
-    const args = bwrapArgs({ ...SPEC, reopened: ['/home/ann/.gemini/tmp'] });
+  it('the mounts come in the order that makes them right: root read-only, writable, hidden, reopened, anchors, the caches\' empty folders, guarded last', () => {
+    const args = bwrapArgs({ ...SPEC, reopened: ['/home/ann/.gemini/tmp'], anchors: [...SPEC.anchors, '/home'] });
     const at = (flag: string, path: string) => args.findIndex((a, i) => a === flag && args[i + 1] === path);
     assert.deepEqual(args.slice(0, 9), ['--ro-bind', '/', '/', '--dev-bind', '/dev', '/dev', '--unshare-pid', '--proc', '/proc']);
     assert.ok(at('--bind', '/home/ann/my project') < at('--tmpfs', '/home/ann/.npm/_npx'));
@@ -71,6 +71,8 @@ describe('wrapping a command', () => {
     assert.ok(at('--tmpfs', '/home/ann/.gemini') < at('--bind', '/home/ann/.gemini/tmp'));
     assert.ok(at('--bind', '/home/ann/.gemini/tmp') < at('--bind-try', '/home/ann/my project/node_modules'));
     assert.ok(at('--bind-try', '/home/ann/my project/node_modules') < at('--ro-bind-try', '/home/ann/my project/node_modules/continuity/dist'));
+    // An anchor above npx's cache (/home) mounted after its empty folder would bring the person's copies back.
+    assert.ok(at('--bind-try', '/home') < at('--tmpfs', '/home/ann/.npm/_npx'));
     assert.ok(at('--ro-bind-try', '/home/ann/my project/.continuity') < at('--remount-ro', '/home/ann/my project/.gemini'));
     assert.ok(args.includes('--unsetenv') && args[args.indexOf('--unsetenv') + 1] === 'GEMINI_API_KEY');
     // No network namespace, and nothing that kills the agent's background jobs when the call ends.

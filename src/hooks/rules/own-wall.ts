@@ -127,7 +127,7 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
       // left out of the writable list below
     }
   }
-  return {
+  return linksResolved({
     client,
     root,
     home,
@@ -169,6 +169,31 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
     credentials: [...CREDENTIALS[client], 'SSH_AUTH_SOCK', ...SHARED_CREDENTIAL_VARS],
     bwrap,
     shell: clientShell(client, env),
+  });
+}
+
+/**
+ * The facts with every path's symbolic links resolved. bubblewrap makes its
+ * mount points under a new root, where an absolute link on the way to one (a
+ * project, home or temporary folder reached through a linked folder) leads
+ * nowhere: "Can't mkdir parents for …", and every command of the agent
+ * fails. Mounted at their real paths, the same folders are reached through
+ * the links the command sees.
+ */
+function linksResolved(f: WallFacts): WallFacts {
+  const all = (paths: readonly string[]) => paths.map(realPath);
+  return {
+    ...f,
+    root: realPath(f.root),
+    home: f.home === null ? null : realPath(f.home),
+    temp: all(f.temp),
+    caches: all(f.caches),
+    ephemeral: all(f.ephemeral),
+    gitExec: { files: all(f.gitExec.files), dirs: all(f.gitExec.dirs) },
+    mandatory: all(f.mandatory),
+    guarded: all(f.guarded),
+    placeholders: all(f.placeholders),
+    clientState: { dirs: all(f.clientState.dirs), files: all(f.clientState.files), keep: all(f.clientState.keep) },
   };
 }
 
@@ -196,6 +221,24 @@ function signingKeyFiles(env: NodeJS.ProcessEnv, configured: string | null, home
     if (!key) return [];
     return key.endsWith('.pub') ? [key, key.slice(0, -'.pub'.length)] : [key, `${key}.pub`];
   });
+}
+
+/**
+ * `p` with its links resolved; a missing tail (a placeholder to make) kept
+ * under its nearest existing folder's real path. The system's realpath
+ * (`.native`): Node's own walks the path a component at a time in
+ * JavaScript, about twice the time on every shell call.
+ */
+function realPath(p: string): string {
+  const tail: string[] = [];
+  for (let head = p; ; head = dirname(head)) {
+    try {
+      return join(realpathSync.native(head), ...tail);
+    } catch {
+      if (dirname(head) === head) return p;
+      tail.unshift(basename(head));
+    }
+  }
 }
 
 /** The client's own state and config, hidden from the agent's commands, and what inside it stays the agent's. */
