@@ -16,6 +16,8 @@ import { withInstallLock } from './install-lock.mjs';
 export const CODEX_VERSION = '0.169.0';
 /** The Gemini CLI the suite runs (Node, bundled). */
 export const GEMINI_CLI_VERSION = '0.61.0';
+/** pi, the coding agent (Node); its extensions run in its process. */
+export const PI_VERSION = '0.73.1';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LOCK_STALE_MS = 15 * 60_000;
@@ -23,6 +25,7 @@ const LOCK_STALE_MS = 15 * 60_000;
 export const CLIENTS = {
   codex: { package: '@openai/codex', version: CODEX_VERSION, dirName: 'codex', bin: 'codex' },
   gemini: { package: '@google/gemini-cli', version: GEMINI_CLI_VERSION, dirName: 'gemini-cli', bin: 'gemini' },
+  pi: { package: '@mariozechner/pi-coding-agent', version: PI_VERSION, dirName: 'pi', bin: 'pi' },
 };
 
 export function cacheDir(name) {
@@ -41,7 +44,8 @@ function versionOf(name) {
   mkdirSync(home, { recursive: true });
   const r = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 60_000, env: { PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, HOME: home, CODEX_HOME: home, GEMINI_CLI_HOME: home } });
   if (r.status !== 0) return null;
-  const m = /(\d+\.\d+\.\d+)/.exec(r.stdout);
+  // pi prints its version on stderr.
+  const m = /(\d+\.\d+\.\d+)/.exec(r.stdout) ?? /(\d+\.\d+\.\d+)/.exec(r.stderr);
   return m ? m[1] : null;
 }
 
