@@ -23,7 +23,9 @@ const bins = new Map<string, string>();
 export function clientBinary(name: 'codex' | 'gemini' | 'pi'): string {
   const known = bins.get(name);
   if (known) return known;
-  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'install-agent-clients.mjs'), '--print-path', name], { encoding: 'utf8' });
+  // pi's pass on the newest (scripts/test-real-client.mjs): the version the runner found, in CONTINUITY_PI_NEWEST.
+  const newest = name === 'pi' && process.env.CONTINUITY_REAL_CLIENT_PI === 'newest' && process.env.CONTINUITY_PI_NEWEST ? ['--version', process.env.CONTINUITY_PI_NEWEST] : [];
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'install-agent-clients.mjs'), '--print-path', name, ...newest], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${name} could not be installed: ${(r.stderr || r.error?.message || '').trim()}`);
   const bin = r.stdout.trim().split('\n').pop()!;
   bins.set(name, bin);
