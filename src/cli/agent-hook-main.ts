@@ -1,5 +1,5 @@
 /**
- * `continuity hook codex|gemini|cursor`. The hook command loads it only for
+ * `continuity hook codex|gemini|cursor|pi`. The hook command loads it only for
  * these agents, so a Claude Code hook call loads none of it.
  */
 import { writeFd } from '../util/write-fd.js';
