@@ -4,7 +4,7 @@
  * answers read as the extension reads them.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { NO_STACK, REPO_ROOT } from '../helpers/cli.js';
@@ -72,6 +72,8 @@ test("pi tool_call: write and edit into .continuity/ or continuity's extension a
   assert.match(String(edit?.block), /^continuity: \.pi\/extensions\/continuity\.ts is guarded/);
   const other = pi(project, 'tool-call-write', { input: { path: '.pi/extensions/other.ts', content: 'export default function () {}\n' } });
   assert.match(String(other?.block), /pi runs every file in its extensions folder in its own process, as the person/);
+  const remove = pi(project, 'tool-call-bash', { input: { command: 'pi remove npm:@scope/continuity-pi' } });
+  assert.match(String(remove?.block), /^continuity: the Bash call was not run: `pi remove` removes packages from the settings that decide which extensions pi loads/);
   const bash = pi(project, 'tool-call-bash', { input: { command: 'ls' } });
   assert.equal(bash?.block, undefined);
   assert.match(String((bash?.input as { command?: string })?.command), /bwrap .* -c 'ls'$/);
@@ -100,4 +102,21 @@ test('pi: a malformed payload is one line on stderr, exit 1, no stack', () => {
   assert.equal(r.code, 1);
   assert.match(r.stderr, /^continuity: invalid pi tool_call payload: input\.command: expected string\n$/);
   assert.doesNotMatch(r.stderr, NO_STACK);
+});
+
+test("pi input: an `approve` while pi's session file shows the model's tool call running is not the person's; the plan stays a draft", () => {
+  const project = planProject();
+  const session = [
+    { type: 'session', version: 3, id: 'pi-session-1', timestamp: '2026-12-02T08:15:14.121Z', cwd: project },
+    { type: 'message', id: 'a', message: { role: 'user', content: [{ type: 'text', text: 'Look at the plan.' }] } },
+    { type: 'message', id: 'b', message: { role: 'assistant', content: [{ type: 'toolCall', id: 'call_1_0', name: 'bash', arguments: { command: 'sh forge.sh' } }], stopReason: 'toolUse' } },
+  ];
+  writeFileSync(join(project, '.pi-session.jsonl'), session.map((e) => JSON.stringify(e)).join('\n') + '\n');
+  const out = pi(project, 'input');
+  assert.equal(planState(project), 'draft');
+  assert.match(String(out?.message), /was not taken as the person's: the session's turn had not ended: a tool call of it was running/);
+  // Another session's file is no record of this one.
+  writeFileSync(join(project, '.pi-session.jsonl'), JSON.stringify({ ...session[0], id: 'other' }) + '\n');
+  pi(project, 'input');
+  assert.equal(planState(project), 'draft');
 });

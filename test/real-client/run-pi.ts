@@ -9,6 +9,8 @@ import { startChatServer, type ChatRequest, type ChatScenario } from './chat-com
 export interface PiRunOptions extends ChatScenario {
   prompt: string;
   continueLast?: boolean;
+  /** The model's context window (pi compacts once a turn's tokens pass it less its 16384-token reserve). */
+  contextWindow?: number;
   timeoutMs?: number;
 }
 
@@ -32,7 +34,7 @@ export class PiProject extends AgentProject {
     const server = await startChatServer(o, { lifetimeMs: timeoutMs + 10_000, log });
     const before = this.events().length;
     try {
-      const run = await runPiOnce({ bin, prompt: o.prompt, cwd: this.dir, home: this.home, env: this.baseEnv(), baseUrl: server.url, timeoutMs, continueLast: o.continueLast, log });
+      const run = await runPiOnce({ bin, prompt: o.prompt, cwd: this.dir, home: this.home, env: this.baseEnv(), baseUrl: server.url, timeoutMs, continueLast: o.continueLast, contextWindow: o.contextWindow, log });
       return {
         ...run,
         requests: server.requests,

@@ -11,11 +11,16 @@ import { runProcess, type ProcessResult } from './bounded-process.js';
 export const PI_PROVIDER = 'local';
 export const PI_MODEL = 'scripted';
 
-/** `~/.pi/agent/models.json` of the isolated home: the scripted server as pi's only provider. */
-export function writePiModels(home: string, baseUrl: string): void {
+/**
+ * `~/.pi/agent/models.json` of the isolated home: the scripted server as pi's
+ * only provider. `contextWindow`: the model's (a small one makes pi compact:
+ * it compacts when a turn's tokens pass the window less its reserve).
+ */
+export function writePiModels(home: string, baseUrl: string, opts: { contextWindow?: number } = {}): void {
   const dir = join(home, '.pi', 'agent');
   mkdirSync(dir, { recursive: true });
-  const provider = { baseUrl: `${baseUrl}/v1`, api: 'openai-completions', apiKey: 'scripted-offline-key', compat: { supportsDeveloperRole: false, supportsReasoningEffort: false }, models: [{ id: PI_MODEL }] };
+  const model = { id: PI_MODEL, ...(opts.contextWindow ? { contextWindow: opts.contextWindow } : {}) };
+  const provider = { baseUrl: `${baseUrl}/v1`, api: 'openai-completions', apiKey: 'scripted-offline-key', compat: { supportsDeveloperRole: false, supportsReasoningEffort: false }, models: [model] };
   writeFileSync(join(dir, 'models.json'), JSON.stringify({ providers: { [PI_PROVIDER]: provider } }, null, 2));
 }
 
@@ -32,7 +37,7 @@ export function piVersion(bin: string, env: NodeJS.ProcessEnv): string | null {
 }
 
 /** pi for one scripted prompt in `cwd`, with `home` as its home (its models.json written for `baseUrl`). */
-export async function runPiOnce(o: { bin: string; prompt: string; cwd: string; home: string; env: NodeJS.ProcessEnv; baseUrl: string; timeoutMs?: number; continueLast?: boolean; log?: (l: string) => void }): Promise<ProcessResult> {
-  writePiModels(o.home, o.baseUrl);
+export async function runPiOnce(o: { bin: string; prompt: string; cwd: string; home: string; env: NodeJS.ProcessEnv; baseUrl: string; timeoutMs?: number; continueLast?: boolean; contextWindow?: number; log?: (l: string) => void }): Promise<ProcessResult> {
+  writePiModels(o.home, o.baseUrl, { contextWindow: o.contextWindow });
   return runProcess({ bin: o.bin, args: piArgs(o.prompt, { continueLast: o.continueLast }), cwd: o.cwd, env: o.env, timeoutMs: o.timeoutMs ?? 90_000, ...(o.log ? { log: o.log } : {}) });
 }
