@@ -124,8 +124,8 @@ test("pi guard and wall: pi's write and edit tools are refused on .continuity/, 
   });
   assertFinished(r);
   const calls = piHooks(r, 'tool_call');
-  const denied = calls.filter((h) => h.decision.output?.hookSpecificOutput?.permissionDecision === 'deny').map((h) => h.input.tool_input.file_path);
-  assert.deepEqual(denied, ['.continuity/forged', '.pi/settings.json', '.pi/extensions/continuity.ts', '.pi/extensions/other.ts'], timeline(r));
+  const denied = calls.filter((h) => h.decision.output?.hookSpecificOutput?.permissionDecision === 'deny').map((h) => h.input.tool_input.file_path ?? h.input.tool_input.command);
+  assert.deepEqual(denied, ['.continuity/forged', '.pi/settings.json', '.pi/extensions/continuity.ts', '.pi/extensions/other.ts', 'pi remove npm:@scope/continuity-pi'], timeline(r));
   const outputs = r.conversation.map((q) => addedUserText(q)).join('\n');
   assert.match(outputs, /EROFS: read-only file system, open '\.continuity\/forged'/, timeline(r));
   assert.match(outputs, /EROFS: read-only file system, open '\.pi\/settings\.json'/, timeline(r));
@@ -138,10 +138,9 @@ test("pi guard and wall: pi's write and edit tools are refused on .continuity/, 
   assert.equal(r.files['.pi/settings.json'], undefined);
   assert.equal(r.files['.pi/extensions/other.ts'], undefined);
   assert.equal(p.readFile('notes.txt'), 'it works\n');
-  const shells = calls.filter((h) => h.input.tool_name === 'Bash');
+  const shells = calls.filter((h) => h.input.tool_name === 'Bash' && h.decision.output?.hookSpecificOutput?.permissionDecision !== 'deny');
   // pi's own command that removes packages is refused before it runs; the other two ran wrapped.
   assert.match(outputs, /continuity: the Bash call was not run: `pi remove` removes packages from the settings that decide which extensions pi loads/, timeline(r));
-  shells.splice(1, 1);
   assert.ok(shells.length === 2 && shells.every((h) => h.decision.wall === 'wrapped' && !String(h.input.tool_input.command).includes('bwrap')), timeline(r));
   assert.equal(r.ledgerStatus.plan.state, 'draft', timeline(r));
 });
