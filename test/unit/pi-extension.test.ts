@@ -39,7 +39,9 @@ test("a held stop: the assistant message that ends the run is handed over, and t
   x.fire('message_end', { message: { role: 'user', content: [{ type: 'text', text: 'go' }] } });
   assert.equal(x.sent.length, 0);
   x.fire('message_end', { message: { role: 'assistant', stopReason: 'stop', content: [{ type: 'text', text: 'Task 1 done.' }] } });
-  x.fire('message_end', { message: { role: 'assistant', stopReason: 'stop', content: [{ type: 'text', text: 'Still done.' }] } });
+  x.fire('message_end', { message: { role: 'assistant', stopReason: 'length', content: [{ type: 'text', text: 'Still done.' }] } });
+  // A failed or aborted request ends the run with no answer to judge.
+  x.fire('message_end', { message: { role: 'assistant', stopReason: 'error', content: [] } });
   assert.deepEqual(x.sent.map((s) => [s.message.content, s.options.deliverAs]), [['Task 2 is next.', 'followUp'], ['Task 2 is next.', 'followUp']]);
   const stops = x.payloads().filter((p) => p.hook_event_name === 'message_end');
   assert.deepEqual(stops.map((p) => [p.last_assistant_message, p.stop_hook_active]), [['Task 1 done.', false], ['Still done.', true]]);

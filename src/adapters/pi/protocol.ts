@@ -18,7 +18,7 @@
  *   header naming its id, then `message` entries).
  * The extension (src/install/targets/pi-extension.ts) sends these names as
  * `hook_event_name`; `message_end` only for an assistant message that ends
- * the run (stopReason `stop`: no tool call follows).
+ * the run (stopReason `stop` or `length`: no tool call follows).
  */
 import * as v from 'valibot';
 import { decodePayload, PayloadError, validateEventPayload } from '../../hooks/hook-payload.js';

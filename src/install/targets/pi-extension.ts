@@ -11,7 +11,7 @@
  * Why each event is handled where it is (pi 0.73.1, read in its
  * agent-session.js and agent-loop.js):
  * - The end of a run is held at `message_end` of an assistant message whose
- *   stopReason is `stop`. pi's agent loop polls its follow-up queue right
+ *   stopReason is `stop` (or `length`). pi's agent loop polls its follow-up queue right
  *   after that message and ends the run when it is empty; extension events
  *   are delivered on a queue the loop does not wait for, and `agent_end`
  *   comes after the loop has ended (in `-p` mode pi exits then). So the hook
@@ -107,7 +107,8 @@ export default function continuity(pi: any): void {
 
   pi.on('message_end', (event: any, ctx: any) => {
     const m = event.message;
-    if (m?.role !== 'assistant' || m.stopReason !== 'stop') return undefined;
+    // A stop or length reason ends the run (no tool call follows); an error or an abort ends it without an answer to judge.
+    if (m?.role !== 'assistant' || (m.stopReason !== 'stop' && m.stopReason !== 'length')) return undefined;
     const text = (m.content ?? []).filter((c: any) => c?.type === 'text').map((c: any) => c.text).join('\\n');
     const a = call('message_end', ctx, { last_assistant_message: text, stop_hook_active: heldSinceInput });
     if (a?.followUp) {
