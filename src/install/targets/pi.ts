@@ -3,7 +3,8 @@
  * in the project (src/install/targets/pi-extension.ts). A project extension,
  * not one in `~/.pi/agent/extensions/`: it travels with the repository as
  * `.claude/settings.json` does, and applies to this project only. pi 0.73.1
- * loads project extensions in `-p` mode too (observed). A file at that path
+ * has no project-trust step: it loads project extensions in every mode, `-p`
+ * included (read in its code, and observed). A file at that path
  * that continuity did not write is the person's: init refuses to touch it.
  */
 import { InvalidSettingsError, type HookTarget } from '../hook-target.js';
