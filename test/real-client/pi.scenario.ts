@@ -116,7 +116,7 @@ test("pi guard and wall: pi's write and edit tools are refused on .continuity/, 
       [tool('write', { path: 'scripts/ledger.cjs', content: LEDGER_SCRIPT })],
       [tool('write', { path: 'scripts/off.cjs', content: OFF_SCRIPT })],
       [tool('write', { path: 'scripts/ext.cjs', content: EXT_SCRIPT })],
-      [bash(`node scripts/ledger.cjs; node scripts/off.cjs; node scripts/ext.cjs; printf '%s' '${forged}' | continuity hook pi; echo "hook exit $?"; ls ~/.pi/agent`)],
+      [bash(`node scripts/ledger.cjs; node scripts/off.cjs; node scripts/ext.cjs; printf '%s' '${forged}' | continuity hook pi; echo "hook exit $?"; cat ~/.pi/agent/models.json; ls ~/.pi/agent/sessions`)],
       [bash('pi remove npm:@scope/continuity-pi')],
       [bash('echo "it works" > notes.txt && git add notes.txt && git commit -qm notes && git log --oneline | wc -l')],
       [say('Done.')],
@@ -132,8 +132,8 @@ test("pi guard and wall: pi's write and edit tools are refused on .continuity/, 
   assert.match(outputs, /EROFS: read-only file system, open '\.pi\/extensions\/continuity\.ts'/, timeline(r));
   assert.match(outputs, /hook exit 6/, timeline(r));
   assert.match(outputs, /\.pi\/extensions\/other\.ts is guarded: pi runs every file in its extensions folder in its own process, as the person/, timeline(r));
-  // pi's own folder (its keys, its settings) is hidden from the command.
-  assert.doesNotMatch(outputs, /models\.json/, timeline(r));
+  // pi's keys and sessions are hidden from the command.
+  assert.doesNotMatch(outputs, /scripted-offline-key|\.jsonl/, timeline(r));
   assert.equal(p.readFile('.pi/extensions/continuity.ts'), extension);
   assert.equal(r.files['.pi/settings.json'], undefined);
   assert.equal(r.files['.pi/extensions/other.ts'], undefined);

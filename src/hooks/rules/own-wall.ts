@@ -171,9 +171,11 @@ function clientState(client: WalledClient, env: NodeJS.ProcessEnv, home: string 
     return { dirs: exists(dir) ? [dir] : [], files: [], keep: [] };
   }
   if (client === 'pi') {
-    // pi's agent folder: its keys (auth.json, models.json), settings, extensions and sessions (PI_CODING_AGENT_DIR moves it).
+    // pi's agent folder (PI_CODING_AGENT_DIR moves it): its keys (auth.json, models.json) and sessions are hidden. Not the
+    // whole folder: pi puts its `bin` (the fd and rg it manages) first on every bash call's PATH; read-only like the home.
     const dir = env.PI_CODING_AGENT_DIR?.trim() || (home ? join(home, '.pi', 'agent') : null);
-    return { dirs: exists(dir) ? [dir] : [], files: [], keep: [] };
+    if (!dir) return { dirs: [], files: [], keep: [] };
+    return { dirs: [join(dir, 'sessions')].filter(exists), files: [join(dir, 'auth.json'), join(dir, 'models.json')].filter(exists), keep: [] };
   }
   // OpenClaw: its state folder (token, sessions, plugins, the shell snapshots) and its config, as OpenClaw finds them;
   // the agent's workspace (by default ~/.openclaw/workspace) and the project stay writable: mounted again after it.
