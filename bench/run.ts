@@ -12,6 +12,7 @@ import { benchRunsLater } from './runs-later.js';
 import { benchOpenClawPlugin } from './openclaw-plugin.js';
 import { benchOwnWall, reportOwnWall } from './own-wall.js';
 import { benchOpenClawLoad, reportOpenClawLoad } from './openclaw-load.js';
+import { benchPiHook, reportPiHook } from './pi-hook.js';
 import { fmt } from './measure.js';
 import { reportStageSplit } from './hook-stages.js';
 import { benchLedgerGrowth, reportLedgerGrowth } from './ledger-growth.js';
@@ -100,6 +101,9 @@ reportOpenClawLoad(await benchOpenClawLoad());
 
 console.log('');
 reportOwnWall(await benchOwnWall(root, runs));
+
+console.log('');
+reportPiHook(await benchPiHook(root, Math.max(5, Math.floor(runs / 2))));
 
 console.log('');
 reportLedgerGrowth(await benchLedgerGrowth(root, Math.max(5, Math.floor(runs / 2))));

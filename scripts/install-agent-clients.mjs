@@ -4,6 +4,7 @@
 // and answers `--version` with that version.
 //   node scripts/install-agent-clients.mjs                      install or reuse both; report on stderr
 //   node scripts/install-agent-clients.mjs --print-path codex   the binary's path on stdout (gemini likewise)
+//   node scripts/install-agent-clients.mjs --print-path pi --version 0.74.0   another version than the pinned one (the newest)
 // CONTINUITY_AGENT_CLIENTS_DIR moves the caches (default node_modules/.cache).
 // A failed install exits 1 with one clear line: the suite never skips for it.
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,8 @@ import { withInstallLock } from './install-lock.mjs';
 export const CODEX_VERSION = '0.169.0';
 /** The Gemini CLI the suite runs (Node, bundled). */
 export const GEMINI_CLI_VERSION = '0.61.0';
+/** pi, the coding agent (Node); its extensions run in its process. */
+export const PI_VERSION = '0.73.1';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LOCK_STALE_MS = 15 * 60_000;
@@ -23,25 +26,27 @@ const LOCK_STALE_MS = 15 * 60_000;
 export const CLIENTS = {
   codex: { package: '@openai/codex', version: CODEX_VERSION, dirName: 'codex', bin: 'codex' },
   gemini: { package: '@google/gemini-cli', version: GEMINI_CLI_VERSION, dirName: 'gemini-cli', bin: 'gemini' },
+  pi: { package: '@mariozechner/pi-coding-agent', version: PI_VERSION, dirName: 'pi', bin: 'pi' },
 };
 
-export function cacheDir(name) {
+export function cacheDir(name, version = CLIENTS[name].version) {
   const c = CLIENTS[name];
-  return join(resolve(process.env.CONTINUITY_AGENT_CLIENTS_DIR || join(REPO_ROOT, 'node_modules', '.cache')), c.dirName, c.version);
+  return join(resolve(process.env.CONTINUITY_AGENT_CLIENTS_DIR || join(REPO_ROOT, 'node_modules', '.cache')), c.dirName, version);
 }
 
-function binOf(name) {
-  return join(cacheDir(name), 'node_modules', '.bin', CLIENTS[name].bin);
+function binOf(name, version) {
+  return join(cacheDir(name, version), 'node_modules', '.bin', CLIENTS[name].bin);
 }
 
-function versionOf(name) {
-  const bin = binOf(name);
+function versionOf(name, version) {
+  const bin = binOf(name, version);
   if (!existsSync(bin)) return null;
-  const home = join(cacheDir(name), 'version-check-home');
+  const home = join(cacheDir(name, version), 'version-check-home');
   mkdirSync(home, { recursive: true });
   const r = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 60_000, env: { PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, HOME: home, CODEX_HOME: home, GEMINI_CLI_HOME: home } });
   if (r.status !== 0) return null;
-  const m = /(\d+\.\d+\.\d+)/.exec(r.stdout);
+  // pi prints its version on stderr.
+  const m = /(\d+\.\d+\.\d+)/.exec(r.stdout) ?? /(\d+\.\d+\.\d+)/.exec(r.stderr);
   return m ? m[1] : null;
 }
 
@@ -54,13 +59,15 @@ function withLock(dir, fn) {
 }
 
 
-export function ensureClient(name) {
-  const c = CLIENTS[name];
-  if (!c) throw new InstallError(`unknown client ${name} (known: ${Object.keys(CLIENTS).join(', ')})`);
-  const dir = cacheDir(name);
-  if (versionOf(name) === c.version) return { bin: binOf(name), reused: true };
+/** `version`: another than the pinned one (the registry's newest), in a cache folder of its own. */
+export function ensureClient(name, version) {
+  const pinned = CLIENTS[name];
+  if (!pinned) throw new InstallError(`unknown client ${name} (known: ${Object.keys(CLIENTS).join(', ')})`);
+  const c = { ...pinned, version: version ?? pinned.version };
+  const dir = cacheDir(name, c.version);
+  if (versionOf(name, c.version) === c.version) return { bin: binOf(name, c.version), reused: true };
   return withLock(dir, () => {
-    if (versionOf(name) === c.version) return { bin: binOf(name), reused: true };
+    if (versionOf(name, c.version) === c.version) return { bin: binOf(name, c.version), reused: true };
     mkdirSync(dir, { recursive: true });
     process.stderr.write(`▶ installing ${c.package}@${c.version} into ${dir}\n`);
     const started = Date.now();
@@ -68,20 +75,22 @@ export function ensureClient(name) {
     const r = spawnSync(npm, ['install', '--prefix', dir, '--no-audit', '--no-fund', '--save-exact', `${c.package}@${c.version}`], { stdio: ['ignore', 2, 2], timeout: 20 * 60_000 });
     if (r.error) throw new InstallError(`could not run npm to install ${c.package}@${c.version}: ${r.error.message}`);
     if (r.status !== 0) throw new InstallError(`\`npm install --prefix ${dir} ${c.package}@${c.version}\` failed (exit ${r.status ?? r.signal}); the real-client suite needs it (is the npm registry reachable?)`);
-    const v = versionOf(name);
-    if (v !== c.version) throw new InstallError(`${c.package}@${c.version} installed into ${dir} but ${binOf(name)} answers \`--version\` with ${v ?? 'nothing'}`);
+    const v = versionOf(name, c.version);
+    if (v !== c.version) throw new InstallError(`${c.package}@${c.version} installed into ${dir} but ${binOf(name, c.version)} answers \`--version\` with ${v ?? 'nothing'}`);
     process.stderr.write(`✓ installed in ${Math.round((Date.now() - started) / 1000)} s\n`);
-    return { bin: binOf(name), reused: false };
+    return { bin: binOf(name, c.version), reused: false };
   });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const at = process.argv.indexOf('--print-path');
+    const v = process.argv.indexOf('--version');
+    const version = v >= 0 ? process.argv[v + 1] : undefined;
     const names = at >= 0 ? [process.argv[at + 1]] : Object.keys(CLIENTS);
     for (const name of names) {
-      const { bin, reused } = ensureClient(name);
-      process.stderr.write(`✓ ${CLIENTS[name].package} ${CLIENTS[name].version}: ${bin}${reused ? ' (reused)' : ''}\n`);
+      const { bin, reused } = ensureClient(name, version);
+      process.stderr.write(`✓ ${CLIENTS[name].package} ${version ?? CLIENTS[name].version}: ${bin}${reused ? ' (reused)' : ''}\n`);
       if (at >= 0) process.stdout.write(`${bin}\n`);
     }
   } catch (err) {

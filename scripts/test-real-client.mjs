@@ -6,6 +6,7 @@
 //   node scripts/test-real-client.mjs                      every scenario, both versions
 //   node scripts/test-real-client.mjs --pinned|--newest    one version
 //   node scripts/test-real-client.mjs test/real-client/plugin.scenario.ts   some files
+// pi's (pi*) run on the pinned pi and, when the registry names a newer one, on that too.
 // The scenarios of the other agents (codex*, gemini*, openclaw*) and the packed
 // package's install (packed-install) run once, after them: they do not start Claude Code. OpenClaw's come last, on their own: each
 // starts an OpenClaw gateway (Node 24, scripts/install-openclaw.mjs).
@@ -13,6 +14,8 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLAUDE_CODE_VERSION, claudeCodeNewest } from './install-claude-code.mjs';
+import { PI_VERSION } from './install-agent-clients.mjs';
+import { newestVersion } from './newest-version.mjs';
 
 const args = process.argv.slice(2);
 const files = args.filter((a) => !a.startsWith('--'));
@@ -27,11 +30,14 @@ function step(title, cmd, cmdArgs, env = {}) {
 // Asked once; the installers and the scenarios this starts read the answer from CONTINUITY_CLAUDE_CODE_NEWEST.
 const newest = claudeCodeNewest();
 process.stdout.write(`Claude Code: pinned ${CLAUDE_CODE_VERSION}; newest ${newest.version} (${newest.why})\n`);
+// pi's scenarios run on the pinned pi, and again on the registry's newest when `npm view` answers with another.
+const piNewest = newestVersion({ pkg: '@mariozechner/pi-coding-agent', fallback: PI_VERSION, envVar: 'CONTINUITY_PI_NEWEST' });
+process.stdout.write(`pi: pinned ${PI_VERSION}; newest ${piNewest.version} (${piNewest.why})\n`);
 
 const setup = [
   ['sandbox tools', ['scripts/install-sandbox-tools.mjs']],
   ['Claude Code, both versions', ['scripts/install-claude-code.mjs']],
-  ['Codex CLI and Gemini CLI', ['scripts/install-agent-clients.mjs']],
+  ['Codex CLI, Gemini CLI and pi', ['scripts/install-agent-clients.mjs']],
   ['OpenClaw and its Node 24', ['scripts/install-openclaw.mjs']],
   ["the pinned Bun package (the plugin's executable)", ['scripts/fetch-bun-package.mjs']],
   ['build', ['scripts/build.mjs']],
@@ -45,8 +51,10 @@ for (const [title, a] of setup) {
 
 const all = files.length ? files : readdirSync(join('test', 'real-client')).filter((f) => f.endsWith('.scenario.ts')).sort().map((f) => join('test', 'real-client', f));
 const OTHER_AGENT = /(?:^|[\\/])(?:codex|gemini|packed-install)[^\\/]*\.scenario\.ts$/;
+const PI = /(?:^|[\\/])pi[^\\/]*\.scenario\.ts$/;
 const OPENCLAW = /(?:^|[\\/])openclaw[^\\/]*\.scenario\.ts$/;
-const scenarios = all.filter((f) => !OTHER_AGENT.test(f) && !OPENCLAW.test(f));
+const scenarios = all.filter((f) => !OTHER_AGENT.test(f) && !OPENCLAW.test(f) && !PI.test(f));
+const pi = all.filter((f) => PI.test(f));
 const others = all.filter((f) => OTHER_AGENT.test(f));
 const openclaw = all.filter((f) => OPENCLAW.test(f));
 const versions = [['pinned', CLAUDE_CODE_VERSION], ['newest', newest.version]].filter(([which]) => !only || which === only);
@@ -59,6 +67,12 @@ if (scenarios.length) {
 }
 if (others.length && !only) {
   if (!step('scenarios on Codex CLI and Gemini CLI, and the packed package', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=3', '--test-reporter=spec', ...others])) failed.push('Codex CLI or Gemini CLI');
+}
+if (pi.length && !only) {
+  const piVersions = [['pinned', PI_VERSION], ...(piNewest.source !== 'fallback' && piNewest.version !== PI_VERSION ? [['newest', piNewest.version]] : [])];
+  for (const [which, version] of piVersions) {
+    if (!step(`scenarios on pi ${version} (${which})`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...pi], { CONTINUITY_REAL_CLIENT_PI: which })) failed.push(`pi ${version}`);
+  }
 }
 if (openclaw.length && !only) {
   if (!step('scenarios on OpenClaw', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...openclaw])) failed.push('OpenClaw');

@@ -8,7 +8,7 @@ import { LEDGER_DIR } from '../ledger/ledger.js';
 import type { PlanRecord } from '../ledger/plans.js';
 import { sha256 } from '../util/sha256.js';
 import { sddLedgerPath } from './progress.js';
-import { isWiringFile, userWiringEnvFiles, userWiringFiles, WIRING_ENV_FILES, WIRING_FILES, wiringKind, type WiringEnv } from './wiring-files.js';
+import { isWiringFile, PI_EXTENSION_DIRS, userWiringEnvFiles, userWiringFiles, WIRING_ENV_FILES, WIRING_FILES, wiringKind, type WiringEnv } from './wiring-files.js';
 import { settingsLines, withSettingsLines } from '../formats/env-file.js';
 import { protectedFiles } from './protected-files.js';
 import { protectedPathMatcher } from '../shell/protected-model.js';
@@ -25,6 +25,8 @@ import { isPersonExecFile } from './git-global-facts.js';
  *   system's: userWiringFiles): a client that reloads its settings
  *   mid-session would otherwise run no hook after the write at all, and the
  *   next session none;
+ * - pi's extension folders (PI_EXTENSION_DIRS): pi runs every file there in
+ *   its own process, as the person;
  * - the paths the config's `protect` list names (globs, relative to the root);
  * - the program the hooks run (`programs`, src/util/running-program.ts): a
  *   project's own `node_modules/continuity/dist`, or wherever it is installed;
@@ -36,7 +38,9 @@ import { isPersonExecFile } from './git-global-facts.js';
  *   added there would sign approvals for the person.
  */
 export function guardedPatterns(plan: PlanRecord | null, config: Config, env: WiringEnv | undefined, programs: readonly string[] = [], git: readonly string[] = []): string[] {
-  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, SIGNERS_FILE, ...userWiringFiles(env), ...programs, ...git, ...config.protect];
+  const home = env?.HOME?.startsWith('/') ? env.HOME.replace(/\/+$/, '') : null;
+  const piExtensions = [`${PI_EXTENSION_DIRS[0]}/**`, ...(home ? [`${home}/${PI_EXTENSION_DIRS[1]}/**`] : [])];
+  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...piExtensions, SIGNERS_FILE, ...userWiringFiles(env), ...programs, ...git, ...config.protect];
   const tracker = trackerOf(plan);
   if (tracker) patterns.push(tracker);
   return patterns;

@@ -41,6 +41,8 @@ export function wiringProjection(path: string, text: string | null, root?: strin
   }
   const folderTrust = (o.security as { folderTrust?: unknown } | undefined)?.folderTrust;
   if (folderTrust !== undefined) picked['security.folderTrust'] = folderTrust;
+  // pi: `extensions` and `packages` decide which extensions load (continuity's is one).
+  if (/(^|\/)\.pi\/(agent\/)?settings\.json$/.test(path)) for (const k of ['extensions', 'packages'] as const) if (k in o) picked[k] = o[k];
   if (path.startsWith('/')) {
     // The user's own settings serve every project: only what would switch continuity off is theirs to keep from the agent.
     for (const k of ['disableAllHooks', 'allowManagedHooksOnly', 'sandbox'] as const) if (k in o) picked[k] = o[k];

@@ -11,13 +11,19 @@ import { join } from 'node:path';
  * client, a client can be wired after the agent wrote its settings, and the
  * files that are absent cost one failed open each.
  */
-export const WIRING_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json'] as const;
+export const WIRING_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json', '.pi/settings.json', '.pi/extensions/continuity.ts'] as const;
+
+/**
+ * Folders whose every file pi loads as an extension, run in pi's own process
+ * as the person (project, then user): guarded whole, beside WIRING_FILES.
+ */
+export const PI_EXTENSION_DIRS = ['.pi/extensions', '.pi/agent/extensions'] as const;
 
 /** Do the project's own settings run continuity's hooks (any client's)? A plugin enabled for every project is not seen here. */
 export function wiresContinuity(root: string): boolean {
   return WIRING_FILES.some((f) => {
     try {
-      return /continuity[^\n]*\bhook\b|"hook",\s*"(?:claude-code|codex|gemini|cursor)"/.test(readFileSync(join(root, f), 'utf8'));
+      return /continuity[^\n]*\bhook\b|"hook",\s*"(?:claude-code|codex|gemini|cursor|pi)"/.test(readFileSync(join(root, f), 'utf8'));
     } catch {
       return false;
     }
@@ -82,6 +88,8 @@ export function userWiringFiles(env: WiringEnv | undefined): string[] {
   const trusted = abs(env?.GEMINI_CLI_TRUSTED_FOLDERS_PATH);
   if (trusted) out.add(trusted);
   if (home) out.add(`${home}/.cursor/hooks.json`);
+  // pi: `extensions` and `packages` in its user settings say which extensions load.
+  if (home) out.add(`${home}/.pi/agent/settings.json`);
   for (const p of systemWiringFiles(env)) out.add(p);
   return [...out];
 }
@@ -110,12 +118,13 @@ export function userWiringEnvFiles(env: WiringEnv | undefined): string[] {
 }
 
 /** What kind of wiring file a path is, from its name: null when it is none. Absolute paths come only from the lists above. */
-export type WiringKind = 'settings-json' | 'gemini-trust' | 'hooks-json' | 'codex-toml' | 'env';
+export type WiringKind = 'settings-json' | 'gemini-trust' | 'hooks-json' | 'codex-toml' | 'env' | 'pi-extension';
 
 export function wiringKind(path: string): WiringKind | null {
   if (!path.startsWith('/') && !(WIRING_FILES as readonly string[]).includes(path) && !(WIRING_ENV_FILES as readonly string[]).includes(path)) return null;
   const name = path.slice(path.lastIndexOf('/') + 1);
   if (name === '.env') return 'env';
+  if (path.endsWith('.pi/extensions/continuity.ts')) return 'pi-extension';
   if (name === 'hooks.json') return 'hooks-json';
   if (name.endsWith('.toml')) return 'codex-toml';
   if (name === 'trustedFolders.json' || (path.startsWith('/') && /trust/i.test(name) && name.endsWith('.json'))) return 'gemini-trust';

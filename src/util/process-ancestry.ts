@@ -91,8 +91,8 @@ export function agentClients(list: readonly AncestorProcess[]): AncestorProcess[
   return list.filter(isAgentClient);
 }
 
-const AGENT_EXECUTABLES = /^(claude|claude\.exe|codex|codex-[\w-]+|cursor-agent|gemini|openclaw)$/i;
-const AGENT_SCRIPTS = /(@anthropic-ai[\\/]claude-code|@openai[\\/]codex|@google[\\/]gemini-cli|[\\/]openclaw[\\/]|cursor-agent)/i;
+const AGENT_EXECUTABLES = /^(claude|claude\.exe|codex|codex-[\w-]+|cursor-agent|gemini|openclaw|pi)$/i;
+const AGENT_SCRIPTS = /(@anthropic-ai[\\/]claude-code|@openai[\\/]codex|@google[\\/]gemini-cli|[\\/]openclaw[\\/]|cursor-agent|@mariozechner[\\/]pi-coding-agent)/i;
 
 /**
  * The process title OpenClaw gives itself (`process.title`): `openclaw-gateway`
@@ -102,9 +102,15 @@ const AGENT_SCRIPTS = /(@anthropic-ai[\\/]claude-code|@openai[\\/]codex|@google[
  */
 const OPENCLAW_TITLE = /^openclaw(-[a-z][\w-]*)?$/i;
 
+/**
+ * pi (0.73.1) sets `process.title = "pi"` as it starts: /proc then shows the
+ * interpreter as the executable and `pi` as the only argument.
+ */
+const PI_TITLE = (p: AncestorProcess) => p.args[0] === 'pi' && /^(node|bun)(\.exe)?$/i.test(p.name);
+
 export function isAgentClient(p: AncestorProcess): boolean {
   if (AGENT_EXECUTABLES.test(p.name)) return true;
-  if (OPENCLAW_TITLE.test(p.args[0] ?? '')) return true;
+  if (OPENCLAW_TITLE.test(p.args[0] ?? '') || PI_TITLE(p)) return true;
   // An interpreter running a client's script: the script's path names the client, or it is the client's command
   // (`node /usr/local/bin/gemini`, `node …/node_modules/.bin/gemini`: the link npm makes, as the shebang runs it).
   return /^(node|bun|deno)(\.exe)?$/i.test(p.name) && p.args.slice(1, 3).some(isClientScript);
@@ -118,18 +124,19 @@ export function isAgentClient(p: AncestorProcess): boolean {
  */
 export function clientKind(p: AncestorProcess): string | null {
   if (OPENCLAW_TITLE.test(p.args[0] ?? '') && !AGENT_EXECUTABLES.test(p.name)) return 'openclaw';
+  if (PI_TITLE(p)) return 'pi';
   if (AGENT_EXECUTABLES.test(p.name)) return p.name.toLowerCase().replace(/\.exe$/, '').replace(/^codex-.*/, 'codex');
   if (!isAgentClient(p)) return null;
   const script = p.args.slice(1, 3).find(isClientScript)!;
-  const known = /(claude-code|codex|gemini-cli|openclaw|cursor-agent)/i.exec(script)?.[1]?.toLowerCase();
+  const known = /(claude-code|codex|gemini-cli|openclaw|cursor-agent|pi-coding-agent)/i.exec(script)?.[1]?.toLowerCase();
   const kind = known ?? basename(script).toLowerCase();
-  return kind === 'claude-code' ? 'claude' : kind === 'gemini-cli' ? 'gemini' : kind;
+  return kind === 'claude-code' ? 'claude' : kind === 'gemini-cli' ? 'gemini' : kind === 'pi-coding-agent' ? 'pi' : kind;
 }
 
 /** A client's own arguments: after its executable, or after the script its interpreter runs (the interpreter's options left out). */
 export function clientArguments(p: AncestorProcess): string[] {
   // A retitled process (the OpenClaw gateway) has no arguments left to read.
-  if (OPENCLAW_TITLE.test(p.args[0] ?? '') && !AGENT_EXECUTABLES.test(p.name)) return [];
+  if ((OPENCLAW_TITLE.test(p.args[0] ?? '') && !AGENT_EXECUTABLES.test(p.name)) || PI_TITLE(p)) return [];
   if (AGENT_EXECUTABLES.test(p.name)) return p.args.slice(1);
   const script = p.args.findIndex((a, i) => i > 0 && isClientScript(a));
   return script < 0 ? p.args.slice(1) : p.args.slice(script + 1);
@@ -150,13 +157,13 @@ export function isHookRunner(p: AncestorProcess): boolean {
 
 /** How an agent client is named in words: its executable, or the script an interpreter runs. */
 export function describeClient(p: AncestorProcess): string {
-  if (OPENCLAW_TITLE.test(p.args[0] ?? '') && !AGENT_EXECUTABLES.test(p.name)) return `${p.args[0]} (${p.name}, pid ${p.pid})`;
+  if ((OPENCLAW_TITLE.test(p.args[0] ?? '') && !AGENT_EXECUTABLES.test(p.name)) || PI_TITLE(p)) return `${p.args[0]} (${p.name}, pid ${p.pid})`;
   const script = p.args.slice(1, 3).find(isClientScript);
   return `${p.name}${script ? ` ${script}` : ''} (pid ${p.pid})`;
 }
 
 /** The agent names continuity's targets use, by clientKind. */
-const AGENT_OF_KIND: Readonly<Record<string, string>> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini', 'cursor-agent': 'cursor', openclaw: 'openclaw' };
+const AGENT_OF_KIND: Readonly<Record<string, string>> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini', 'cursor-agent': 'cursor', openclaw: 'openclaw', pi: 'pi' };
 
 /**
  * The agent whose command this process is: the nearest agent client among

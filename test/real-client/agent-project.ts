@@ -20,10 +20,12 @@ export const NODE = process.env.CONTINUITY_TEST_NODE ?? process.execPath;
 
 const bins = new Map<string, string>();
 /** The pinned client's binary, installed on first use by scripts/install-agent-clients.mjs; a failed install fails the test. */
-export function clientBinary(name: 'codex' | 'gemini'): string {
+export function clientBinary(name: 'codex' | 'gemini' | 'pi'): string {
   const known = bins.get(name);
   if (known) return known;
-  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'install-agent-clients.mjs'), '--print-path', name], { encoding: 'utf8' });
+  // pi's pass on the newest (scripts/test-real-client.mjs): the version the runner found, in CONTINUITY_PI_NEWEST.
+  const newest = name === 'pi' && process.env.CONTINUITY_REAL_CLIENT_PI === 'newest' && process.env.CONTINUITY_PI_NEWEST ? ['--version', process.env.CONTINUITY_PI_NEWEST] : [];
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'install-agent-clients.mjs'), '--print-path', name, ...newest], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${name} could not be installed: ${(r.stderr || r.error?.message || '').trim()}`);
   const bin = r.stdout.trim().split('\n').pop()!;
   bins.set(name, bin);
@@ -60,7 +62,7 @@ export class AgentProject {
   readonly home: string;
 
   constructor(
-    readonly agent: 'codex' | 'gemini' | 'openclaw',
+    readonly agent: 'codex' | 'gemini' | 'openclaw' | 'pi',
     opts: ProjectOptions = {},
   ) {
     // Joining another client's project: the same folder and home; the person wires this client in it too, and goes on.
@@ -159,6 +161,7 @@ export class AgentProject {
       `#!/bin/sh\nf=${sh(dir)}/${this.agent}-$(date +%s%N).json\ncat > "$f"\nexec "$@" < "$f"\n`,
     );
     chmodSync(wrapper, 0o755);
+    if (this.agent === 'pi') return this.capturePi(wrapper);
     const file = this.agent === 'codex' ? '.codex/hooks.json' : '.gemini/settings.json';
     const text = this.readFile(file);
     const settings = JSON.parse(text);
@@ -168,6 +171,14 @@ export class AgentProject {
     }
     this.writeFile(file, JSON.stringify(settings, null, 2) + '\n');
     // The wiring is guarded: the person accepts the edit, at a terminal (`script` gives it one).
+    const r = spawnSync('script', ['-qec', `${sh(NODE)} ${sh(CLI)} config accept`, '/dev/null'], { cwd: this.dir, encoding: 'utf8', env: { PATH: `${dirname(NODE)}:${process.env.PATH ?? ''}`, HOME: this.home, TERM: 'dumb' } });
+    if (r.status !== 0) throw new Error(`continuity config accept (for the capture wrapper) exited ${r.status}: ${r.stdout}${r.stderr}`);
+  }
+
+  /** pi's extension names its hook command on one line: the wrapper goes in front of it. */
+  private capturePi(wrapper: string): void {
+    const file = '.pi/extensions/continuity.ts';
+    this.writeFile(file, this.readFile(file).replace(/^(const HOOK: string\[\] = \[)/m, `$1${JSON.stringify(wrapper)}, `));
     const r = spawnSync('script', ['-qec', `${sh(NODE)} ${sh(CLI)} config accept`, '/dev/null'], { cwd: this.dir, encoding: 'utf8', env: { PATH: `${dirname(NODE)}:${process.env.PATH ?? ''}`, HOME: this.home, TERM: 'dumb' } });
     if (r.status !== 0) throw new Error(`continuity config accept (for the capture wrapper) exited ${r.status}: ${r.stdout}${r.stderr}`);
   }

@@ -322,8 +322,8 @@ async function wallDoctorCheck(root: string): Promise<Check> {
 }
 
 /**
- * continuity's own wall, which it raises itself around Gemini CLI's and
- * OpenClaw's shell commands: in force, hooks only (and why), or refusing
+ * continuity's own wall, which it raises itself around Gemini CLI's,
+ * OpenClaw's and pi's shell commands: in force, hooks only (and why), or refusing
  * every shell command where sandbox.mode requires a wall that cannot stand.
  */
 async function ownWallDoctorCheck(root: string): Promise<Check> {
@@ -334,7 +334,7 @@ async function ownWallDoctorCheck(root: string): Promise<Check> {
     // the config check says what is wrong; the default stands in here
   }
   const verdict = wallVerdict(mode, () => probeWall(process.env));
-  const detail = describeOwnWall('Gemini CLI and OpenClaw', verdict);
+  const detail = describeOwnWall('Gemini CLI, OpenClaw and pi', verdict);
   if (verdict.kind === 'deny') return { name: 'own wall', ok: false, detail, fix: 'install bubblewrap (apt-get install bubblewrap), or set "sandbox": {"mode": "preferred"} in .continuity/config.json' };
   return { name: 'own wall', ok: true, detail };
 }

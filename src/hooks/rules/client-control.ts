@@ -9,10 +9,12 @@
  * `plugins`, `gateway`, `openclaw` (its system agent), `automations` (alias
  * `cron`), `terminal`, `computer`, `nodes`, and a Code Mode cell (`exec` with
  * `code` instead of `command`). Read-only actions stay allowed; an action this
- * rule does not know is refused, as the safe answer.
+ * rule does not know is refused, as the safe answer. A shell command naming
+ * OpenClaw's CLI or pi's (pi-cli.ts) is judged by what that command changes.
  */
 
 import { squash } from '../../shell/mentions.js';
+import { namesPiCli, piCliRefusal } from './pi-cli.js';
 
 /** The plugin id continuity runs under in OpenClaw (openclaw/openclaw.plugin.json). */
 export const CONTINUITY_PLUGIN_ID = 'continuity';
@@ -24,7 +26,7 @@ type Input = Record<string, unknown>;
 
 /** Cheap: is this one of the client's own tools that can change what runs the agent? */
 export function clientControlWants(p: { tool_name: string; tool_input?: Record<string, unknown> }): boolean {
-  if (p.tool_name === 'Bash') return typeof p.tool_input?.command === 'string' && /openclaw/i.test(squash(p.tool_input.command));
+  if (p.tool_name === 'Bash') return typeof p.tool_input?.command === 'string' && (/openclaw/i.test(squash(p.tool_input.command)) || namesPiCli(p.tool_input.command));
   return CLIENT_CONTROL_TOOLS.has(p.tool_name);
 }
 
@@ -56,7 +58,7 @@ export function clientControlRefusal(tool: string, input: Input): string | null 
     case 'exec':
       return codeCellRefusal(input);
     case 'Bash':
-      return typeof input.command === 'string' ? openClawCliRefusal(input.command) : null;
+      return typeof input.command === 'string' ? (openClawCliRefusal(input.command) ?? piCliRefusal(input.command)) : null;
     default:
       return null;
   }

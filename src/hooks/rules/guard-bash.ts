@@ -79,6 +79,7 @@ export function whyGuarded(path: string, plan: GuardedPlan | null, root: string)
   if (protectedPathMatcher(root, runningProgramPatterns(root))(isAbsolute(path) ? path : join(root, path))) return "it is part of what runs the agent's hooks (continuity's program, or the client's config that loads it): changed or removed, no hook would decide anything after it";
   if (path === SIGNERS_FILE) return SIGNERS_WHY;
   if (isWiringFile(path)) return "it wires the agent's hooks and sandbox: a person edits it, outside the agent, and `continuity config accept` records the edit";
+  if (/(^|\/)\.pi\/(agent\/)?extensions\//.test(path)) return "pi runs every file in its extensions folder in its own process, as the person: a person adds one, outside the agent";
   const unapproved = plan && plan.state !== 'approved' && plan.state !== 'complete';
   if (unapproved && (path === plan.path || path === sddLedgerPath(plan))) return `it is the progress tracker of plan ${plan.id}, which is ${plan.state === 'stale' ? 'stale (changed after approval)' : 'not approved'}; its execution has not been authorised`;
   if (isAbsolute(path) && protectedPathMatcher(root, globalExecPatterns())(path)) return GLOBAL_EXEC_WHY;

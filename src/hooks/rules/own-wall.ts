@@ -29,9 +29,9 @@ import { describeOwnWallForAgent, wallVerdict, type WallVerdict } from '../../wa
 import { CLIENT_NAMES, walledClient, type WallAnswer } from './wall-answer.js';
 
 /** Hook wiring of every client outside the project, under the home folder (the project's are WIRING_FILES). */
-const HOME_WIRING = ['.codex/hooks.json', '.codex/config.toml', '.cursor/hooks.json', '.gemini/settings.json'];
-/** Project files that switch a client's hooks off, beside WIRING_FILES: Codex's project config, Gemini's whole folder. */
-const PROJECT_WIRING = ['.codex/config.toml', '.gemini'];
+const HOME_WIRING = ['.codex/hooks.json', '.codex/config.toml', '.cursor/hooks.json', '.gemini/settings.json', '.pi/agent/settings.json', '.pi/agent/extensions'];
+/** Project files that switch a client's hooks off, beside WIRING_FILES: Codex's project config, Gemini's and pi's whole folders. */
+const PROJECT_WIRING = ['.codex/config.toml', '.gemini', '.pi'];
 /**
  * Caches under the home folder writable inside the wall: only those whose
  * content the tool checks before using it, so that nothing written there
@@ -52,6 +52,8 @@ const MADE_CACHES = ['.npm/_cacache', '.npm/_logs', '.npm/_npx'];
 const CREDENTIALS: Readonly<Record<WalledClient, readonly string[]>> = {
   openclaw: ['OPENCLAW_GATEWAY_TOKEN', 'OPENCLAW_GATEWAY_PASSWORD', 'OPENCLAW_GATEWAY_SECRET', 'OPENCLAW_MCP_TOKEN'],
   gemini: ['GEMINI_API_KEY', 'GOOGLE_API_KEY', 'GOOGLE_CLOUD_ACCESS_TOKEN', 'GOOGLE_GENAI_API_KEY'],
+  // pi reads each provider's key from its variable (docs/providers.md), beside ~/.pi/agent/auth.json.
+  pi: ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'GEMINI_API_KEY', 'GROQ_API_KEY', 'XAI_API_KEY', 'OPENROUTER_API_KEY', 'MISTRAL_API_KEY', 'CEREBRAS_API_KEY'],
 };
 
 /** The config's mode and protect list, read here because a spooled call never loads the config; unreadable: the defaults (`required`). */
@@ -155,6 +157,8 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
     // Gemini CLI reads the project's .gemini/settings.json: where there is none, none can be made inside the wall.
     placeholders: [
       ...(client === 'gemini' && !existsSync(join(root, '.gemini')) ? [join(root, '.gemini')] : []),
+      // pi loads `.pi/extensions/*` and `.pi/settings.json`: where there is no `.pi`, none can be made inside the wall.
+      ...(client === 'pi' && !existsSync(join(root, '.pi')) ? [join(root, '.pi')] : []),
       // A repository's missing hooks folder stands empty and read-only (git makes one like it at `git init`); not in a
       // `.git` that holds no repository yet, where `git init` must copy its templates. A missing exec file cannot
       // stand: bubblewrap would leave its mount point behind as an empty file, and an empty `commondir` stops git.
@@ -250,6 +254,13 @@ function clientState(client: WalledClient, env: NodeJS.ProcessEnv, home: string 
     const dir = base ? join(base, '.gemini') : null;
     return { dirs: exists(dir) ? [dir] : [], files: [], keep: [] };
   }
+  if (client === 'pi') {
+    // pi's agent folder (PI_CODING_AGENT_DIR moves it): its keys (auth.json, models.json) and sessions are hidden. Not the
+    // whole folder: pi puts its `bin` (the fd and rg it manages) first on every bash call's PATH; read-only like the home.
+    const dir = env.PI_CODING_AGENT_DIR?.trim() || (home ? join(home, '.pi', 'agent') : null);
+    if (!dir) return { dirs: [], files: [], keep: [] };
+    return { dirs: [join(dir, 'sessions')].filter(exists), files: [join(dir, 'auth.json'), join(dir, 'models.json')].filter(exists), keep: [] };
+  }
   // OpenClaw: its state folder (token, sessions, plugins, the shell snapshots) and its config, as OpenClaw finds them;
   // the agent's workspace (by default ~/.openclaw/workspace) and the project stay writable: mounted again after it.
   const stateDir = env.OPENCLAW_STATE_DIR?.trim() || (home ? join(home, '.openclaw') : null);
@@ -259,7 +270,8 @@ function clientState(client: WalledClient, env: NodeJS.ProcessEnv, home: string 
 
 /** The shell the client runs a command with, as it picks it (Gemini CLI: bash -c; OpenClaw: $SHELL, else sh). */
 export function clientShell(client: WalledClient, env: NodeJS.ProcessEnv): { path: string; args: string[] } {
-  if (client === 'gemini') return { path: lookup('bash', env) ?? '/bin/bash', args: ['-c'] };
+  // pi (0.73.1, utils/shell.js): /bin/bash, else bash on PATH, with -c.
+  if (client === 'gemini' || client === 'pi') return { path: lookup('bash', env) ?? '/bin/bash', args: ['-c'] };
   const own = env.SHELL?.trim();
   const usable = own && !['false', 'nologin'].includes(basename(own)) ? own : null;
   const shell = usable && basename(usable) === 'fish' ? (lookup('bash', env) ?? lookup('sh', env) ?? usable) : (usable ?? lookup('sh', env) ?? lookup('bash', env) ?? '/bin/sh');

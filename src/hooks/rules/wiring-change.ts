@@ -60,6 +60,8 @@ export function judgeWiringChange(c: WiringChangeInput): WiringChange {
     return { kind: 'repair', text: withSettingsLines(c.after, c.before), weakened: moved, whole: false };
   }
   if (kind === 'codex-toml') return judgeToml(c);
+  // pi's extension is continuity's whole file: any change of it (its hook command redirected, an event left out) comes back whole.
+  if (kind === 'pi-extension') return c.before === null ? { kind: 'adopt', runsContinuity: true } : { kind: 'repair', text: c.before, weakened: [`${c.path} (continuity's pi extension)`], whole: true };
   return judgeJson(c);
 }
 
@@ -94,6 +96,7 @@ export function agentOf(path: string): AgentName {
   if (/(^|\/)\.?gemini(-cli)?\//.test(path)) return 'gemini';
   if (/(^|\/)\.?codex\//.test(path)) return 'codex';
   if (/(^|\/)\.?cursor\//.test(path)) return 'cursor';
+  if (/(^|\/)\.pi\//.test(path)) return 'pi';
   return 'claude-code';
 }
 
@@ -177,6 +180,11 @@ function aspectsOf(path: string, was: Obj | null, now: Obj | null, byAgent: bool
     { path: ['hooksConfig', 'disabled'], label: 'hooksConfig.disabled', weakened: (a, b) => addsEntries(a, b) },
     { path: ['security', 'folderTrust'], label: 'security.folderTrust', weakened: (a, b) => !same(a, b) && (byAgent || (isObj(b) && b.enabled === true && !(isObj(a) && a.enabled === true))) },
   ];
+  if (agentOf(path) === 'pi') {
+    // pi's `extensions` and `packages` (globs, `!`/`-` exclusions) decide which extensions load, continuity's among them.
+    out.push({ path: ['extensions'], label: 'extensions', weakened: (a, b) => !same(a, b) });
+    out.push({ path: ['packages'], label: 'packages', weakened: (a, b) => !same(a, b) && (byAgent || user) });
+  }
   if (agentOf(path) === 'gemini') {
     // Gemini CLI's own switches inside `hooks`, beside its events.
     out.push({ path: ['hooks', 'enabled'], label: 'hooks.enabled', weakened: (a, b) => b === false && a !== false });

@@ -11,6 +11,7 @@ import { backgroundShells, inFlightBash, sessionToolCalls } from '../../ledger/t
 import { hookClient } from './hook-client.js';
 import { transcriptFacts } from './transcript-state.js';
 import { geminiTranscriptFacts } from './gemini-transcript.js';
+import { piTranscriptFacts } from './pi-transcript.js';
 import type { InProcessClient } from '../types.js';
 
 /** Has an agent client run a hook of this project (recorded with each session start)? */
@@ -42,14 +43,16 @@ function sessionStarted(db: SqlDatabase, sessionId: string): boolean {
 export function humanTurnFacts(db: SqlDatabase, payload: { session_id: string; transcript_path?: string }, nowMs: number, inProcess?: InProcessClient, source?: string, execWalled = false): HumanTurnFacts {
   const seen = clientSeen(db);
   const gemini = source === 'hook:gemini' && seen && !inProcess;
+  // pi, like Gemini CLI, starts every session with a session_start its extension hands over.
+  const pi = source === 'hook:pi' && seen && !inProcess;
   return {
     // In the client's own process it is the client, started by whatever started it: its ancestors are not its hooks' runners.
     ...(inProcess ? { client: inProcess.name, nestedUnder: null } : hookClient()),
     clientSeen: seen,
     backgroundShells: [...(execWalled && !inProcess?.openWithoutCredential ? [] : (inProcess?.liveAgentProcesses?.() ?? [])), ...backgroundShells(db, nowMs)],
     sessionId: payload.session_id,
-    transcript: inProcess ? inProcess.transcript : gemini ? geminiTranscriptFacts(payload.transcript_path, payload.session_id) : transcriptFacts(payload.transcript_path),
-    sessionStarted: gemini ? sessionStarted(db, payload.session_id) : null,
+    transcript: inProcess ? inProcess.transcript : gemini ? geminiTranscriptFacts(payload.transcript_path, payload.session_id) : source === 'hook:pi' ? piTranscriptFacts(payload.transcript_path, payload.session_id) : transcriptFacts(payload.transcript_path),
+    sessionStarted: gemini || pi ? sessionStarted(db, payload.session_id) : null,
     inFlight: inFlightBash(db, nowMs),
     sessionToolCalls: sessionToolCalls(db, payload.session_id),
   };
