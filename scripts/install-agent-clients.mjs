@@ -16,6 +16,8 @@ import { withInstallLock } from './install-lock.mjs';
 export const CODEX_VERSION = '0.169.0';
 /** The Gemini CLI the suite runs (Node, bundled). */
 export const GEMINI_CLI_VERSION = '0.61.0';
+/** The GitHub Copilot CLI the suite runs (Node, bundled). */
+export const COPILOT_VERSION = '1.0.102';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LOCK_STALE_MS = 15 * 60_000;
@@ -23,6 +25,7 @@ const LOCK_STALE_MS = 15 * 60_000;
 export const CLIENTS = {
   codex: { package: '@openai/codex', version: CODEX_VERSION, dirName: 'codex', bin: 'codex' },
   gemini: { package: '@google/gemini-cli', version: GEMINI_CLI_VERSION, dirName: 'gemini-cli', bin: 'gemini' },
+  copilot: { package: '@github/copilot', version: COPILOT_VERSION, dirName: 'copilot', bin: 'copilot' },
 };
 
 export function cacheDir(name) {

@@ -32,7 +32,8 @@ import { gitExecPatterns } from './git-exec-facts.js';
  *   person's next git command would run outside every hook.
  */
 export function guardedPatterns(plan: PlanRecord | null, config: Config, env: WiringEnv | undefined, programs: readonly string[] = [], git: readonly string[] = []): string[] {
-  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...userWiringFiles(env), ...programs, ...git, ...config.protect];
+  // Copilot CLI runs every hook file in `.github/hooks/`: one the agent adds there runs outside every wall.
+  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, '.github/hooks/*.json', ...userWiringFiles(env), ...programs, ...git, ...config.protect];
   const tracker = trackerOf(plan);
   if (tracker) patterns.push(tracker);
   return patterns;

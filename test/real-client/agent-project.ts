@@ -20,7 +20,7 @@ export const NODE = process.env.CONTINUITY_TEST_NODE ?? process.execPath;
 
 const bins = new Map<string, string>();
 /** The pinned client's binary, installed on first use by scripts/install-agent-clients.mjs; a failed install fails the test. */
-export function clientBinary(name: 'codex' | 'gemini'): string {
+export function clientBinary(name: 'codex' | 'gemini' | 'copilot'): string {
   const known = bins.get(name);
   if (known) return known;
   const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'install-agent-clients.mjs'), '--print-path', name], { encoding: 'utf8' });
@@ -60,7 +60,7 @@ export class AgentProject {
   readonly home: string;
 
   constructor(
-    readonly agent: 'codex' | 'gemini' | 'openclaw',
+    readonly agent: 'codex' | 'gemini' | 'openclaw' | 'copilot',
     opts: ProjectOptions = {},
   ) {
     // Joining another client's project: the same folder and home; the person wires this client in it too, and goes on.
@@ -89,7 +89,7 @@ export class AgentProject {
     // As a user would: the hooks from `continuity init`, run by the Node on PATH (OpenClaw's plugin is wired in its own config instead).
     if (agent !== 'openclaw') this.continuity(['init', '--agent', agent]);
     const capture = process.env.CONTINUITY_REAL_CLIENT_CAPTURE;
-    if (capture && agent !== 'openclaw') this.captureHooks(resolve(capture));
+    if (capture && (agent === 'codex' || agent === 'gemini')) this.captureHooks(resolve(capture));
     after(() => {
       if (process.env.CONTINUITY_REAL_CLIENT_KEEP) process.stderr.write(`kept ${this.base}\n`);
       else this.remove();

@@ -496,7 +496,8 @@ function uninstallSettings(target: HookTarget, files: Files, report: Report, wal
   if (stripped === null && backups.size === 0) {
     files.remove(path);
     report.line('removed', target.settingsFile, 'init had created it and nothing else is in it');
-    removeIfEmpty(dirname(path), files);
+    // The settings file's own folders, left empty (Copilot CLI's is two deep: .github/hooks/).
+    for (let dir = dirname(path); dir !== files.root && dir.startsWith(files.root); dir = dirname(dir)) if (!removeIfEmpty(dir, files)) break;
     return;
   }
   const eol = current.includes('\r\n') ? '\r\n' : '\n';
@@ -505,12 +506,16 @@ function uninstallSettings(target: HookTarget, files: Files, report: Report, wal
   for (const name of backups.keys()) report.line('kept', files.rel(join(dirname(path), name)), 'an earlier backup');
 }
 
-function removeIfEmpty(dir: string, files: Files): void {
-  if (files.dryRun) return;
+/** True when the folder was empty and is gone. */
+function removeIfEmpty(dir: string, files: Files): boolean {
+  if (files.dryRun) return false;
   try {
-    if (readdirSync(dir).length === 0) rmdirSync(dir);
+    if (readdirSync(dir).length !== 0) return false;
+    rmdirSync(dir);
+    return true;
   } catch {
     // left as it is
+    return false;
   }
 }
 

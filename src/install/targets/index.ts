@@ -13,6 +13,7 @@ export const TARGETS: Record<AgentName, () => Promise<TargetModule>> = {
   codex: () => import('./codex.js'),
   gemini: () => import('./gemini.js'),
   cursor: () => import('./cursor.js'),
+  copilot: () => import('./copilot.js'),
 };
 
 export const AGENT_NAMES = Object.keys(TARGETS) as AgentName[];
