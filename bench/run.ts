@@ -15,6 +15,7 @@ import { benchOpenClawLoad, reportOpenClawLoad } from './openclaw-load.js';
 import { fmt } from './measure.js';
 import { reportStageSplit } from './hook-stages.js';
 import { benchLedgerGrowth, reportLedgerGrowth } from './ledger-growth.js';
+import { benchCopilotHook, reportCopilotHook } from './copilot-hook.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.BENCH_RUNS ?? 25);
@@ -99,6 +100,9 @@ reportOpenClawLoad(await benchOpenClawLoad());
 
 console.log('');
 reportOwnWall(await benchOwnWall(root, runs));
+
+console.log('');
+reportCopilotHook(await benchCopilotHook(root));
 
 console.log('');
 reportLedgerGrowth(await benchLedgerGrowth(root, Math.max(5, Math.floor(runs / 2))));

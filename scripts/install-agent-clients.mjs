@@ -4,6 +4,7 @@
 // and answers `--version` with that version.
 //   node scripts/install-agent-clients.mjs                      install or reuse both; report on stderr
 //   node scripts/install-agent-clients.mjs --print-path codex   the binary's path on stdout (gemini likewise)
+//   … --print-path copilot --version X                        another version than the pinned one (the newest)
 // CONTINUITY_AGENT_CLIENTS_DIR moves the caches (default node_modules/.cache).
 // A failed install exits 1 with one clear line: the suite never skips for it.
 import { spawnSync } from 'node:child_process';
@@ -28,19 +29,19 @@ export const CLIENTS = {
   copilot: { package: '@github/copilot', version: COPILOT_VERSION, dirName: 'copilot', bin: 'copilot' },
 };
 
-export function cacheDir(name) {
+export function cacheDir(name, version = CLIENTS[name].version) {
   const c = CLIENTS[name];
-  return join(resolve(process.env.CONTINUITY_AGENT_CLIENTS_DIR || join(REPO_ROOT, 'node_modules', '.cache')), c.dirName, c.version);
+  return join(resolve(process.env.CONTINUITY_AGENT_CLIENTS_DIR || join(REPO_ROOT, 'node_modules', '.cache')), c.dirName, version);
 }
 
-function binOf(name) {
-  return join(cacheDir(name), 'node_modules', '.bin', CLIENTS[name].bin);
+function binOf(name, version) {
+  return join(cacheDir(name, version), 'node_modules', '.bin', CLIENTS[name].bin);
 }
 
-function versionOf(name) {
-  const bin = binOf(name);
+function versionOf(name, version) {
+  const bin = binOf(name, version);
   if (!existsSync(bin)) return null;
-  const home = join(cacheDir(name), 'version-check-home');
+  const home = join(cacheDir(name, version), 'version-check-home');
   mkdirSync(home, { recursive: true });
   const r = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 60_000, env: { PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, HOME: home, CODEX_HOME: home, GEMINI_CLI_HOME: home } });
   if (r.status !== 0) return null;
@@ -57,24 +58,25 @@ function withLock(dir, fn) {
 }
 
 
-export function ensureClient(name) {
+export function ensureClient(name, version = CLIENTS[name]?.version) {
   const c = CLIENTS[name];
   if (!c) throw new InstallError(`unknown client ${name} (known: ${Object.keys(CLIENTS).join(', ')})`);
-  const dir = cacheDir(name);
-  if (versionOf(name) === c.version) return { bin: binOf(name), reused: true };
+  if (!/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(version)) throw new InstallError(`${version} is no version of ${c.package}`);
+  const dir = cacheDir(name, version);
+  if (versionOf(name, version) === version) return { bin: binOf(name, version), reused: true };
   return withLock(dir, () => {
-    if (versionOf(name) === c.version) return { bin: binOf(name), reused: true };
+    if (versionOf(name, version) === version) return { bin: binOf(name, version), reused: true };
     mkdirSync(dir, { recursive: true });
-    process.stderr.write(`▶ installing ${c.package}@${c.version} into ${dir}\n`);
+    process.stderr.write(`▶ installing ${c.package}@${version} into ${dir}\n`);
     const started = Date.now();
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const r = spawnSync(npm, ['install', '--prefix', dir, '--no-audit', '--no-fund', '--save-exact', `${c.package}@${c.version}`], { stdio: ['ignore', 2, 2], timeout: 20 * 60_000 });
-    if (r.error) throw new InstallError(`could not run npm to install ${c.package}@${c.version}: ${r.error.message}`);
-    if (r.status !== 0) throw new InstallError(`\`npm install --prefix ${dir} ${c.package}@${c.version}\` failed (exit ${r.status ?? r.signal}); the real-client suite needs it (is the npm registry reachable?)`);
-    const v = versionOf(name);
-    if (v !== c.version) throw new InstallError(`${c.package}@${c.version} installed into ${dir} but ${binOf(name)} answers \`--version\` with ${v ?? 'nothing'}`);
+    const r = spawnSync(npm, ['install', '--prefix', dir, '--no-audit', '--no-fund', '--save-exact', `${c.package}@${version}`], { stdio: ['ignore', 2, 2], timeout: 20 * 60_000 });
+    if (r.error) throw new InstallError(`could not run npm to install ${c.package}@${version}: ${r.error.message}`);
+    if (r.status !== 0) throw new InstallError(`\`npm install --prefix ${dir} ${c.package}@${version}\` failed (exit ${r.status ?? r.signal}); the real-client suite needs it (is the npm registry reachable?)`);
+    const v = versionOf(name, version);
+    if (v !== version) throw new InstallError(`${c.package}@${version} installed into ${dir} but ${binOf(name, version)} answers \`--version\` with ${v ?? 'nothing'}`);
     process.stderr.write(`✓ installed in ${Math.round((Date.now() - started) / 1000)} s\n`);
-    return { bin: binOf(name), reused: false };
+    return { bin: binOf(name, version), reused: false };
   });
 }
 
@@ -82,9 +84,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   try {
     const at = process.argv.indexOf('--print-path');
     const names = at >= 0 ? [process.argv[at + 1]] : Object.keys(CLIENTS);
+    const v = process.argv.indexOf('--version');
     for (const name of names) {
-      const { bin, reused } = ensureClient(name);
-      process.stderr.write(`✓ ${CLIENTS[name].package} ${CLIENTS[name].version}: ${bin}${reused ? ' (reused)' : ''}\n`);
+      const version = v >= 0 ? process.argv[v + 1] : CLIENTS[name]?.version;
+      const { bin, reused } = ensureClient(name, version);
+      process.stderr.write(`✓ ${CLIENTS[name].package} ${version}: ${bin}${reused ? ' (reused)' : ''}\n`);
       if (at >= 0) process.stdout.write(`${bin}\n`);
     }
   } catch (err) {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { NO_STACK, tempProject } from '../helpers/cli.js';
+import { NO_STACK, runCli, tempProject } from '../helpers/cli.js';
 import { agentHook, draftTddProject, events, HOOKS_ONLY_CONFIG, planProject, planState, taskDone, violations } from '../helpers/agent-hook.js';
 
 const SESSION = 'copilot-session-1';
@@ -59,7 +59,8 @@ function approvedProject(files: Record<string, string> = {}): { project: string;
 }
 
 function stop(project: string, home: string, last: string, active = false) {
-  writeRecord(home, [{ type: 'user.message', data: { content: 'Execute the plan.' } }, said(last)]);
+  // As Copilot CLI has written it once it has caught up: the stop's own hook.start after the turn's last message.
+  writeRecord(home, [{ type: 'user.message', data: { content: 'Execute the plan.' } }, said(last), { type: 'assistant.turn_end', data: { turnId: '1' } }, { type: 'hook.start', data: { hookType: 'agentStop', input: {} } }]);
   const r = copilot(project, home, fixture('stop', project, home, { stop_hook_active: active }));
   assert.equal(r.code, 0, r.stderr);
   return r.out;
@@ -194,4 +195,23 @@ test('Copilot: a project without .continuity is left alone: nothing said, nothin
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout, '');
   assert.equal(existsSync(join(project, '.continuity')), false);
+});
+
+test("Copilot CLI also runs .claude/settings.json's hooks: there `continuity hook claude-code` stands aside where Copilot CLI's own wiring runs `hook copilot` (one record per event); elsewhere it answers as always", async () => {
+  const project = planProject();
+  const home = homeOf(project);
+  const run = (env: NodeJS.ProcessEnv) => runCli(['hook', 'claude-code'], { cwd: project, input: JSON.stringify(fixture('stop', project, home)), env: { HOME: home, ...env } });
+  const copilotEnv = { COPILOT_CLI: '1', COPILOT_PROJECT_DIR: project, CLAUDE_PROJECT_DIR: project };
+  // Not wired for Copilot CLI: the claude-code hook is all there is, and it answers.
+  assert.equal(run(copilotEnv).code, 0);
+  const before = (await events(project)).filter((e) => e.kind === 'Stop').length;
+  assert.equal(before, 1);
+  assert.equal(runCli(['init', '--agent', 'claude-code,copilot', '--no-gitignore'], { cwd: project }).code, 0);
+  const aside = run(copilotEnv);
+  assert.equal(aside.code, 0, aside.stderr);
+  assert.equal(aside.stdout, '');
+  assert.equal((await events(project)).filter((e) => e.kind === 'Stop').length, before);
+  // Claude Code's own call (no COPILOT_CLI) is recorded as before.
+  assert.equal(run({ CLAUDE_PROJECT_DIR: project }).code, 0);
+  assert.equal((await events(project)).filter((e) => e.kind === 'Stop').length, before + 1);
 });

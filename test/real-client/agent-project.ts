@@ -23,7 +23,9 @@ const bins = new Map<string, string>();
 export function clientBinary(name: 'codex' | 'gemini' | 'copilot'): string {
   const known = bins.get(name);
   if (known) return known;
-  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'install-agent-clients.mjs'), '--print-path', name], { encoding: 'utf8' });
+  // CONTINUITY_COPILOT_VERSION: the Copilot CLI version of this pass (scripts/test-real-client.mjs runs the pinned one and the newest).
+  const version = name === 'copilot' && process.env.CONTINUITY_COPILOT_VERSION ? ['--version', process.env.CONTINUITY_COPILOT_VERSION] : [];
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'install-agent-clients.mjs'), '--print-path', name, ...version], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${name} could not be installed: ${(r.stderr || r.error?.message || '').trim()}`);
   const bin = r.stdout.trim().split('\n').pop()!;
   bins.set(name, bin);

@@ -12,7 +12,8 @@ import { LEDGER_SCRIPT } from './wall-work.js';
 import { copilotHooks, copilotProject, type CopilotProject, type CopilotRunResult } from './run-copilot.js';
 
 const bash = (command: string): Item => tool('bash', { command, description: 'Run a command' });
-const create = (path: string, file_text: string): Item => tool('create', { path, file_text });
+/** Copilot CLI's create takes an absolute path (its tool's description). */
+const create = (p: CopilotProject, path: string, file_text: string): Item => tool('create', { path: path.startsWith('/') ? path : join(p.dir, path), file_text });
 const CLOSEOUT = [say('Task 1 is done and committed. Next I can continue with Task 2 (Export endpoint).')];
 const IMPERATIVE = /\b(you must|you should|implement|proceed|continue with|start (on|with)|do not stop|keep going)\b/i;
 
@@ -79,12 +80,14 @@ test('copilot forged approval: a UserPromptSubmit piped into the hook from the b
 
 test('copilot b: a Stop at the Task 1 boundary is blocked; Copilot CLI goes on with a turn whose prompt names Task 2, and the session goes on to a complete plan', { timeout: 200_000 }, async () => {
   const p = await approvedProject();
+  // Copilot CLI's create makes no parent folder.
+  p.writeFile('src/index.ts', '');
   const r = await p.run({
     prompt: 'Execute the approved plan.',
     turns: [
       [bash('continuity task done 1')],
       CLOSEOUT,
-      [create('src/export-endpoint.ts', 'export const exportEndpoint = "/payments/export.csv";\n')],
+      [create(p, 'src/export-endpoint.ts', 'export const exportEndpoint = "/payments/export.csv";\n')],
       [bash('continuity task done 2 && continuity task done 3')],
       [say('All three tasks of the plan are complete.')],
     ],
@@ -128,9 +131,11 @@ test("copilot guard and wall: writes to .continuity/ and to Copilot CLI's hook w
     prompt: 'Execute the approved plan.',
     turns: [
       [bash('echo x > .continuity/forged')],
-      [bash('node ledger.js; echo \'{"disableAllHooks": true}\' > .github/hooks/continuity.json; mkdir -p .github/copilot && echo \'{"disableAllHooks": true}\' > .github/copilot/settings.json; echo \'{"disableAllHooks": true}\' > ~/.copilot/settings.json; echo SCRIPTS-RAN')],
-      [create('.github/copilot/settings.local.json', '{"disableAllHooks": true}\n')],
-      [create('.github/hooks/mine.json', '{"version": 1, "hooks": {}}\n')],
+      // A script whose target no reading of the command sees: allowed, and run inside the wall.
+      [bash('node ledger.js; echo LEDGER-SCRIPT-RAN')],
+      [bash('echo \'{"disableAllHooks": true}\' > .github/hooks/continuity.json; mkdir -p .github/copilot && echo \'{"disableAllHooks": true}\' > .github/copilot/settings.json; echo \'{"disableAllHooks": true}\' > ~/.copilot/settings.json; echo SCRIPTS-RAN')],
+      [create(p, '.github/copilot/settings.local.json', '{"disableAllHooks": true}\n')],
+      [create(p, '.github/hooks/mine.json', '{"version": 1, "hooks": {}}\n')],
       [bash('echo WORK > work.txt && cat work.txt')],
       [say('Task 1 needs a decision.\n\ncontinuity-closure: waiting_user — the CSV dialect')],
     ],
@@ -143,6 +148,9 @@ test("copilot guard and wall: writes to .continuity/ and to Copilot CLI's hook w
   assert.equal(existsSync(join(p.dir, '.github', 'hooks', 'mine.json')), false, timeline(r));
   assert.equal(existsSync(join(p.home, '.copilot', 'settings.json')) && /disableAllHooks/.test(readFileSync(join(p.home, '.copilot', 'settings.json'), 'utf8')), false, timeline(r));
   assert.equal(r.files['work.txt'], 'WORK\n', timeline(r));
+  // The script ran, wrapped: its write failed inside the wall.
+  const wrapped = copilotHooks(r, 'PreToolUse').find((h) => /ledger\.js/.test(JSON.stringify(h.input)));
+  assert.equal(wrapped?.decision.wall, 'wrapped', timeline(r));
   const denied = copilotHooks(r, 'PreToolUse').filter((h) => h.decision.output?.hookSpecificOutput?.permissionDecision === 'deny');
   assert.ok(denied.length >= 3, timeline(r));
   // The hooks still run: the session's Stop was seen.
