@@ -12,7 +12,7 @@ import { CLI, NODE } from './agent-project.js';
 import { say } from './chat-completions-server.js';
 import { copilotProject } from './run-copilot.js';
 
-test('hand-over: Claude Code approves and does Task 1, its stop held; Copilot CLI\'s first request carries the ledger\'s truth (Task 2 next), and it goes on with Task 2', { timeout: 300_000 }, async () => {
+test('hand-over: Claude Code approves and does Task 1, its stop held; Copilot CLI\'s first request carries the ledger\'s truth (Task 2 next), and its closure line ends its turn', { timeout: 300_000 }, async () => {
   const p = copilotProject();
   const claude = (payload: Record<string, unknown>) => {
     const r = spawnSync(NODE, [CLI, 'hook', 'claude-code'], {
