@@ -5,7 +5,7 @@
  * sets (COPILOT_PROJECT_DIR), answers read as Copilot CLI reads them.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { NO_STACK, runCli, tempProject } from '../helpers/cli.js';
@@ -214,4 +214,26 @@ test("Copilot CLI also runs .claude/settings.json's hooks: there `continuity hoo
   // Claude Code's own call (no COPILOT_CLI) is recorded as before.
   assert.equal(run({ CLAUDE_PROJECT_DIR: project }).code, 0);
   assert.equal((await events(project)).filter((e) => e.kind === 'Stop').length, before + 1);
+});
+
+test("Copilot: its hook file deleted, and the project dropped from its trusted folders, by a script are put back (the person's other keys kept)", () => {
+  const { project } = draftTddProject(HOOKS_ONLY_CONFIG);
+  const home = homeOf(project);
+  assert.equal(runCli(['init', '--agent', 'copilot', '--no-gitignore'], { cwd: project }).code, 0);
+  const wiring = join(project, '.github', 'hooks', 'continuity.json');
+  const wired = readFileSync(wiring, 'utf8');
+  const config = join(home, '.copilot', 'config.json');
+  mkdirSync(join(home, '.copilot'), { recursive: true });
+  const trusted = `// User settings belong in settings.json.\n${JSON.stringify({ firstLaunchAt: '2026-12-02T08:12:24.668Z', trustedFolders: ['/elsewhere', project] }, null, 2)}\n`;
+  writeFileSync(config, trusted);
+  // The session's start records the wiring as it stands, the user's files included.
+  assert.equal(copilot(project, home, fixture('session-start', project, home)).code, 0);
+  rmSync(wiring);
+  writeFileSync(config, `// User settings belong in settings.json.\n${JSON.stringify({ firstLaunchAt: '2026-12-02T08:12:24.668Z', trustedFolders: ['/elsewhere'], theme: 'dark' }, null, 2)}\n`);
+  const r = copilot(project, home, fixture('post-tool-use-bash', project, home, { tool_input: { command: 'node untrust.js', description: 'x' } }));
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(readFileSync(wiring, 'utf8'), wired);
+  const after = JSON.parse(readFileSync(config, 'utf8').replace(/^\/\/.*$/m, '')) as { trustedFolders: string[]; theme?: string };
+  assert.deepEqual(after.trustedFolders, ['/elsewhere', project]);
+  assert.equal(after.theme, 'dark');
 });
