@@ -17,6 +17,7 @@ import { fmt } from './measure.js';
 import { reportStageSplit } from './hook-stages.js';
 import { benchLedgerGrowth, reportLedgerGrowth } from './ledger-growth.js';
 import { benchSharedSync, reportSharedSync } from './shared-sync.js';
+import { benchCopilotHook, reportCopilotHook } from './copilot-hook.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.BENCH_RUNS ?? 25);
@@ -104,6 +105,7 @@ reportOwnWall(await benchOwnWall(root, runs));
 
 console.log('');
 reportPiHook(await benchPiHook(root, Math.max(5, Math.floor(runs / 2))));
+reportCopilotHook(await benchCopilotHook(root));
 
 console.log('');
 reportLedgerGrowth(await benchLedgerGrowth(root, Math.max(5, Math.floor(runs / 2))));

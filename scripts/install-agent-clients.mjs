@@ -19,6 +19,8 @@ export const CODEX_VERSION = '0.169.0';
 export const GEMINI_CLI_VERSION = '0.61.0';
 /** pi, the coding agent (Node); its extensions run in its process. */
 export const PI_VERSION = '0.73.1';
+/** The GitHub Copilot CLI the suite runs (Node, bundled). */
+export const COPILOT_VERSION = '1.0.102';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LOCK_STALE_MS = 15 * 60_000;
@@ -27,6 +29,7 @@ export const CLIENTS = {
   codex: { package: '@openai/codex', version: CODEX_VERSION, dirName: 'codex', bin: 'codex' },
   gemini: { package: '@google/gemini-cli', version: GEMINI_CLI_VERSION, dirName: 'gemini-cli', bin: 'gemini' },
   pi: { package: '@mariozechner/pi-coding-agent', version: PI_VERSION, dirName: 'pi', bin: 'pi' },
+  copilot: { package: '@github/copilot', version: COPILOT_VERSION, dirName: 'copilot', bin: 'copilot' },
 };
 
 export function cacheDir(name, version = CLIENTS[name].version) {
@@ -64,6 +67,7 @@ export function ensureClient(name, version) {
   const pinned = CLIENTS[name];
   if (!pinned) throw new InstallError(`unknown client ${name} (known: ${Object.keys(CLIENTS).join(', ')})`);
   const c = { ...pinned, version: version ?? pinned.version };
+  if (!/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(c.version)) throw new InstallError(`${c.version} is no version of ${c.package}`);
   const dir = cacheDir(name, c.version);
   if (versionOf(name, c.version) === c.version) return { bin: binOf(name, c.version), reused: true };
   return withLock(dir, () => {

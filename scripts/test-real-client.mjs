@@ -6,7 +6,7 @@
 //   node scripts/test-real-client.mjs                      every scenario, both versions
 //   node scripts/test-real-client.mjs --pinned|--newest    one version
 //   node scripts/test-real-client.mjs test/real-client/plugin.scenario.ts   some files
-// pi's (pi*) run on the pinned pi and, when the registry names a newer one, on that too.
+// pi's (pi*) and GitHub Copilot CLI's (copilot*) run on the pinned version and, when the registry names a newer one, on that too.
 // The scenarios of the other agents (codex*, gemini*, openclaw*) and the packed
 // package's install (packed-install) run once, after them: they do not start Claude Code. OpenClaw's come last, on their own: each
 // starts an OpenClaw gateway (Node 24, scripts/install-openclaw.mjs).
@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLAUDE_CODE_VERSION, claudeCodeNewest } from './install-claude-code.mjs';
-import { PI_VERSION } from './install-agent-clients.mjs';
+import { COPILOT_VERSION, PI_VERSION } from './install-agent-clients.mjs';
 import { newestVersion } from './newest-version.mjs';
 
 const args = process.argv.slice(2);
@@ -37,7 +37,7 @@ process.stdout.write(`pi: pinned ${PI_VERSION}; newest ${piNewest.version} (${pi
 const setup = [
   ['sandbox tools', ['scripts/install-sandbox-tools.mjs']],
   ['Claude Code, both versions', ['scripts/install-claude-code.mjs']],
-  ['Codex CLI, Gemini CLI and pi', ['scripts/install-agent-clients.mjs']],
+  ['Codex CLI, Gemini CLI, pi and GitHub Copilot CLI', ['scripts/install-agent-clients.mjs']],
   ['OpenClaw and its Node 24', ['scripts/install-openclaw.mjs']],
   ["the pinned Bun package (the plugin's executable)", ['scripts/fetch-bun-package.mjs']],
   ['build', ['scripts/build.mjs']],
@@ -52,9 +52,11 @@ for (const [title, a] of setup) {
 const all = files.length ? files : readdirSync(join('test', 'real-client')).filter((f) => f.endsWith('.scenario.ts')).sort().map((f) => join('test', 'real-client', f));
 const OTHER_AGENT = /(?:^|[\\/])(?:codex|gemini|packed-install)[^\\/]*\.scenario\.ts$/;
 const PI = /(?:^|[\\/])pi[^\\/]*\.scenario\.ts$/;
+const COPILOT = /(?:^|[\\/])copilot[^\\/]*\.scenario\.ts$/;
 const OPENCLAW = /(?:^|[\\/])openclaw[^\\/]*\.scenario\.ts$/;
-const scenarios = all.filter((f) => !OTHER_AGENT.test(f) && !OPENCLAW.test(f) && !PI.test(f));
+const scenarios = all.filter((f) => !OTHER_AGENT.test(f) && !OPENCLAW.test(f) && !PI.test(f) && !COPILOT.test(f));
 const pi = all.filter((f) => PI.test(f));
+const copilot = all.filter((f) => COPILOT.test(f));
 const others = all.filter((f) => OTHER_AGENT.test(f));
 const openclaw = all.filter((f) => OPENCLAW.test(f));
 const versions = [['pinned', CLAUDE_CODE_VERSION], ['newest', newest.version]].filter(([which]) => !only || which === only);
@@ -72,6 +74,16 @@ if (pi.length && !only) {
   const piVersions = [['pinned', PI_VERSION], ...(piNewest.source !== 'fallback' && piNewest.version !== PI_VERSION ? [['newest', piNewest.version]] : [])];
   for (const [which, version] of piVersions) {
     if (!step(`scenarios on pi ${version} (${which})`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...pi], { CONTINUITY_REAL_CLIENT_PI: which })) failed.push(`pi ${version}`);
+  }
+}
+if (copilot.length && !only) {
+  // GitHub Copilot CLI: the pinned version, and the registry's newest when it is another.
+  const newestCopilot = newestVersion({ pkg: '@github/copilot', fallback: COPILOT_VERSION, envVar: 'CONTINUITY_COPILOT_NEWEST' });
+  process.stdout.write(`\nGitHub Copilot CLI: pinned ${COPILOT_VERSION}; newest ${newestCopilot.version} (${newestCopilot.why})\n`);
+  const copilotVersions = newestCopilot.version === COPILOT_VERSION ? [COPILOT_VERSION] : [COPILOT_VERSION, newestCopilot.version];
+  if (copilotVersions.length === 1) process.stdout.write(`  the newest is the pinned one: one pass\n`);
+  for (const version of copilotVersions) {
+    if (!step(`scenarios on GitHub Copilot CLI ${version}`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...copilot], { CONTINUITY_COPILOT_VERSION: version })) failed.push(`GitHub Copilot CLI ${version}`);
   }
 }
 if (openclaw.length && !only) {

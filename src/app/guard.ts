@@ -38,9 +38,10 @@ import { isPersonExecFile } from './git-global-facts.js';
  *   added there would sign approvals for the person.
  */
 export function guardedPatterns(plan: PlanRecord | null, config: Config, env: WiringEnv | undefined, programs: readonly string[] = [], git: readonly string[] = []): string[] {
+  // Copilot CLI runs every hook file in `.github/hooks/`: one the agent adds there runs outside every wall.
   const home = env?.HOME?.startsWith('/') ? env.HOME.replace(/\/+$/, '') : null;
   const piExtensions = [`${PI_EXTENSION_DIRS[0]}/**`, ...(home ? [`${home}/${PI_EXTENSION_DIRS[1]}/**`] : [])];
-  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...piExtensions, SIGNERS_FILE, ...userWiringFiles(env), ...programs, ...git, ...config.protect];
+  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...piExtensions, '.github/hooks/*.json', SIGNERS_FILE, ...userWiringFiles(env), ...programs, ...git, ...config.protect];
   const tracker = trackerOf(plan);
   if (tracker) patterns.push(tracker);
   return patterns;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
  * client, a client can be wired after the agent wrote its settings, and the
  * files that are absent cost one failed open each.
  */
-export const WIRING_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json', '.pi/settings.json', '.pi/extensions/continuity.ts'] as const;
+export const WIRING_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json', '.pi/settings.json', '.pi/extensions/continuity.ts', '.github/hooks/continuity.json', '.github/copilot/settings.json', '.github/copilot/settings.local.json'] as const;
 
 /**
  * Folders whose every file pi loads as an extension, run in pi's own process
@@ -23,7 +23,7 @@ export const PI_EXTENSION_DIRS = ['.pi/extensions', '.pi/agent/extensions'] as c
 export function wiresContinuity(root: string): boolean {
   return WIRING_FILES.some((f) => {
     try {
-      return /continuity[^\n]*\bhook\b|"hook",\s*"(?:claude-code|codex|gemini|cursor|pi)"/.test(readFileSync(join(root, f), 'utf8'));
+      return /continuity[^\n]*\bhook\b|"hook",\s*"(?:claude-code|codex|gemini|cursor|pi|copilot)"/.test(readFileSync(join(root, f), 'utf8'));
     } catch {
       return false;
     }
@@ -50,6 +50,7 @@ export interface WiringEnv {
   GEMINI_CLI_SYSTEM_DEFAULTS_PATH?: string;
   GEMINI_CLI_TRUSTED_FOLDERS_PATH?: string;
   CLAUDE_CONFIG_DIR?: string;
+  COPILOT_HOME?: string;
 }
 
 const abs = (p: string | undefined): string | null => (p && p.startsWith('/') ? p.replace(/\/+$/, '') : null);
@@ -65,7 +66,10 @@ const abs = (p: string | undefined): string | null => (p && p.startsWith('/') ? 
  * - Gemini CLI: `settings.json` and `trustedFolders.json` in
  *   `$GEMINI_CLI_HOME/.gemini` (else `~/.gemini`), the system settings and
  *   defaults (`/etc/gemini-cli/`, or where its variables point);
- * - Cursor: `~/.cursor/hooks.json`, `/etc/cursor/hooks.json`.
+ * - Cursor: `~/.cursor/hooks.json`, `/etc/cursor/hooks.json`;
+ * - Copilot CLI: `settings.json` (`disableAllHooks`, `disabledHooks`, inline
+ *   `hooks`) and `config.json` (its trusted folders, without which a
+ *   repository's hooks do not load) in `$COPILOT_HOME` (else `~/.copilot`).
  * Absolute paths; in a user's or the system's file only the keys that would
  * switch continuity off are compared (hook-wiring.ts), the rest is theirs.
  */
@@ -90,6 +94,11 @@ export function userWiringFiles(env: WiringEnv | undefined): string[] {
   if (home) out.add(`${home}/.cursor/hooks.json`);
   // pi: `extensions` and `packages` in its user settings say which extensions load.
   if (home) out.add(`${home}/.pi/agent/settings.json`);
+  const copilot = abs(env?.COPILOT_HOME) ?? (home ? `${home}/.copilot` : null);
+  if (copilot) {
+    out.add(`${copilot}/settings.json`);
+    out.add(`${copilot}/config.json`);
+  }
   for (const p of systemWiringFiles(env)) out.add(p);
   return [...out];
 }

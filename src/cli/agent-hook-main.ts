@@ -1,5 +1,5 @@
 /**
- * `continuity hook codex|gemini|cursor|pi`. The hook command loads it only for
+ * `continuity hook codex|gemini|cursor|pi|copilot`. The hook command loads it only for
  * these agents, so a Claude Code hook call loads none of it.
  */
 import { writeFd } from '../util/write-fd.js';
@@ -12,6 +12,7 @@ import { adapter as codex } from '../adapters/codex/hook.js';
 import { adapter as cursor } from '../adapters/cursor/hook.js';
 import { adapter as gemini } from '../adapters/gemini/hook.js';
 import { adapter as pi } from '../adapters/pi/hook.js';
+import { adapter as copilot } from '../adapters/copilot/hook.js';
 import { CliError, ExitCode } from '../util/errors.js';
 
 const ADAPTERS: Record<BridgedAgent, AgentAdapter<never>> = {
@@ -19,6 +20,7 @@ const ADAPTERS: Record<BridgedAgent, AgentAdapter<never>> = {
   gemini: gemini as AgentAdapter<never>,
   cursor: cursor as AgentAdapter<never>,
   pi: pi as AgentAdapter<never>,
+  copilot: copilot as AgentAdapter<never>,
 };
 
 /**

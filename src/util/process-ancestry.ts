@@ -85,14 +85,15 @@ function psAncestors(startPid: number): AncestorProcess[] {
 /**
  * The agent clients among a list of processes, nearest first: Claude Code
  * (its native executable, or `node …/claude-code/cli.js`), Codex, Gemini
- * CLI, Cursor's agent, OpenClaw. Editors that host a terminal are not agents.
+ * CLI, Cursor's agent, OpenClaw, GitHub Copilot CLI (its native executable,
+ * or `node …/@github/copilot/npm-loader.js`). Editors that host a terminal are not agents.
  */
 export function agentClients(list: readonly AncestorProcess[]): AncestorProcess[] {
   return list.filter(isAgentClient);
 }
 
-const AGENT_EXECUTABLES = /^(claude|claude\.exe|codex|codex-[\w-]+|cursor-agent|gemini|openclaw|pi)$/i;
-const AGENT_SCRIPTS = /(@anthropic-ai[\\/]claude-code|@openai[\\/]codex|@google[\\/]gemini-cli|[\\/]openclaw[\\/]|cursor-agent|@mariozechner[\\/]pi-coding-agent)/i;
+const AGENT_EXECUTABLES = /^(claude|claude\.exe|codex|codex-[\w-]+|cursor-agent|gemini|openclaw|pi|copilot)$/i;
+const AGENT_SCRIPTS = /(@anthropic-ai[\\/]claude-code|@openai[\\/]codex|@google[\\/]gemini-cli|[\\/]openclaw[\\/]|cursor-agent|@mariozechner[\\/]pi-coding-agent|@github[\\/]copilot)/i;
 
 /**
  * The process title OpenClaw gives itself (`process.title`): `openclaw-gateway`
@@ -128,7 +129,7 @@ export function clientKind(p: AncestorProcess): string | null {
   if (AGENT_EXECUTABLES.test(p.name)) return p.name.toLowerCase().replace(/\.exe$/, '').replace(/^codex-.*/, 'codex');
   if (!isAgentClient(p)) return null;
   const script = p.args.slice(1, 3).find(isClientScript)!;
-  const known = /(claude-code|codex|gemini-cli|openclaw|cursor-agent|pi-coding-agent)/i.exec(script)?.[1]?.toLowerCase();
+  const known = /(claude-code|codex|gemini-cli|openclaw|cursor-agent|pi-coding-agent|copilot)/i.exec(script)?.[1]?.toLowerCase();
   const kind = known ?? basename(script).toLowerCase();
   return kind === 'claude-code' ? 'claude' : kind === 'gemini-cli' ? 'gemini' : kind === 'pi-coding-agent' ? 'pi' : kind;
 }
@@ -163,7 +164,7 @@ export function describeClient(p: AncestorProcess): string {
 }
 
 /** The agent names continuity's targets use, by clientKind. */
-const AGENT_OF_KIND: Readonly<Record<string, string>> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini', 'cursor-agent': 'cursor', openclaw: 'openclaw', pi: 'pi' };
+const AGENT_OF_KIND: Readonly<Record<string, string>> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini', 'cursor-agent': 'cursor', openclaw: 'openclaw', pi: 'pi', copilot: 'copilot' };
 
 /**
  * The agent whose command this process is: the nearest agent client among

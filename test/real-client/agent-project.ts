@@ -20,11 +20,13 @@ export const NODE = process.env.CONTINUITY_TEST_NODE ?? process.execPath;
 
 const bins = new Map<string, string>();
 /** The pinned client's binary, installed on first use by scripts/install-agent-clients.mjs; a failed install fails the test. */
-export function clientBinary(name: 'codex' | 'gemini' | 'pi'): string {
+export function clientBinary(name: 'codex' | 'gemini' | 'pi' | 'copilot'): string {
   const known = bins.get(name);
   if (known) return known;
   // pi's pass on the newest (scripts/test-real-client.mjs): the version the runner found, in CONTINUITY_PI_NEWEST.
-  const newest = name === 'pi' && process.env.CONTINUITY_REAL_CLIENT_PI === 'newest' && process.env.CONTINUITY_PI_NEWEST ? ['--version', process.env.CONTINUITY_PI_NEWEST] : [];
+  // CONTINUITY_COPILOT_VERSION: the Copilot CLI version of this pass (the runner runs the pinned one and the newest).
+  const newest = name === 'pi' && process.env.CONTINUITY_REAL_CLIENT_PI === 'newest' && process.env.CONTINUITY_PI_NEWEST ? ['--version', process.env.CONTINUITY_PI_NEWEST]
+    : name === 'copilot' && process.env.CONTINUITY_COPILOT_VERSION ? ['--version', process.env.CONTINUITY_COPILOT_VERSION] : [];
   const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'install-agent-clients.mjs'), '--print-path', name, ...newest], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${name} could not be installed: ${(r.stderr || r.error?.message || '').trim()}`);
   const bin = r.stdout.trim().split('\n').pop()!;
@@ -62,7 +64,7 @@ export class AgentProject {
   readonly home: string;
 
   constructor(
-    readonly agent: 'codex' | 'gemini' | 'openclaw' | 'pi',
+    readonly agent: 'codex' | 'gemini' | 'openclaw' | 'pi' | 'copilot',
     opts: ProjectOptions = {},
   ) {
     // Joining another client's project: the same folder and home; the person wires this client in it too, and goes on.
@@ -91,7 +93,7 @@ export class AgentProject {
     // As a user would: the hooks from `continuity init`, run by the Node on PATH (OpenClaw's plugin is wired in its own config instead).
     if (agent !== 'openclaw') this.continuity(['init', '--agent', agent]);
     const capture = process.env.CONTINUITY_REAL_CLIENT_CAPTURE;
-    if (capture && agent !== 'openclaw') this.captureHooks(resolve(capture));
+    if (capture && (agent === 'codex' || agent === 'gemini')) this.captureHooks(resolve(capture));
     after(() => {
       if (process.env.CONTINUITY_REAL_CLIENT_KEEP) process.stderr.write(`kept ${this.base}\n`);
       else this.remove();

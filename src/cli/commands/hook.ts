@@ -4,6 +4,7 @@ import { readStdin } from '../../util/stdin.js';
 import { handleClaudeCodePayload, parsePayload, PayloadError } from '../../adapters/claude-code/hook.js';
 import { answerMalformed } from '../../adapters/claude-code/malformed.js';
 import { flushStages, stage } from '../../util/stage-clock.js';
+import { copilotSpeaksForIt } from '../../adapters/copilot/stand-aside.js';
 
 const AGENTS = ['claude-code'] as const;
 /**
@@ -11,7 +12,7 @@ const AGENTS = ['claude-code'] as const;
  * Their code (src/cli/agent-hook-main.ts) is loaded only when one of them
  * calls, so a Claude Code hook call loads nothing more than before.
  */
-const OTHER_AGENTS = ['codex', 'gemini', 'cursor', 'pi'] as const;
+const OTHER_AGENTS = ['codex', 'gemini', 'cursor', 'pi', 'copilot'] as const;
 
 /**
  * `continuity hook <agent>`: one payload on stdin, the agent's protocol on stdout.
@@ -33,6 +34,8 @@ export async function run(argv: string[]): Promise<number> {
   if (!agent || !(AGENTS as readonly string[]).includes(agent)) {
     throw new CliError(`hook: unknown agent "${agent ?? ''}" (supported: ${[...AGENTS, ...OTHER_AGENTS].join(', ')})`, ExitCode.invalidInput);
   }
+  // Started by Copilot CLI from .claude/settings.json, where its own wiring runs `continuity hook copilot` too.
+  if (copilotSpeaksForIt(process.env)) return ExitCode.ok;
   stage('start-up');
   let raw = '';
   try {

@@ -510,6 +510,7 @@ function uninstallSettings(target: HookTarget, files: Files, report: Report, wal
   if (stripped === null && backups.size === 0) {
     files.remove(path);
     report.line('removed', target.settingsFile, 'init had created it and nothing else is in it');
+    // The settings file's own folders, left empty (Copilot CLI's is two deep: .github/hooks/).
     removeIfEmpty(dirname(path), files);
     return;
   }

@@ -11,6 +11,7 @@ export const DETACH_REFUSED = 'detached_process_refused';
 const OWN_BACKGROUND: Readonly<Record<string, string>> = {
   'hook:claude-code': "Bash's own `run_in_background`",
   'hook:gemini': "run_shell_command's own `is_background`",
+  'hook:copilot': 'the bash tool\'s own `mode: "async"` (a shell the session keeps and ends)',
   'hook:codex': 'a long-running command that Codex keeps in its session (its own exec session, polled for output)',
   'hook:openclaw': "exec's own `background` (a session the `process` tool polls and kills, ended by its timeout)",
 };

@@ -30,8 +30,8 @@ import { CLIENT_NAMES, walledClient, type WallAnswer } from './wall-answer.js';
 
 /** Hook wiring of every client outside the project, under the home folder (the project's are WIRING_FILES). */
 const HOME_WIRING = ['.codex/hooks.json', '.codex/config.toml', '.cursor/hooks.json', '.gemini/settings.json', '.pi/agent/settings.json', '.pi/agent/extensions'];
-/** Project files that switch a client's hooks off, beside WIRING_FILES: Codex's project config, Gemini's and pi's whole folders. */
-const PROJECT_WIRING = ['.codex/config.toml', '.gemini', '.pi'];
+/** Project files that switch a client's hooks off, beside WIRING_FILES: Codex's project config, Gemini's and pi's whole folders, Copilot CLI's hook files and repository settings. */
+const PROJECT_WIRING = ['.codex/config.toml', '.gemini', '.pi', '.github/hooks', '.github/copilot'];
 /**
  * Caches under the home folder writable inside the wall: only those whose
  * content the tool checks before using it, so that nothing written there
@@ -54,6 +54,8 @@ const CREDENTIALS: Readonly<Record<WalledClient, readonly string[]>> = {
   gemini: ['GEMINI_API_KEY', 'GOOGLE_API_KEY', 'GOOGLE_CLOUD_ACCESS_TOKEN', 'GOOGLE_GENAI_API_KEY'],
   // pi reads each provider's key from its variable (docs/providers.md), beside ~/.pi/agent/auth.json.
   pi: ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'GEMINI_API_KEY', 'GROQ_API_KEY', 'XAI_API_KEY', 'OPENROUTER_API_KEY', 'MISTRAL_API_KEY', 'CEREBRAS_API_KEY'],
+  // Copilot CLI's own (its provider's key and token, its GitHub token); GH_TOKEN and GITHUB_TOKEN stay: the agent's `gh` and git use them.
+  copilot: ['COPILOT_PROVIDER_API_KEY', 'COPILOT_PROVIDER_BEARER_TOKEN', 'COPILOT_GITHUB_TOKEN'],
 };
 
 /** The config's mode and protect list, read here because a spooled call never loads the config; unreadable: the defaults (`required`). */
@@ -159,6 +161,8 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
       ...(client === 'gemini' && !existsSync(join(root, '.gemini')) ? [join(root, '.gemini')] : []),
       // pi loads `.pi/extensions/*` and `.pi/settings.json`: where there is no `.pi`, none can be made inside the wall.
       ...(client === 'pi' && !existsSync(join(root, '.pi')) ? [join(root, '.pi')] : []),
+      // Copilot CLI reads `disableAllHooks` from the repository's .github/copilot/settings.json: none can be made there either.
+      ...(client === 'copilot' && !existsSync(join(root, '.github', 'copilot')) ? [join(root, '.github', 'copilot')] : []),
       // A repository's missing hooks folder stands empty and read-only (git makes one like it at `git init`); not in a
       // `.git` that holds no repository yet, where `git init` must copy its templates. A missing exec file cannot
       // stand: bubblewrap would leave its mount point behind as an empty file, and an empty `commondir` stops git.
@@ -261,6 +265,11 @@ function clientState(client: WalledClient, env: NodeJS.ProcessEnv, home: string 
     if (!dir) return { dirs: [], files: [], keep: [] };
     return { dirs: [join(dir, 'sessions')].filter(exists), files: [join(dir, 'auth.json'), join(dir, 'models.json')].filter(exists), keep: [] };
   }
+  if (client === 'copilot') {
+    // COPILOT_HOME stands for ~/.copilot: its config (trusted folders), settings (`disableAllHooks`), user hooks and session records.
+    const dir = env.COPILOT_HOME?.trim() || (home ? join(home, '.copilot') : null);
+    return { dirs: exists(dir) ? [dir] : [], files: [], keep: [] };
+  }
   // OpenClaw: its state folder (token, sessions, plugins, the shell snapshots) and its config, as OpenClaw finds them;
   // the agent's workspace (by default ~/.openclaw/workspace) and the project stay writable: mounted again after it.
   const stateDir = env.OPENCLAW_STATE_DIR?.trim() || (home ? join(home, '.openclaw') : null);
@@ -268,10 +277,10 @@ function clientState(client: WalledClient, env: NodeJS.ProcessEnv, home: string 
   return { dirs: exists(stateDir) ? [stateDir] : [], files: exists(config) ? [config] : [], keep: exists(cwd) ? [cwd] : [] };
 }
 
-/** The shell the client runs a command with, as it picks it (Gemini CLI: bash -c; OpenClaw: $SHELL, else sh). */
+/** The shell the client runs a command with, as it picks it (Gemini CLI, Copilot CLI: bash -c; OpenClaw: $SHELL, else sh). */
 export function clientShell(client: WalledClient, env: NodeJS.ProcessEnv): { path: string; args: string[] } {
-  // pi (0.73.1, utils/shell.js): /bin/bash, else bash on PATH, with -c.
-  if (client === 'gemini' || client === 'pi') return { path: lookup('bash', env) ?? '/bin/bash', args: ['-c'] };
+  // pi (0.73.1, utils/shell.js): /bin/bash, else bash on PATH, with -c. Copilot CLI's bash tool runs each command in a bash of its own.
+  if (client === 'gemini' || client === 'pi' || client === 'copilot') return { path: lookup('bash', env) ?? '/bin/bash', args: ['-c'] };
   const own = env.SHELL?.trim();
   const usable = own && !['false', 'nologin'].includes(basename(own)) ? own : null;
   const shell = usable && basename(usable) === 'fish' ? (lookup('bash', env) ?? lookup('sh', env) ?? usable) : (usable ?? lookup('sh', env) ?? lookup('bash', env) ?? '/bin/sh');

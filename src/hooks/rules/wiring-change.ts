@@ -97,6 +97,7 @@ export function agentOf(path: string): AgentName {
   if (/(^|\/)\.?codex\//.test(path)) return 'codex';
   if (/(^|\/)\.?cursor\//.test(path)) return 'cursor';
   if (/(^|\/)\.pi\//.test(path)) return 'pi';
+  if (/(^|\/)\.github\/(hooks|copilot)\/|(^|\/)\.copilot\//.test(path)) return 'copilot';
   return 'claude-code';
 }
 
@@ -127,11 +128,14 @@ function entriesOf(o: Obj | null, agent: AgentName): Entry[] {
 
 /** A handler running continuity: exec form (`command` + `args`, Claude Code), or one command line (`npx continuity hook …`, a clone's `node …/dist/cli.cjs hook …`, an executable, the launcher). */
 function runsContinuity(handler: unknown, agent: AgentName): boolean {
-  if (!isObj(handler) || typeof handler.command !== 'string') return false;
+  if (!isObj(handler)) return false;
+  // Copilot CLI's command hooks keep their command line in `bash`.
+  const line = typeof handler.command === 'string' ? handler.command : typeof handler.bash === 'string' ? handler.bash : null;
+  if (line === null) return false;
   const args = handler.args;
-  if (Array.isArray(args) && args.every((a) => typeof a === 'string')) return isContinuityCommand({ command: handler.command, args: args as string[] }, agent);
-  if (continuityHookOf(handler.command, agent)) return true;
-  const split: HookCommand | null = splitShellCommand(handler.command);
+  if (typeof handler.command === 'string' && Array.isArray(args) && args.every((a) => typeof a === 'string')) return isContinuityCommand({ command: handler.command, args: args as string[] }, agent);
+  if (continuityHookOf(line, agent)) return true;
+  const split: HookCommand | null = splitShellCommand(line);
   return !!split && isContinuityCommand(split, agent);
 }
 
@@ -189,6 +193,11 @@ function aspectsOf(path: string, was: Obj | null, now: Obj | null, byAgent: bool
     // Gemini CLI's own switches inside `hooks`, beside its events.
     out.push({ path: ['hooks', 'enabled'], label: 'hooks.enabled', weakened: (a, b) => b === false && a !== false });
     out.push({ path: ['hooks', 'disabled'], label: 'hooks.disabled', weakened: (a, b) => addsEntries(a, b) });
+  }
+  if (agentOf(path) === 'copilot') {
+    // Copilot CLI's settings name hooks it skips, and its config the folders whose repository hooks it loads.
+    out.push({ path: ['disabledHooks'], label: 'disabledHooks', weakened: (a, b) => addsEntries(a, b) });
+    out.push({ path: ['trustedFolders'], label: 'trustedFolders', weakened: (a, b) => dropsEntries(a, b) && !(Array.isArray(b) && b.some((f) => typeof f === 'string' && (root === f || root.startsWith(`${f.replace(/\/+$/, '')}/`)))) });
   }
   for (const name of new Set([...Object.keys(isObj(was?.enabledPlugins) ? was!.enabledPlugins as Obj : {}), ...Object.keys(isObj(now?.enabledPlugins) ? now!.enabledPlugins as Obj : {})])) {
     if (name.startsWith('continuity@')) out.push({ path: ['enabledPlugins', name], label: `enabledPlugins.${name}`, weakened: (a, b) => a === true && b !== true });

@@ -12,6 +12,7 @@ import { hookClient } from './hook-client.js';
 import { transcriptFacts } from './transcript-state.js';
 import { geminiTranscriptFacts } from './gemini-transcript.js';
 import { piTranscriptFacts } from './pi-transcript.js';
+import { copilotTranscriptFacts } from './copilot-transcript.js';
 import type { InProcessClient } from '../types.js';
 
 /** Has an agent client run a hook of this project (recorded with each session start)? */
@@ -51,7 +52,7 @@ export function humanTurnFacts(db: SqlDatabase, payload: { session_id: string; t
     clientSeen: seen,
     backgroundShells: [...(execWalled && !inProcess?.openWithoutCredential ? [] : (inProcess?.liveAgentProcesses?.() ?? [])), ...backgroundShells(db, nowMs)],
     sessionId: payload.session_id,
-    transcript: inProcess ? inProcess.transcript : gemini ? geminiTranscriptFacts(payload.transcript_path, payload.session_id) : source === 'hook:pi' ? piTranscriptFacts(payload.transcript_path, payload.session_id) : transcriptFacts(payload.transcript_path),
+    transcript: inProcess ? inProcess.transcript : gemini ? geminiTranscriptFacts(payload.transcript_path, payload.session_id) : source === 'hook:pi' ? piTranscriptFacts(payload.transcript_path, payload.session_id) : source === 'hook:copilot' ? copilotTranscriptFacts(payload.transcript_path) : transcriptFacts(payload.transcript_path),
     sessionStarted: gemini || pi ? sessionStarted(db, payload.session_id) : null,
     inFlight: inFlightBash(db, nowMs),
     sessionToolCalls: sessionToolCalls(db, payload.session_id),

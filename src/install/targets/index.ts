@@ -14,6 +14,7 @@ export const TARGETS: Record<AgentName, () => Promise<TargetModule>> = {
   gemini: () => import('./gemini.js'),
   cursor: () => import('./cursor.js'),
   pi: () => import('./pi.js'),
+  copilot: () => import('./copilot.js'),
 };
 
 export const AGENT_NAMES = Object.keys(TARGETS) as AgentName[];

@@ -1,0 +1,30 @@
+/**
+ * GitHub Copilot CLI also runs the hooks of a repository's
+ * `.claude/settings.json` (its hooks reference; seen on 1.0.102), with the
+ * same payloads it hands its own hook files. In a project wired for both
+ * clients each of its events would then reach continuity twice, recorded
+ * twice (a stop counted twice towards the loop limit). Where Copilot CLI's
+ * own wiring runs `continuity hook copilot`, that call speaks for the event
+ * and `continuity hook claude-code`, started by Copilot CLI, stands aside.
+ * Copilot CLI sets COPILOT_CLI=1 and COPILOT_PROJECT_DIR for every hook, and
+ * is then the nearest agent client above the hook: a Claude Code started
+ * from inside a Copilot CLI shell inherits the variables but is itself the
+ * nearest client, and its hooks answer. An agent's command that sets them
+ * only makes its own made-up event go unheard.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { callerAgent } from '../../util/process-ancestry.js';
+
+/** `caller`: the nearest agent client above this process (src/util/process-ancestry.ts). */
+export function copilotSpeaksForIt(env: NodeJS.ProcessEnv, caller: () => string = callerAgent): boolean {
+  if (env.COPILOT_CLI !== '1' || !env.COPILOT_PROJECT_DIR) return false;
+  try {
+    if (!/\bhook copilot\b/.test(readFileSync(join(env.COPILOT_PROJECT_DIR, '.github', 'hooks', 'continuity.json'), 'utf8'))) return false;
+  } catch {
+    return false;
+  }
+  // No client above (a script) or a platform that does not say: the variables decide, and a made-up event goes unheard.
+  const nearest = caller();
+  return nearest === 'copilot' || nearest === 'unknown';
+}
