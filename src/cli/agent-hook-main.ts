@@ -1,5 +1,5 @@
 /**
- * `continuity hook codex|gemini|cursor`. The hook command loads it only for
+ * `continuity hook codex|gemini|cursor|opencode`. The hook command loads it only for
  * these agents, so a Claude Code hook call loads none of it.
  */
 import { writeFd } from '../util/write-fd.js';
@@ -11,12 +11,14 @@ import type { AgentAdapter, BridgedAgent } from '../adapters/bridge/types.js';
 import { adapter as codex } from '../adapters/codex/hook.js';
 import { adapter as cursor } from '../adapters/cursor/hook.js';
 import { adapter as gemini } from '../adapters/gemini/hook.js';
+import { adapter as opencode } from '../adapters/opencode/hook.js';
 import { CliError, ExitCode } from '../util/errors.js';
 
 const ADAPTERS: Record<BridgedAgent, AgentAdapter<never>> = {
   codex: codex as AgentAdapter<never>,
   gemini: gemini as AgentAdapter<never>,
   cursor: cursor as AgentAdapter<never>,
+  opencode: opencode as AgentAdapter<never>,
 };
 
 /**

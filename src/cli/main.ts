@@ -37,7 +37,7 @@ commands:
   build-executable           compile the hook's executable for this machine (an installed package)
   gc [--dry-run]             remove recovery copies of projects that no longer exist or use continuity
   hook claude-code           answer one Claude Code hook payload (stdin → stdout)
-  hook codex|gemini|cursor   the same for OpenAI Codex CLI, Gemini CLI, Cursor
+  hook codex|gemini|cursor|opencode   the same for OpenAI Codex CLI, Gemini CLI, Cursor, OpenCode
   plan import FILE           register or refresh the project's active plan
   plan show [--json]         print the active plan and its tasks
   approve                    approve the active plan (a person at a terminal only)

@@ -85,13 +85,13 @@ function psAncestors(startPid: number): AncestorProcess[] {
 /**
  * The agent clients among a list of processes, nearest first: Claude Code
  * (its native executable, or `node …/claude-code/cli.js`), Codex, Gemini
- * CLI, Cursor's agent, OpenClaw. Editors that host a terminal are not agents.
+ * CLI, Cursor's agent, OpenClaw, OpenCode (its npm package runs the native `opencode.exe`). Editors that host a terminal are not agents.
  */
 export function agentClients(list: readonly AncestorProcess[]): AncestorProcess[] {
   return list.filter(isAgentClient);
 }
 
-const AGENT_EXECUTABLES = /^(claude|claude\.exe|codex|codex-[\w-]+|cursor-agent|gemini|openclaw)$/i;
+const AGENT_EXECUTABLES = /^(claude|claude\.exe|codex|codex-[\w-]+|cursor-agent|gemini|openclaw|opencode|opencode\.exe)$/i;
 const AGENT_SCRIPTS = /(@anthropic-ai[\\/]claude-code|@openai[\\/]codex|@google[\\/]gemini-cli|[\\/]openclaw[\\/]|cursor-agent)/i;
 
 /**
@@ -156,7 +156,7 @@ export function describeClient(p: AncestorProcess): string {
 }
 
 /** The agent names continuity's targets use, by clientKind. */
-const AGENT_OF_KIND: Readonly<Record<string, string>> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini', 'cursor-agent': 'cursor', openclaw: 'openclaw' };
+const AGENT_OF_KIND: Readonly<Record<string, string>> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini', 'cursor-agent': 'cursor', openclaw: 'openclaw', opencode: 'opencode' };
 
 /**
  * The agent whose command this process is: the nearest agent client among
