@@ -14,14 +14,14 @@ import { wallStatus } from './wall-status.js';
 
 export type { ClientGuard };
 
-export const CLIENT_LABEL: Readonly<Record<string, string>> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', cursor: 'Cursor', openclaw: 'OpenClaw' };
+export const CLIENT_LABEL: Readonly<Record<string, string>> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', cursor: 'Cursor', openclaw: 'OpenClaw', opencode: 'OpenCode' };
 
 export function labelOf(agent: string): string {
   return CLIENT_LABEL[agent] ?? agent;
 }
 
 /** The clients continuity wraps in its own wall (their input rewrite carries it). */
-const OWN_WALL = new Set(['gemini', 'openclaw']);
+const OWN_WALL = new Set(['gemini', 'openclaw', 'opencode']);
 
 export async function clientGuard(agent: string, o: { root: string; config: Config; home: string; probe: () => WallProbe }): Promise<ClientGuard> {
   const label = labelOf(agent);

@@ -505,12 +505,16 @@ function uninstallSettings(target: HookTarget, files: Files, report: Report, wal
   for (const name of backups.keys()) report.line('kept', files.rel(join(dirname(path), name)), 'an earlier backup');
 }
 
+/** The folder, and each above it inside the project that is left empty with it (OpenCode's `.opencode/plugins/`: two levels). */
 function removeIfEmpty(dir: string, files: Files): void {
   if (files.dryRun) return;
-  try {
-    if (readdirSync(dir).length === 0) rmdirSync(dir);
-  } catch {
-    // left as it is
+  for (let d = dir; d !== files.root && d.startsWith(`${files.root}/`); d = dirname(d)) {
+    try {
+      if (readdirSync(d).length !== 0) return;
+      rmdirSync(d);
+    } catch {
+      return;
+    }
   }
 }
 

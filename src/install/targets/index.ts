@@ -13,6 +13,7 @@ export const TARGETS: Record<AgentName, () => Promise<TargetModule>> = {
   codex: () => import('./codex.js'),
   gemini: () => import('./gemini.js'),
   cursor: () => import('./cursor.js'),
+  opencode: () => import('./opencode.js'),
 };
 
 export const AGENT_NAMES = Object.keys(TARGETS) as AgentName[];
