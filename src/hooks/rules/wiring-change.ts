@@ -26,6 +26,7 @@ import { isContinuityCommand, splitShellCommand } from '../../install/hook-comma
 import type { AgentName, HookCommand } from '../../install/hook-target.js';
 import { appendMember, layoutOf, printValue, removeMember } from '../../install/jsonc-edit.js';
 import { continuityHookOf } from '../../install/targets/command-line.js';
+import { pluginHookCommand } from '../../install/targets/opencode-plugin.js';
 
 export type WiringChange =
   | { kind: 'unchanged' }
@@ -60,10 +61,23 @@ export function judgeWiringChange(c: WiringChangeInput): WiringChange {
     return { kind: 'repair', text: withSettingsLines(c.after, c.before), weakened: moved, whole: false };
   }
   if (kind === 'codex-toml') return judgeToml(c);
+  if (kind === 'plugin-file') return judgePluginFile(c);
   return judgeJson(c);
 }
 
 type Obj = Record<string, unknown>;
+
+/**
+ * A plugin file of continuity's (OpenCode's): continuity's whole. Changed or
+ * removed when it was continuity's, it comes back as it was; one that becomes
+ * continuity's (init run again, another clone's) is adopted.
+ */
+function judgePluginFile(c: WiringChangeInput): WiringChange {
+  const was = c.before !== null && pluginHookCommand(c.before) !== null;
+  const now = c.after !== null && pluginHookCommand(c.after) !== null;
+  if (was && (!now || c.byAgent)) return { kind: 'repair', text: c.before, weakened: [c.after === null ? `${c.path} (deleted)` : `${c.path} (changed)`], whole: true };
+  return { kind: 'adopt', runsContinuity: now };
+}
 
 /** The last value an env file gives each variable. */
 function envValues(text: string | null): Map<string, string> {
@@ -94,6 +108,7 @@ export function agentOf(path: string): AgentName {
   if (/(^|\/)\.?gemini(-cli)?\//.test(path)) return 'gemini';
   if (/(^|\/)\.?codex\//.test(path)) return 'codex';
   if (/(^|\/)\.?cursor\//.test(path)) return 'cursor';
+  if (/(^|\/)\.?opencode(\/|\.jsonc?$)/.test(path)) return 'opencode';
   return 'claude-code';
 }
 
@@ -177,6 +192,11 @@ function aspectsOf(path: string, was: Obj | null, now: Obj | null, byAgent: bool
     { path: ['hooksConfig', 'disabled'], label: 'hooksConfig.disabled', weakened: (a, b) => addsEntries(a, b) },
     { path: ['security', 'folderTrust'], label: 'security.folderTrust', weakened: (a, b) => !same(a, b) && (byAgent || (isObj(b) && b.enabled === true && !(isObj(a) && a.enabled === true))) },
   ];
+  if (agentOf(path) === 'opencode') {
+    // OpenCode's config: a plugin it loads runs in its process, outside the wall; its `permission` rules decide what runs unasked.
+    out.push({ path: ['plugin'], label: 'plugin', weakened: (a, b) => byAgent && addsEntries(a, b) });
+    out.push({ path: ['permission'], label: 'permission', weakened: (a, b) => byAgent && !same(a, b) });
+  }
   if (agentOf(path) === 'gemini') {
     // Gemini CLI's own switches inside `hooks`, beside its events.
     out.push({ path: ['hooks', 'enabled'], label: 'hooks.enabled', weakened: (a, b) => b === false && a !== false });
