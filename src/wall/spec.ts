@@ -28,7 +28,7 @@
 import { dirname, isAbsolute, join, normalize, relative, resolve } from 'node:path';
 import type { WallSpec } from './bwrap.js';
 
-export type WalledClient = 'gemini' | 'openclaw';
+export type WalledClient = 'gemini' | 'openclaw' | 'opencode';
 
 export interface WallFacts {
   client: WalledClient;

@@ -27,9 +27,9 @@ import { describeOwnWallForAgent, wallVerdict, type WallVerdict } from '../../wa
 import { CLIENT_NAMES, walledClient, type WallAnswer } from './wall-answer.js';
 
 /** Hook wiring of every client outside the project, under the home folder (the project's are WIRING_FILES). */
-const HOME_WIRING = ['.codex/hooks.json', '.codex/config.toml', '.cursor/hooks.json', '.gemini/settings.json'];
-/** Project files that switch a client's hooks off, beside WIRING_FILES: Codex's project config, Gemini's whole folder. */
-const PROJECT_WIRING = ['.codex/config.toml', '.gemini'];
+const HOME_WIRING = ['.codex/hooks.json', '.codex/config.toml', '.cursor/hooks.json', '.gemini/settings.json', '.config/opencode'];
+/** Project files that switch a client's hooks off, beside WIRING_FILES: Codex's project config, Gemini's whole folder, OpenCode's folder (its plugins) and config. */
+const PROJECT_WIRING = ['.codex/config.toml', '.gemini', '.opencode', 'opencode.json', 'opencode.jsonc'];
 /**
  * Caches under the home folder writable inside the wall: only those whose
  * content the tool checks before using it, so that nothing written there
@@ -50,6 +50,8 @@ const MADE_CACHES = ['.npm/_cacache', '.npm/_logs', '.npm/_npx'];
 const CREDENTIALS: Readonly<Record<WalledClient, readonly string[]>> = {
   openclaw: ['OPENCLAW_GATEWAY_TOKEN', 'OPENCLAW_GATEWAY_PASSWORD', 'OPENCLAW_GATEWAY_SECRET', 'OPENCLAW_MCP_TOKEN'],
   gemini: ['GEMINI_API_KEY', 'GOOGLE_API_KEY', 'GOOGLE_CLOUD_ACCESS_TOKEN', 'GOOGLE_GENAI_API_KEY'],
+  // OpenCode keeps provider keys in its data folder (auth.json, hidden below); its server's password is in its environment.
+  opencode: ['OPENCODE_SERVER_PASSWORD'],
 };
 
 /** The config's mode and protect list, read here because a spooled call never loads the config; unreadable: the defaults (`required`). */
@@ -166,6 +168,13 @@ function clientState(client: WalledClient, env: NodeJS.ProcessEnv, home: string 
     const dir = base ? join(base, '.gemini') : null;
     return { dirs: exists(dir) ? [dir] : [], files: [], keep: [] };
   }
+  if (client === 'opencode') {
+    // Its data (auth.json with the provider keys, its sessions) and its config folder (global plugins and settings), as XDG places them.
+    const data = env.XDG_DATA_HOME?.trim() || (home ? join(home, '.local', 'share') : null);
+    const config = env.XDG_CONFIG_HOME?.trim() || (home ? join(home, '.config') : null);
+    const dirs = [data && join(data, 'opencode'), config && join(config, 'opencode')].filter(exists);
+    return { dirs, files: [], keep: [] };
+  }
   // OpenClaw: its state folder (token, sessions, plugins, the shell snapshots) and its config, as OpenClaw finds them;
   // the agent's workspace (by default ~/.openclaw/workspace) and the project stay writable: mounted again after it.
   const stateDir = env.OPENCLAW_STATE_DIR?.trim() || (home ? join(home, '.openclaw') : null);
@@ -173,9 +182,15 @@ function clientState(client: WalledClient, env: NodeJS.ProcessEnv, home: string 
   return { dirs: exists(stateDir) ? [stateDir] : [], files: exists(config) ? [config] : [], keep: exists(cwd) ? [cwd] : [] };
 }
 
-/** The shell the client runs a command with, as it picks it (Gemini CLI: bash -c; OpenClaw: $SHELL, else sh). */
+/** The shell the client runs a command with, as it picks it (Gemini CLI: bash -c; OpenCode: $SHELL -c; OpenClaw: $SHELL, else sh). */
 export function clientShell(client: WalledClient, env: NodeJS.ProcessEnv): { path: string; args: string[] } {
   if (client === 'gemini') return { path: lookup('bash', env) ?? '/bin/bash', args: ['-c'] };
+  if (client === 'opencode') {
+    // OpenCode 1.18.33: $SHELL unless it is fish or nu, else bash, else sh; the command is its `-c` argument.
+    const own = env.SHELL?.trim();
+    const usable = own && isAbsolute(own) && !['fish', 'nu'].includes(basename(own)) ? own : null;
+    return { path: usable ?? lookup('bash', env) ?? lookup('sh', env) ?? '/bin/sh', args: ['-c'] };
+  }
   const own = env.SHELL?.trim();
   const usable = own && !['false', 'nologin'].includes(basename(own)) ? own : null;
   const shell = usable && basename(usable) === 'fish' ? (lookup('bash', env) ?? lookup('sh', env) ?? usable) : (usable ?? lookup('sh', env) ?? lookup('bash', env) ?? '/bin/sh');
