@@ -20,13 +20,14 @@ export const NODE = process.env.CONTINUITY_TEST_NODE ?? process.execPath;
 
 const bins = new Map<string, string>();
 /** The pinned client's binary, installed on first use by scripts/install-agent-clients.mjs; a failed install fails the test. */
-export function clientBinary(name: 'codex' | 'gemini'): string {
-  const known = bins.get(name);
+export function clientBinary(name: 'codex' | 'gemini' | 'opencode', version?: string): string {
+  const key = version ? `${name}@${version}` : name;
+  const known = bins.get(key);
   if (known) return known;
-  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'install-agent-clients.mjs'), '--print-path', name], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'install-agent-clients.mjs'), '--print-path', name, ...(version ? ['--version', version] : [])], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${name} could not be installed: ${(r.stderr || r.error?.message || '').trim()}`);
   const bin = r.stdout.trim().split('\n').pop()!;
-  bins.set(name, bin);
+  bins.set(key, bin);
   return bin;
 }
 
@@ -43,6 +44,8 @@ export interface ProjectOptions {
   plan?: { path: string; content: string } | null;
   files?: Record<string, string>;
   config?: unknown;
+  /** The folder the project and its home are made in (default: the temporary folder; a client whose wall leaves the temporary folder writable needs its home elsewhere). */
+  parent?: string;
 }
 
 /** One hook call as the ledger recorded it (`continuity log --json`). */
@@ -60,11 +63,11 @@ export class AgentProject {
   readonly home: string;
 
   constructor(
-    readonly agent: 'codex' | 'gemini' | 'openclaw',
+    readonly agent: 'codex' | 'gemini' | 'openclaw' | 'opencode',
     opts: ProjectOptions = {},
   ) {
     // Joining another client's project: the same folder and home; the person wires this client in it too, and goes on.
-    this.base = opts.join?.base ?? mkdtempSync(join(tmpdir(), `continuity-${agent}-`));
+    this.base = opts.join?.base ?? mkdtempSync(join(opts.parent ?? tmpdir(), `continuity-${agent}-`));
     this.dir = opts.join?.dir ?? join(this.base, 'project');
     this.home = opts.join?.home ?? join(this.base, 'home');
     mkdirSync(this.dir, { recursive: true });
@@ -89,7 +92,7 @@ export class AgentProject {
     // As a user would: the hooks from `continuity init`, run by the Node on PATH (OpenClaw's plugin is wired in its own config instead).
     if (agent !== 'openclaw') this.continuity(['init', '--agent', agent]);
     const capture = process.env.CONTINUITY_REAL_CLIENT_CAPTURE;
-    if (capture && agent !== 'openclaw') this.captureHooks(resolve(capture));
+    if (capture && agent !== 'openclaw' && agent !== 'opencode') this.captureHooks(resolve(capture));
     after(() => {
       if (process.env.CONTINUITY_REAL_CLIENT_KEEP) process.stderr.write(`kept ${this.base}\n`);
       else this.remove();
