@@ -12,6 +12,7 @@ import { benchRunsLater } from './runs-later.js';
 import { benchOpenClawPlugin } from './openclaw-plugin.js';
 import { benchOwnWall, reportOwnWall } from './own-wall.js';
 import { benchOpenClawLoad, reportOpenClawLoad } from './openclaw-load.js';
+import { benchOpenCodeHook, reportOpenCodeHook } from './opencode-hook.js';
 import { fmt } from './measure.js';
 import { reportStageSplit } from './hook-stages.js';
 import { benchLedgerGrowth, reportLedgerGrowth } from './ledger-growth.js';
@@ -96,6 +97,9 @@ process.stdout.write(memory.status === 0 ? memory.stdout : `OpenClaw plugin memo
 
 console.log('');
 reportOpenClawLoad(await benchOpenClawLoad());
+
+console.log('');
+reportOpenCodeHook(await benchOpenCodeHook(root));
 
 console.log('');
 reportOwnWall(await benchOwnWall(root, runs));
