@@ -6,6 +6,7 @@
 //   node scripts/test-real-client.mjs                      every scenario, both versions
 //   node scripts/test-real-client.mjs --pinned|--newest    one version
 //   node scripts/test-real-client.mjs test/real-client/plugin.scenario.ts   some files
+// OpenCode's (opencode*) run once per OpenCode version, pinned and newest.
 // The scenarios of the other agents (codex*, gemini*, openclaw*) and the packed
 // package's install (packed-install) run once, after them: they do not start Claude Code. OpenClaw's come last, on their own: each
 // starts an OpenClaw gateway (Node 24, scripts/install-openclaw.mjs).
@@ -13,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLAUDE_CODE_VERSION, claudeCodeNewest } from './install-claude-code.mjs';
+import { OPENCODE_VERSION, openCodeNewest } from './install-agent-clients.mjs';
 
 const args = process.argv.slice(2);
 const files = args.filter((a) => !a.startsWith('--'));
@@ -31,7 +33,7 @@ process.stdout.write(`Claude Code: pinned ${CLAUDE_CODE_VERSION}; newest ${newes
 const setup = [
   ['sandbox tools', ['scripts/install-sandbox-tools.mjs']],
   ['Claude Code, both versions', ['scripts/install-claude-code.mjs']],
-  ['Codex CLI and Gemini CLI', ['scripts/install-agent-clients.mjs']],
+  ['Codex CLI, Gemini CLI and OpenCode (pinned and newest)', ['scripts/install-agent-clients.mjs']],
   ['OpenClaw and its Node 24', ['scripts/install-openclaw.mjs']],
   ["the pinned Bun package (the plugin's executable)", ['scripts/fetch-bun-package.mjs']],
   ['build', ['scripts/build.mjs']],
@@ -46,7 +48,9 @@ for (const [title, a] of setup) {
 const all = files.length ? files : readdirSync(join('test', 'real-client')).filter((f) => f.endsWith('.scenario.ts')).sort().map((f) => join('test', 'real-client', f));
 const OTHER_AGENT = /(?:^|[\\/])(?:codex|gemini|packed-install)[^\\/]*\.scenario\.ts$/;
 const OPENCLAW = /(?:^|[\\/])openclaw[^\\/]*\.scenario\.ts$/;
-const scenarios = all.filter((f) => !OTHER_AGENT.test(f) && !OPENCLAW.test(f));
+const OPENCODE = /(?:^|[\\/])opencode[^\\/]*\.scenario\.ts$/;
+const scenarios = all.filter((f) => !OTHER_AGENT.test(f) && !OPENCLAW.test(f) && !OPENCODE.test(f));
+const opencode = all.filter((f) => OPENCODE.test(f));
 const others = all.filter((f) => OTHER_AGENT.test(f));
 const openclaw = all.filter((f) => OPENCLAW.test(f));
 const versions = [['pinned', CLAUDE_CODE_VERSION], ['newest', newest.version]].filter(([which]) => !only || which === only);
@@ -59,6 +63,15 @@ if (scenarios.length) {
 }
 if (others.length && !only) {
   if (!step('scenarios on Codex CLI and Gemini CLI, and the packed package', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=3', '--test-reporter=spec', ...others])) failed.push('Codex CLI or Gemini CLI');
+}
+// OpenCode's scenarios: once on the pinned version and once on the registry's newest (asked here; the same version runs once).
+if (opencode.length && !only) {
+  const newestOpenCode = openCodeNewest();
+  process.stdout.write(`OpenCode: pinned ${OPENCODE_VERSION}; newest ${newestOpenCode.version} (${newestOpenCode.why})\n`);
+  const passes = newestOpenCode.version === OPENCODE_VERSION ? [['pinned', OPENCODE_VERSION]] : [['pinned', OPENCODE_VERSION], ['newest', newestOpenCode.version]];
+  for (const [which, version] of passes) {
+    if (!step(`scenarios on OpenCode ${version} (${which}${passes.length === 1 ? ', also the newest' : ''})`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...opencode], { CONTINUITY_REAL_CLIENT_OPENCODE: which })) failed.push(`OpenCode ${version}`);
+  }
 }
 if (openclaw.length && !only) {
   if (!step('scenarios on OpenClaw', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...openclaw])) failed.push('OpenClaw');
