@@ -68,6 +68,34 @@ test('OpenCode: text that only looks like approval in a synthetic part (added by
   assert.equal(planState(project), 'draft');
 });
 
+test("OpenCode: `approve` as a subagent's prompt (the task tool's session, named by the plugin) approves nothing and is recorded", async () => {
+  const project = planProject();
+  const r = opencode(project, 'chat-message', (p) => {
+    p.parent_session = 'ses_parent';
+  });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.out, null);
+  assert.equal(planState(project), 'draft');
+  assert.equal((await events(project)).filter((e) => e.kind === 'opencode:subagent-prompt').length, 1);
+});
+
+test("OpenCode: the person's `approve` after the session made tool calls approves (OpenCode's record of the turn is the chat.message itself)", () => {
+  const project = planProject();
+  const session = fixture('chat-message').input.sessionID as string;
+  const before = opencode(project, 'tool-execute-before-bash', (p) => {
+    p.input.sessionID = session;
+    p.output.args = { command: 'ls', description: 'list' };
+  });
+  assert.equal(before.code, 0, before.stderr);
+  const after = opencode(project, 'tool-execute-after-bash', (p) => {
+    p.input.sessionID = session;
+    p.input.args = { command: 'ls', description: 'list' };
+  });
+  assert.equal(after.code, 0, after.stderr);
+  assert.equal(prompt(project, 'approve').code, 0);
+  assert.equal(planState(project), 'approved');
+});
+
 test('OpenCode: a stop at a completed task with the next one known is held with words naming it; the limit lets the fourth through', async () => {
   const project = approvedProject();
   taskDone(project, '1');

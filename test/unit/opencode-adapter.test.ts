@@ -89,3 +89,10 @@ test('a payload that is not the plugin\'s is a PayloadError naming what is wrong
   assert.throws(() => parseOpenCodePayload('{"hook_event_name":"tool.execute.before","directory":"/p","input":{"sessionID":"s"}}'), (e: unknown) => e instanceof PayloadError && /tool\.execute\.before payload: .*(output|tool)/.test((e as Error).message));
   assert.throws(() => parseOpenCodePayload('not json'), PayloadError);
 });
+
+test("a subagent's prompt (a session with a parent, named by the plugin) is recorded, never the person's prompt", () => {
+  const p = payload('chat-message');
+  const call = openCodeToClaude({ ...p, parent_session: 'ses_parent' } as typeof p);
+  assert.equal(call.payloads[0]!.hook_event_name, 'opencode:subagent-prompt');
+  assert.equal(call.payloads[0]!.prompt, 'approve');
+});

@@ -9,7 +9,9 @@
  * shape below captured from the real client, test/fixtures/agents/opencode-1.18.33/):
  * - `chat.message` (input `{sessionID, agent, model, messageID}`, output
  *   `{message: UserMessage, parts: Part[]}`): a user message OpenCode is
- *   about to take in; its text parts are what the person typed.
+ *   about to take in; its text parts are what the person typed, unless the
+ *   session is a subagent's (the plugin names its `parent_session`, read
+ *   from OpenCode's `session.get`): then they are the model's.
  * - `tool.execute.before` (input `{tool, sessionID, callID}`, output
  *   `{args}`): a tool call about to run. Throwing refuses it (the error's
  *   message is the tool's result); `output.args` may be changed.
@@ -44,6 +46,8 @@ export const OPENCODE_EVENTS = {
   'chat.message': v.looseObject({
     ...common,
     output: v.looseObject({ parts: v.array(v.looseObject({ type: v.string() })) }),
+    /** The plugin read it from OpenCode: the session is a subagent's (the task tool's), this its parent. */
+    parent_session: v.optional(v.nullable(v.string()), null),
   }),
   'tool.execute.before': v.looseObject({
     ...common,

@@ -40,8 +40,12 @@ export function openCodeToClaude(p: OpenCodePayload): ClaudeCall {
   switch (p.hook_event_name) {
     case 'session.created':
       return { payloads: [{ ...base, hook_event_name: event, source: 'startup' }], searchFrom };
-    case 'chat.message':
-      return { payloads: [{ ...base, hook_event_name: event, prompt: promptOf(p as OpenCodePayloadOf<'chat.message'>) }], searchFrom };
+    case 'chat.message': {
+      const m = p as OpenCodePayloadOf<'chat.message'>;
+      // A subagent's prompt is written by the model that called the task tool: recorded, never read as the person's.
+      if (m.parent_session) return { payloads: [{ ...base, hook_event_name: 'opencode:subagent-prompt', parent_session: m.parent_session, prompt: promptOf(m) }], searchFrom };
+      return { payloads: [{ ...base, hook_event_name: event, prompt: promptOf(m) }], searchFrom };
+    }
     case 'experimental.text.complete': {
       const s = p as OpenCodePayloadOf<'experimental.text.complete'>;
       return { payloads: [{ ...base, hook_event_name: event, stop_hook_active: s.stop_hook_active, last_assistant_message: s.output.text }], searchFrom };

@@ -15,6 +15,10 @@
  * the plugin stays a few dozen lines of plain JavaScript that needs nothing
  * installed beside it.
  *
+ * A subagent's session (OpenCode's `task` tool starts one, with a parent)
+ * gets its prompt from the model: the plugin names the parent, and the rules
+ * never take it for the person's.
+ *
  * What the plugin remembers (in OpenCode's process, per session): the
  * sessions it has opened for continuity, the steps of the assistant's that
  * started a tool call (their text does not end the turn), the stops it held
@@ -96,6 +100,13 @@ export const Continuity = async ({ client, directory }) => {
       const id = input.sessionID;
       const text = (output.parts ?? []).filter((p) => p.type === 'text' && !p.synthetic).map((p) => p.text).join('\\n');
       if (sentByUs.delete(id + '\\0' + text)) return;
+      // A subagent's session (the task tool's): its prompt is the model's words, not the person's.
+      const session = await client.session.get({ path: { id } }).catch(() => null);
+      const parent = session?.data?.parentID ?? null;
+      if (parent) {
+        await call('chat.message', input, output, { parent_session: parent });
+        return;
+      }
       held.delete(id);
       const context = [];
       if (!opened.has(id)) {
