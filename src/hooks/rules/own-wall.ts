@@ -119,6 +119,10 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
       // left out of the writable list below
     }
   }
+  const hidden = clientState(client, env, home, cwd);
+  // OpenCode's config folder is hidden from its commands and is wiring for every other client (read-only there):
+  // a read-only mount of it after the hiding one would show it again.
+  const shown = (p: string) => client !== 'opencode' || !hidden.dirs.some((d) => p === d || p.startsWith(`${d}/`));
   return {
     client,
     root,
@@ -142,7 +146,7 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
       state,
       // The guard's patterns outside the project are absolute (the person's own settings): read-only as they are.
       ...protect.filter((p) => p.startsWith('/')).map(absoluteLiteral).filter((p): p is string => p !== null),
-    ]),
+    ]).filter(shown),
     protect: protect.filter((p) => existsSync(join(root, literalPrefix(p) ?? '.'))),
     // Gemini CLI reads the project's .gemini/settings.json: where there is none, none can be made inside the wall.
     placeholders: [
@@ -152,7 +156,7 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
       // stand: bubblewrap would leave its mount point behind as an empty file, and an empty `commondir` stops git.
       ...git.dirs.filter((d) => !existsSync(d) && existsSync(join(dirname(d), 'HEAD'))),
     ],
-    clientState: clientState(client, env, home, cwd),
+    clientState: hidden,
     credentials: CREDENTIALS[client],
     bwrap,
     shell: clientShell(client, env),
