@@ -72,8 +72,10 @@ export async function benchOpenCodeHook(root: string, runs = Number(process.env.
         }
       }
     }
-    const log = spawnSync(process.execPath, [join(root, 'dist', 'cli.cjs'), 'log', '--json', '--limit', '100000'], { cwd: plugin.dir, encoding: 'utf8' });
+    const log = spawnSync(process.execPath, [join(root, 'dist', 'cli.cjs'), 'log', '--json', '--limit', '10000'], { cwd: plugin.dir, encoding: 'utf8' });
     const hookCalls = log.stdout.split('\n').filter((l) => l.includes('"hook:opencode"')).length;
+    // A run in which the plugin never called the hook measured nothing of continuity's.
+    if (hookCalls === 0) throw new Error(`no hook call of OpenCode's was recorded (continuity log: ${log.stderr.trim() || 'nothing'})`);
     const payload = JSON.stringify({ hook_event_name: 'tool.execute.before', directory: plugin.dir, input: { tool: 'bash', sessionID: 'ses_bench', callID: 'call_1' }, output: { args: { command: 'true', description: 'bench' } } });
     // The command the plugin runs, as init wrote it.
     const argv = JSON.parse(/^const HOOK = (\[.*\]);$/m.exec(readFileSync(join(plugin.dir, '.opencode', 'plugins', 'continuity.js'), 'utf8'))![1]!) as string[];

@@ -190,7 +190,7 @@ test(name("wall: inside continuity's own wall a script's writes to .continuity/ 
       [bash(`printf '%s' '${forged}' | continuity hook opencode; echo "hook exit $?"`)],
       [write('scripts/ledger.cjs', LEDGER_WRITE)],
       [write('scripts/rm.cjs', REMOVE_PLUGIN)],
-      [bash('node scripts/ledger.cjs; node scripts/rm.cjs; ls ~/.local/share/opencode ~/.config/opencode; echo listed')],
+      [bash('node scripts/ledger.cjs; node scripts/rm.cjs; ls -a ~/.local/share/opencode ~/.config/opencode; echo listed')],
       [bash('echo "it works" > notes.txt && git add notes.txt && git commit -qm notes && git log --oneline | wc -l')],
       [say('Done.')],
     ],
@@ -202,7 +202,10 @@ test(name("wall: inside continuity's own wall a script's writes to .continuity/ 
   assert.match(outputs, /EROFS: read-only file system|EACCES|EPERM/, timeline(r));
   assert.equal(p.readFile('.opencode/plugins/continuity.js'), plugin);
   assert.equal(existsSync(join(p.dir, '.continuity', 'forged')), false);
-  assert.doesNotMatch(outputs, /opencode\.json/, timeline(r));
+  // OpenCode's own folders are empty inside the wall (its config with the provider, its data with auth.json).
+  const listed = added(r.conversation[4]!);
+  assert.match(listed, /listed/, timeline(r));
+  assert.doesNotMatch(listed, /opencode\.json|auth\.json|opencode\.db/, timeline(r));
   assert.equal(p.readFile('notes.txt'), 'it works\n');
   const shells = openCodeHooks(r, 'tool.execute.before').filter((h) => h.input.tool_name === 'Bash');
   assert.ok(shells.length >= 3 && shells.every((h) => h.decision.wall === 'wrapped' && !String(h.input.tool_input.command).includes('bwrap')), timeline(r));
