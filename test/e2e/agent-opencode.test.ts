@@ -79,7 +79,7 @@ test("OpenCode: `approve` as a subagent's prompt (the task tool's session, named
   assert.equal((await events(project)).filter((e) => e.kind === 'opencode:subagent-prompt').length, 1);
 });
 
-test("OpenCode: the person's `approve` after the session made tool calls approves (OpenCode's record of the turn is the chat.message itself)", () => {
+test("OpenCode: a bash call of the session that has ended does not hold back the person's `approve`", () => {
   const project = planProject();
   const session = fixture('chat-message').input.sessionID as string;
   const before = opencode(project, 'tool-execute-before-bash', (p) => {

@@ -149,6 +149,16 @@ test(name("forged approval through a subagent: the model's task tool with the pr
   assert.equal(openCodeHooks(r, 'chat.message').filter((h) => h.kind === 'UserPromptSubmit').length, 1, timeline(r));
 });
 
+test(name("the person's `approve` in a session that has made tool calls (its next prompt, `--continue`) approves: OpenCode's chat.message is its record of the person's turn"), { timeout: 300_000 }, async () => {
+  const p = openCodeProject();
+  const r = await p.run({ prompt: 'Look around.', turns: [[bash('ls')], [say('Looked.')]] });
+  assertFinished(r);
+  const s = await p.run({ prompt: 'approve', continueSession: true, turns: [[say('Noted.')]] });
+  assertFinished(s);
+  assert.equal(openCodeHooks(s, 'chat.message')[0]!.sessionId, openCodeHooks(r, 'chat.message')[0]!.sessionId, timeline(s));
+  assert.equal(s.ledgerStatus.plan.state, 'approved', timeline(s));
+});
+
 /** A script whose target is built at run time: no reading of the command line sees what it writes. */
 const REMOVE_PLUGIN = "require('fs').rmSync(['.open', 'code/plugins/continuity.js'].join(''));\n";
 const LEDGER_WRITE = "require('fs').writeFileSync(['.contin', 'uity/forged'].join(''), 'x');\n";

@@ -27,6 +27,8 @@ export const OPENCODE_UNDER_TEST = process.env.CONTINUITY_REAL_CLIENT_OPENCODE =
 
 export interface OpenCodeRunOptions extends ChatScenario {
   prompt: string;
+  /** Go on in the last session (`opencode run --continue`), as the person does in the TUI with a next prompt. */
+  continueSession?: boolean;
   timeoutMs?: number;
 }
 
@@ -60,7 +62,7 @@ export class OpenCodeProject extends AgentProject {
     const before = this.events().length;
     try {
       writeOpenCodeUserConfig(this.home, server.url);
-      const run = await runProcess({ bin, args: openCodeArgs(o.prompt), cwd: this.dir, env: this.baseEnv({ ...OPENCODE_ENV }), timeoutMs, log });
+      const run = await runProcess({ bin, args: openCodeArgs(o.prompt, { continue: o.continueSession }), cwd: this.dir, env: this.baseEnv({ ...OPENCODE_ENV }), timeoutMs, log });
       return {
         ...run,
         requests: server.requests,

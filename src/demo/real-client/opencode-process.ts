@@ -34,8 +34,8 @@ export const OPENCODE_ENV: Readonly<Record<string, string>> = { OPENCODE_DISABLE
  * and quotes each that holds a space: the prompt goes as its words, so the
  * model and the hooks see it as typed.
  */
-export function openCodeArgs(prompt: string, opts: { session?: string } = {}): string[] {
-  return ['run', ...(opts.session ? ['--session', opts.session] : []), ...prompt.split(/\s+/).filter(Boolean)];
+export function openCodeArgs(prompt: string, opts: { session?: string; continue?: boolean } = {}): string[] {
+  return ['run', ...(opts.session ? ['--session', opts.session] : []), ...(opts.continue ? ['--continue'] : []), ...prompt.split(/\s+/).filter(Boolean)];
 }
 
 /** `opencode --version` (`1.18.33`), or null when the file does not answer as OpenCode does. */
