@@ -13,6 +13,7 @@ import { benchOpenClawPlugin } from './openclaw-plugin.js';
 import { benchOwnWall, reportOwnWall } from './own-wall.js';
 import { benchOpenClawLoad, reportOpenClawLoad } from './openclaw-load.js';
 import { benchPiHook, reportPiHook } from './pi-hook.js';
+import { benchOpenCodeHook, reportOpenCodeHook } from './opencode-hook.js';
 import { fmt } from './measure.js';
 import { reportStageSplit } from './hook-stages.js';
 import { benchLedgerGrowth, reportLedgerGrowth } from './ledger-growth.js';
@@ -99,6 +100,9 @@ process.stdout.write(memory.status === 0 ? memory.stdout : `OpenClaw plugin memo
 
 console.log('');
 reportOpenClawLoad(await benchOpenClawLoad());
+
+console.log('');
+reportOpenCodeHook(await benchOpenCodeHook(root));
 
 console.log('');
 reportOwnWall(await benchOwnWall(root, runs));

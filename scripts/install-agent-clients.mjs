@@ -1,5 +1,5 @@
-// Installs the real Codex CLI and Gemini CLI for the real-client suite
-// (test/real-client/codex*.scenario.ts, gemini*.scenario.ts), each at its
+// Installs the real Codex CLI, Gemini CLI and OpenCode for the real-client suite
+// (test/real-client/codex*.scenario.ts, gemini*.scenario.ts, opencode*.scenario.ts), each at its
 // pinned version, into a cache directory of its own, reused when it is there
 // and answers `--version` with that version.
 //   node scripts/install-agent-clients.mjs                      install or reuse both; report on stderr
@@ -12,6 +12,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withInstallLock } from './install-lock.mjs';
+import { newestVersion } from './newest-version.mjs';
 
 /** The Codex CLI the suite runs (a native binary in a platform package). */
 export const CODEX_VERSION = '0.169.0';
@@ -21,6 +22,8 @@ export const GEMINI_CLI_VERSION = '0.61.0';
 export const PI_VERSION = '0.73.1';
 /** The GitHub Copilot CLI the suite runs (Node, bundled). */
 export const COPILOT_VERSION = '1.0.102';
+/** The OpenCode the suite runs (a native binary in a platform package); the newest is asked of the registry (openCodeNewest). */
+export const OPENCODE_VERSION = '1.18.33';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LOCK_STALE_MS = 15 * 60_000;
@@ -30,7 +33,13 @@ export const CLIENTS = {
   gemini: { package: '@google/gemini-cli', version: GEMINI_CLI_VERSION, dirName: 'gemini-cli', bin: 'gemini' },
   pi: { package: '@mariozechner/pi-coding-agent', version: PI_VERSION, dirName: 'pi', bin: 'pi' },
   copilot: { package: '@github/copilot', version: COPILOT_VERSION, dirName: 'copilot', bin: 'copilot' },
+  opencode: { package: 'opencode-ai', version: OPENCODE_VERSION, dirName: 'opencode', bin: 'opencode' },
 };
+
+/** OpenCode's newest on the registry (scripts/newest-version.mjs), else the pinned one; CONTINUITY_OPENCODE_NEWEST picks one by hand. */
+export function openCodeNewest() {
+  return newestVersion({ pkg: 'opencode-ai', fallback: OPENCODE_VERSION, envVar: 'CONTINUITY_OPENCODE_NEWEST' });
+}
 
 export function cacheDir(name, version = CLIENTS[name].version) {
   const c = CLIENTS[name];
@@ -46,7 +55,7 @@ function versionOf(name, version) {
   if (!existsSync(bin)) return null;
   const home = join(cacheDir(name, version), 'version-check-home');
   mkdirSync(home, { recursive: true });
-  const r = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 60_000, env: { PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, HOME: home, CODEX_HOME: home, GEMINI_CLI_HOME: home } });
+  const r = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 60_000, env: { PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, HOME: home, CODEX_HOME: home, GEMINI_CLI_HOME: home, TMPDIR: home } });
   if (r.status !== 0) return null;
   // pi prints its version on stderr.
   const m = /(\d+\.\d+\.\d+)/.exec(r.stdout) ?? /(\d+\.\d+\.\d+)/.exec(r.stderr);
@@ -73,7 +82,7 @@ export function ensureClient(name, version) {
   return withLock(dir, () => {
     if (versionOf(name, c.version) === c.version) return { bin: binOf(name, c.version), reused: true };
     mkdirSync(dir, { recursive: true });
-    process.stderr.write(`▶ installing ${c.package}@${c.version} into ${dir}\n`);
+    process.stderr.write(`▶ installing ${c.package}@${version} into ${dir}\n`);
     const started = Date.now();
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const r = spawnSync(npm, ['install', '--prefix', dir, '--no-audit', '--no-fund', '--save-exact', `${c.package}@${c.version}`], { stdio: ['ignore', 2, 2], timeout: 20 * 60_000 });
@@ -96,6 +105,12 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       const { bin, reused } = ensureClient(name, version);
       process.stderr.write(`✓ ${CLIENTS[name].package} ${version ?? CLIENTS[name].version}: ${bin}${reused ? ' (reused)' : ''}\n`);
       if (at >= 0) process.stdout.write(`${bin}\n`);
+    }
+    // OpenCode's newest as well, when it is not the pinned one.
+    if (at < 0 && names.includes('opencode')) {
+      const newest = openCodeNewest();
+      process.stderr.write(`OpenCode: pinned ${OPENCODE_VERSION}; newest ${newest.version} (${newest.why})\n`);
+      if (newest.version !== OPENCODE_VERSION) ensureClient('opencode', newest.version);
     }
   } catch (err) {
     process.stderr.write(`✗ install-agent-clients: ${err instanceof InstallError ? err.message : (err?.stack ?? err)}\n`);

@@ -7,6 +7,7 @@
 //   node scripts/test-real-client.mjs --pinned|--newest    one version
 //   node scripts/test-real-client.mjs test/real-client/plugin.scenario.ts   some files
 // pi's (pi*) and GitHub Copilot CLI's (copilot*) run on the pinned version and, when the registry names a newer one, on that too.
+// OpenCode's (opencode*) run once per OpenCode version, pinned and newest.
 // The scenarios of the other agents (codex*, gemini*, openclaw*) and the packed
 // package's install (packed-install) run once, after them: they do not start Claude Code. OpenClaw's come last, on their own: each
 // starts an OpenClaw gateway (Node 24, scripts/install-openclaw.mjs).
@@ -14,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLAUDE_CODE_VERSION, claudeCodeNewest } from './install-claude-code.mjs';
-import { COPILOT_VERSION, PI_VERSION } from './install-agent-clients.mjs';
+import { COPILOT_VERSION, OPENCODE_VERSION, PI_VERSION, openCodeNewest } from './install-agent-clients.mjs';
 import { newestVersion } from './newest-version.mjs';
 
 const args = process.argv.slice(2);
@@ -37,7 +38,7 @@ process.stdout.write(`pi: pinned ${PI_VERSION}; newest ${piNewest.version} (${pi
 const setup = [
   ['sandbox tools', ['scripts/install-sandbox-tools.mjs']],
   ['Claude Code, both versions', ['scripts/install-claude-code.mjs']],
-  ['Codex CLI, Gemini CLI, pi and GitHub Copilot CLI', ['scripts/install-agent-clients.mjs']],
+  ['Codex CLI, Gemini CLI, pi, GitHub Copilot CLI and OpenCode', ['scripts/install-agent-clients.mjs']],
   ['OpenClaw and its Node 24', ['scripts/install-openclaw.mjs']],
   ["the pinned Bun package (the plugin's executable)", ['scripts/fetch-bun-package.mjs']],
   ['build', ['scripts/build.mjs']],
@@ -54,9 +55,11 @@ const OTHER_AGENT = /(?:^|[\\/])(?:codex|gemini|packed-install)[^\\/]*\.scenario
 const PI = /(?:^|[\\/])pi[^\\/]*\.scenario\.ts$/;
 const COPILOT = /(?:^|[\\/])copilot[^\\/]*\.scenario\.ts$/;
 const OPENCLAW = /(?:^|[\\/])openclaw[^\\/]*\.scenario\.ts$/;
-const scenarios = all.filter((f) => !OTHER_AGENT.test(f) && !OPENCLAW.test(f) && !PI.test(f) && !COPILOT.test(f));
+const OPENCODE = /(?:^|[\\/])opencode[^\\/]*\.scenario\.ts$/;
+const scenarios = all.filter((f) => !OTHER_AGENT.test(f) && !OPENCLAW.test(f) && !PI.test(f) && !COPILOT.test(f) && !OPENCODE.test(f));
 const pi = all.filter((f) => PI.test(f));
 const copilot = all.filter((f) => COPILOT.test(f));
+const opencode = all.filter((f) => OPENCODE.test(f));
 const others = all.filter((f) => OTHER_AGENT.test(f));
 const openclaw = all.filter((f) => OPENCLAW.test(f));
 const versions = [['pinned', CLAUDE_CODE_VERSION], ['newest', newest.version]].filter(([which]) => !only || which === only);
@@ -84,6 +87,15 @@ if (copilot.length && !only) {
   if (copilotVersions.length === 1) process.stdout.write(`  the newest is the pinned one: one pass\n`);
   for (const version of copilotVersions) {
     if (!step(`scenarios on GitHub Copilot CLI ${version}`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...copilot], { CONTINUITY_COPILOT_VERSION: version })) failed.push(`GitHub Copilot CLI ${version}`);
+  }
+}
+// OpenCode's scenarios: once on the pinned version and once on the registry's newest (asked here; the same version runs once).
+if (opencode.length && !only) {
+  const newestOpenCode = openCodeNewest();
+  process.stdout.write(`OpenCode: pinned ${OPENCODE_VERSION}; newest ${newestOpenCode.version} (${newestOpenCode.why})\n`);
+  const passes = newestOpenCode.version === OPENCODE_VERSION ? [['pinned', OPENCODE_VERSION]] : [['pinned', OPENCODE_VERSION], ['newest', newestOpenCode.version]];
+  for (const [which, version] of passes) {
+    if (!step(`scenarios on OpenCode ${version} (${which}${passes.length === 1 ? ', also the newest' : ''})`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...opencode], { CONTINUITY_REAL_CLIENT_OPENCODE: which })) failed.push(`OpenCode ${version}`);
   }
 }
 if (openclaw.length && !only) {

@@ -5,8 +5,8 @@ import { WIRING_ENV_VARS, wiringKind } from './wiring-files.js';
 
 export { isWiringFile, WIRING_FILES } from './wiring-files.js';
 
-/** The keys of a settings file that decide whether hooks run and what confines the agent; the rest is the person's business. */
-const WIRING_KEYS = ['hooks', 'disableAllHooks', 'allowManagedHooksOnly', 'sandbox', 'enabledPlugins', 'extraKnownMarketplaces', 'tools', 'env'] as const;
+/** The keys of a settings file that decide whether hooks run and what confines the agent (OpenCode's `plugin` list and `permission` too); the rest is the person's business. */
+const WIRING_KEYS = ['hooks', 'disableAllHooks', 'allowManagedHooksOnly', 'sandbox', 'enabledPlugins', 'extraKnownMarketplaces', 'tools', 'env', 'plugin', 'permission'] as const;
 
 /**
  * What of a wiring file matters to the hooks, as one string: two versions

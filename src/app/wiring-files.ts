@@ -11,7 +11,7 @@ import { join } from 'node:path';
  * client, a client can be wired after the agent wrote its settings, and the
  * files that are absent cost one failed open each.
  */
-export const WIRING_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json', '.pi/settings.json', '.pi/extensions/continuity.ts', '.github/hooks/continuity.json', '.github/copilot/settings.json', '.github/copilot/settings.local.json'] as const;
+export const WIRING_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json', '.pi/settings.json', '.pi/extensions/continuity.ts', '.github/hooks/continuity.json', '.github/copilot/settings.json', '.github/copilot/settings.local.json', '.opencode/plugins/continuity.js', 'opencode.json', 'opencode.jsonc'] as const;
 
 /**
  * Folders whose every file pi loads as an extension, run in pi's own process
@@ -127,7 +127,7 @@ export function userWiringEnvFiles(env: WiringEnv | undefined): string[] {
 }
 
 /** What kind of wiring file a path is, from its name: null when it is none. Absolute paths come only from the lists above. */
-export type WiringKind = 'settings-json' | 'gemini-trust' | 'hooks-json' | 'codex-toml' | 'env' | 'pi-extension';
+export type WiringKind = 'settings-json' | 'gemini-trust' | 'hooks-json' | 'codex-toml' | 'env' | 'pi-extension' | 'plugin-file';
 
 export function wiringKind(path: string): WiringKind | null {
   if (!path.startsWith('/') && !(WIRING_FILES as readonly string[]).includes(path) && !(WIRING_ENV_FILES as readonly string[]).includes(path)) return null;
@@ -137,7 +137,9 @@ export function wiringKind(path: string): WiringKind | null {
   if (name === 'hooks.json') return 'hooks-json';
   if (name.endsWith('.toml')) return 'codex-toml';
   if (name === 'trustedFolders.json' || (path.startsWith('/') && /trust/i.test(name) && name.endsWith('.json'))) return 'gemini-trust';
-  if (name.endsWith('.json')) return 'settings-json';
+  if (name.endsWith('.json') || name.endsWith('.jsonc')) return 'settings-json';
+  // A plugin file of continuity's (OpenCode's `.opencode/plugins/continuity.js`): all of it is continuity's.
+  if (name.endsWith('.js')) return 'plugin-file';
   return null;
 }
 

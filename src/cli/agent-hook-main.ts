@@ -1,5 +1,5 @@
 /**
- * `continuity hook codex|gemini|cursor|pi|copilot`. The hook command loads it only for
+ * `continuity hook codex|gemini|cursor|pi|copilot|opencode`. The hook command loads it only for
  * these agents, so a Claude Code hook call loads none of it.
  */
 import { writeFd } from '../util/write-fd.js';
@@ -13,6 +13,7 @@ import { adapter as cursor } from '../adapters/cursor/hook.js';
 import { adapter as gemini } from '../adapters/gemini/hook.js';
 import { adapter as pi } from '../adapters/pi/hook.js';
 import { adapter as copilot } from '../adapters/copilot/hook.js';
+import { adapter as opencode } from '../adapters/opencode/hook.js';
 import { CliError, ExitCode } from '../util/errors.js';
 
 const ADAPTERS: Record<BridgedAgent, AgentAdapter<never>> = {
@@ -21,6 +22,7 @@ const ADAPTERS: Record<BridgedAgent, AgentAdapter<never>> = {
   cursor: cursor as AgentAdapter<never>,
   pi: pi as AgentAdapter<never>,
   copilot: copilot as AgentAdapter<never>,
+  opencode: opencode as AgentAdapter<never>,
 };
 
 /**

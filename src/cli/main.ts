@@ -40,7 +40,7 @@ commands:
   build-executable           compile the hook's executable for this machine (an installed package)
   gc [--dry-run]             remove recovery copies of projects that no longer exist or use continuity
   hook claude-code           answer one Claude Code hook payload (stdin → stdout)
-  hook codex|gemini|cursor|pi|copilot  the same for OpenAI Codex CLI, Gemini CLI, Cursor, pi, GitHub Copilot CLI
+  hook codex|gemini|cursor|pi|copilot|opencode  the same for OpenAI Codex CLI, Gemini CLI, Cursor, pi, GitHub Copilot CLI, OpenCode
   plan import FILE           register or refresh the project's active plan
   plan show [--json]         print the active plan and its tasks
   approve                    approve the active plan (a person at a terminal only)

@@ -14,14 +14,14 @@ import { wallStatus } from './wall-status.js';
 
 export type { ClientGuard };
 
-export const CLIENT_LABEL: Readonly<Record<string, string>> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', cursor: 'Cursor', openclaw: 'OpenClaw', pi: 'pi', copilot: 'Copilot CLI' };
+export const CLIENT_LABEL: Readonly<Record<string, string>> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', cursor: 'Cursor', openclaw: 'OpenClaw', pi: 'pi', copilot: 'Copilot CLI', opencode: 'OpenCode' };
 
 export function labelOf(agent: string): string {
   return CLIENT_LABEL[agent] ?? agent;
 }
 
 /** The clients continuity wraps in its own wall (their input rewrite carries it). */
-const OWN_WALL = new Set(['gemini', 'openclaw', 'pi', 'copilot']);
+const OWN_WALL = new Set(['gemini', 'openclaw', 'pi', 'copilot', 'opencode']);
 
 export async function clientGuard(agent: string, o: { root: string; config: Config; home: string; probe: () => WallProbe }): Promise<ClientGuard> {
   const label = labelOf(agent);

@@ -3,7 +3,7 @@
  * Each agent's target is pure text in, text out, so init can show a diff,
  * keep a backup and undo exactly what it added; the command does the file I/O.
  */
-export type AgentName = 'claude-code' | 'codex' | 'gemini' | 'cursor' | 'pi' | 'copilot';
+export type AgentName = 'claude-code' | 'codex' | 'gemini' | 'cursor' | 'pi' | 'copilot' | 'opencode';
 
 /** Every agent `continuity init --agent` wires: those above through a settings file in the project, OpenClaw through its gateway's config (targets/openclaw.ts). */
 export type InitAgent = AgentName | 'openclaw';

@@ -85,14 +85,14 @@ function psAncestors(startPid: number): AncestorProcess[] {
 /**
  * The agent clients among a list of processes, nearest first: Claude Code
  * (its native executable, or `node …/claude-code/cli.js`), Codex, Gemini
- * CLI, Cursor's agent, OpenClaw, GitHub Copilot CLI (its native executable,
- * or `node …/@github/copilot/npm-loader.js`). Editors that host a terminal are not agents.
+ * CLI, Cursor's agent, OpenClaw, pi, GitHub Copilot CLI (its native executable,
+ * or `node …/@github/copilot/npm-loader.js`), OpenCode (its npm package runs the native `opencode.exe`). Editors that host a terminal are not agents.
  */
 export function agentClients(list: readonly AncestorProcess[]): AncestorProcess[] {
   return list.filter(isAgentClient);
 }
 
-const AGENT_EXECUTABLES = /^(claude|claude\.exe|codex|codex-[\w-]+|cursor-agent|gemini|openclaw|pi|copilot)$/i;
+const AGENT_EXECUTABLES = /^(claude|claude\.exe|codex|codex-[\w-]+|cursor-agent|gemini|openclaw|pi|copilot|opencode|opencode\.exe)$/i;
 const AGENT_SCRIPTS = /(@anthropic-ai[\\/]claude-code|@openai[\\/]codex|@google[\\/]gemini-cli|[\\/]openclaw[\\/]|cursor-agent|@mariozechner[\\/]pi-coding-agent|@github[\\/]copilot)/i;
 
 /**
@@ -164,7 +164,7 @@ export function describeClient(p: AncestorProcess): string {
 }
 
 /** The agent names continuity's targets use, by clientKind. */
-const AGENT_OF_KIND: Readonly<Record<string, string>> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini', 'cursor-agent': 'cursor', openclaw: 'openclaw', pi: 'pi', copilot: 'copilot' };
+const AGENT_OF_KIND: Readonly<Record<string, string>> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini', 'cursor-agent': 'cursor', openclaw: 'openclaw', pi: 'pi', copilot: 'copilot', opencode: 'opencode' };
 
 /**
  * The agent whose command this process is: the nearest agent client among

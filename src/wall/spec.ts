@@ -28,7 +28,7 @@
 import { dirname, isAbsolute, join, normalize, relative, resolve } from 'node:path';
 import type { WallSpec } from './bwrap.js';
 
-export type WalledClient = 'gemini' | 'openclaw' | 'pi' | 'copilot';
+export type WalledClient = 'gemini' | 'openclaw' | 'pi' | 'copilot' | 'opencode';
 
 export interface WallFacts {
   client: WalledClient;

@@ -131,7 +131,7 @@ test('a JSON5 config init cannot edit: exit 4, one line naming the command that 
 test('an unknown agent names openclaw among the known ones', () => {
   const r = runCli(['init', '--agent', 'nope'], { cwd: tempProject() });
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /unknown agent "nope" \(known: claude-code, codex, gemini, cursor, pi, copilot, openclaw\)/);
+  assert.match(r.stderr, /unknown agent "nope" \(known: claude-code, codex, gemini, cursor, pi, copilot, opencode, openclaw\)/);
 });
 
 test("status names OpenClaw's layer on a Guard line of its own once init set the project up for it, beside Codex's; not after the uninstall", () => {

@@ -319,9 +319,9 @@ describe('init', () => {
   test('unknown agents and contradicting flags: exit 2, one line', () => {
     const project = tempProject();
     const cases: [string[], RegExp][] = [
-      [['--agent', 'vim'], /^continuity: init: unknown agent "vim" \(known: claude-code, codex, gemini, cursor, pi, copilot, openclaw\)\n$/],
-      [['--agent', 'codex,vim'], /^continuity: init: unknown agent "vim" \(known: claude-code, codex, gemini, cursor, pi, copilot, openclaw\)\n$/],
-      [['--agent', 'codex,,gemini'], /^continuity: init: --agent takes agent names separated by commas \(known: claude-code, codex, gemini, cursor, pi, copilot, openclaw\), not "codex,,gemini"\n$/],
+      [['--agent', 'vim'], /^continuity: init: unknown agent "vim" \(known: claude-code, codex, gemini, cursor, pi, copilot, opencode, openclaw\)\n$/],
+      [['--agent', 'codex,vim'], /^continuity: init: unknown agent "vim" \(known: claude-code, codex, gemini, cursor, pi, copilot, opencode, openclaw\)\n$/],
+      [['--agent', 'codex,,gemini'], /^continuity: init: --agent takes agent names separated by commas \(known: claude-code, codex, gemini, cursor, pi, copilot, opencode, openclaw\), not "codex,,gemini"\n$/],
       [['--gitignore', '--no-gitignore'], /^continuity: init: --gitignore and --no-gitignore contradict each other\n$/],
     ];
     for (const [args, message] of cases) {

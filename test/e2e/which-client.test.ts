@@ -131,7 +131,7 @@ test('a command no client is above (a job left running in the background): clien
   assert.deepEqual(logJson(project, ['--agent', 'unknown', '--event', 'task.done']).map((e) => e.client), ['unknown']);
   const bad = runCli(['log', '--agent', 'Codex!'], { cwd: project });
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /^continuity: log: --agent must name a client such as claude-code, codex, gemini, cursor, pi, copilot or unknown, not "codex!"\n$/);
+  assert.match(bad.stderr, /^continuity: log: --agent must name a client such as claude-code, codex, gemini, cursor, pi, copilot, opencode or unknown, not "codex!"\n$/);
 });
 
 test("inside the wall: Codex's task done is a request; the hook that takes it in records Codex and its session, and a request naming a client the ledger does not bear out is recorded as unknown, without the session it named", () => {

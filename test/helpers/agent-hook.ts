@@ -3,7 +3,7 @@ import { runCli, tempProject, type CliResult } from './cli.js';
 import { openLedger } from './ledger.js';
 import { recentEvents, type EventRecord } from '../../src/ledger/events.js';
 
-export type OtherAgent = 'codex' | 'gemini' | 'cursor' | 'pi' | 'copilot';
+export type OtherAgent = 'codex' | 'gemini' | 'cursor' | 'pi' | 'copilot' | 'opencode';
 
 /** `continuity hook <agent>` with a payload as that agent sends it, and the environment it sets. */
 export function agentHook(agent: OtherAgent, project: string, payload: Record<string, unknown>, env: NodeJS.ProcessEnv = {}): CliResult & { out: Record<string, unknown> | null } {

@@ -20,17 +20,19 @@ export const NODE = process.env.CONTINUITY_TEST_NODE ?? process.execPath;
 
 const bins = new Map<string, string>();
 /** The pinned client's binary, installed on first use by scripts/install-agent-clients.mjs; a failed install fails the test. */
-export function clientBinary(name: 'codex' | 'gemini' | 'pi' | 'copilot'): string {
-  const known = bins.get(name);
+export function clientBinary(name: 'codex' | 'gemini' | 'pi' | 'copilot' | 'opencode', version?: string): string {
+  const key = version ? `${name}@${version}` : name;
+  const known = bins.get(key);
   if (known) return known;
   // pi's pass on the newest (scripts/test-real-client.mjs): the version the runner found, in CONTINUITY_PI_NEWEST.
   // CONTINUITY_COPILOT_VERSION: the Copilot CLI version of this pass (the runner runs the pinned one and the newest).
-  const newest = name === 'pi' && process.env.CONTINUITY_REAL_CLIENT_PI === 'newest' && process.env.CONTINUITY_PI_NEWEST ? ['--version', process.env.CONTINUITY_PI_NEWEST]
+  const asked = version ? ['--version', version]
+    : name === 'pi' && process.env.CONTINUITY_REAL_CLIENT_PI === 'newest' && process.env.CONTINUITY_PI_NEWEST ? ['--version', process.env.CONTINUITY_PI_NEWEST]
     : name === 'copilot' && process.env.CONTINUITY_COPILOT_VERSION ? ['--version', process.env.CONTINUITY_COPILOT_VERSION] : [];
-  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'install-agent-clients.mjs'), '--print-path', name, ...newest], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'install-agent-clients.mjs'), '--print-path', name, ...asked], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${name} could not be installed: ${(r.stderr || r.error?.message || '').trim()}`);
   const bin = r.stdout.trim().split('\n').pop()!;
-  bins.set(name, bin);
+  bins.set(key, bin);
   return bin;
 }
 
@@ -47,6 +49,8 @@ export interface ProjectOptions {
   plan?: { path: string; content: string } | null;
   files?: Record<string, string>;
   config?: unknown;
+  /** The folder the project and its home are made in (default: the temporary folder; a client whose wall leaves the temporary folder writable needs its home elsewhere). */
+  parent?: string;
 }
 
 /** One hook call as the ledger recorded it (`continuity log --json`). */
@@ -64,11 +68,11 @@ export class AgentProject {
   readonly home: string;
 
   constructor(
-    readonly agent: 'codex' | 'gemini' | 'openclaw' | 'pi' | 'copilot',
+    readonly agent: 'codex' | 'gemini' | 'openclaw' | 'pi' | 'copilot' | 'opencode',
     opts: ProjectOptions = {},
   ) {
     // Joining another client's project: the same folder and home; the person wires this client in it too, and goes on.
-    this.base = opts.join?.base ?? mkdtempSync(join(tmpdir(), `continuity-${agent}-`));
+    this.base = opts.join?.base ?? mkdtempSync(join(opts.parent ?? tmpdir(), `continuity-${agent}-`));
     this.dir = opts.join?.dir ?? join(this.base, 'project');
     this.home = opts.join?.home ?? join(this.base, 'home');
     mkdirSync(this.dir, { recursive: true });

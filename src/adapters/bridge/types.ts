@@ -4,7 +4,7 @@
  * its payload into Claude Code-shaped payloads, and the Claude Code-shaped
  * answer back into its own protocol. It never decides.
  */
-export type BridgedAgent = 'codex' | 'gemini' | 'cursor' | 'pi' | 'copilot';
+export type BridgedAgent = 'codex' | 'gemini' | 'cursor' | 'pi' | 'copilot' | 'opencode';
 /** Every agent whose calls reach the Claude Code handlers translated: the bridged hook commands and the in-process OpenClaw plugin. */
 export type TranslatedAgent = BridgedAgent | 'openclaw';
 

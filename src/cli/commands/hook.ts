@@ -12,7 +12,7 @@ const AGENTS = ['claude-code'] as const;
  * Their code (src/cli/agent-hook-main.ts) is loaded only when one of them
  * calls, so a Claude Code hook call loads nothing more than before.
  */
-const OTHER_AGENTS = ['codex', 'gemini', 'cursor', 'pi', 'copilot'] as const;
+const OTHER_AGENTS = ['codex', 'gemini', 'cursor', 'pi', 'copilot', 'opencode'] as const;
 
 /**
  * `continuity hook <agent>`: one payload on stdin, the agent's protocol on stdout.

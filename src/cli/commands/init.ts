@@ -520,7 +520,7 @@ function uninstallSettings(target: HookTarget, files: Files, report: Report, wal
   for (const name of backups.keys()) report.line('kept', files.rel(join(dirname(path), name)), 'an earlier backup');
 }
 
-/** The folder, and those above it inside the project, while empty (pi's extension is two folders down: `.pi/extensions/`). */
+/** The folder, and each above it inside the project that is left empty with it (pi's `.pi/extensions/`, OpenCode's `.opencode/plugins/`, Copilot CLI's `.github/hooks/`). */
 function removeIfEmpty(dir: string, files: Files): void {
   if (files.dryRun) return;
   for (let d = dir; d !== files.root && d.startsWith(`${files.root}/`); d = dirname(d)) {

@@ -29,9 +29,9 @@ import { describeOwnWallForAgent, wallVerdict, type WallVerdict } from '../../wa
 import { CLIENT_NAMES, walledClient, type WallAnswer } from './wall-answer.js';
 
 /** Hook wiring of every client outside the project, under the home folder (the project's are WIRING_FILES). */
-const HOME_WIRING = ['.codex/hooks.json', '.codex/config.toml', '.cursor/hooks.json', '.gemini/settings.json', '.pi/agent/settings.json', '.pi/agent/extensions'];
-/** Project files that switch a client's hooks off, beside WIRING_FILES: Codex's project config, Gemini's and pi's whole folders, Copilot CLI's hook files and repository settings. */
-const PROJECT_WIRING = ['.codex/config.toml', '.gemini', '.pi', '.github/hooks', '.github/copilot'];
+const HOME_WIRING = ['.codex/hooks.json', '.codex/config.toml', '.cursor/hooks.json', '.gemini/settings.json', '.pi/agent/settings.json', '.pi/agent/extensions', '.config/opencode'];
+/** Project files that switch a client's hooks off, beside WIRING_FILES: Codex's project config, Gemini's and pi's whole folders, Copilot CLI's hook files and repository settings, OpenCode's folder (its plugins) and config. */
+const PROJECT_WIRING = ['.codex/config.toml', '.gemini', '.pi', '.github/hooks', '.github/copilot', '.opencode', 'opencode.json', 'opencode.jsonc'];
 /**
  * Caches under the home folder writable inside the wall: only those whose
  * content the tool checks before using it, so that nothing written there
@@ -56,6 +56,8 @@ const CREDENTIALS: Readonly<Record<WalledClient, readonly string[]>> = {
   pi: ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'GEMINI_API_KEY', 'GROQ_API_KEY', 'XAI_API_KEY', 'OPENROUTER_API_KEY', 'MISTRAL_API_KEY', 'CEREBRAS_API_KEY'],
   // Copilot CLI's own (its provider's key and token, its GitHub token); GH_TOKEN and GITHUB_TOKEN stay: the agent's `gh` and git use them.
   copilot: ['COPILOT_PROVIDER_API_KEY', 'COPILOT_PROVIDER_BEARER_TOKEN', 'COPILOT_GITHUB_TOKEN'],
+  // OpenCode keeps provider keys in its data folder (auth.json, hidden below); its server's password is in its environment.
+  opencode: ['OPENCODE_SERVER_PASSWORD'],
 };
 
 /** The config's mode and protect list, read here because a spooled call never loads the config; unreadable: the defaults (`required`). */
@@ -131,6 +133,10 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
       // left out of the writable list below
     }
   }
+  const hidden = clientState(client, env, home, cwd);
+  // OpenCode's config folder is hidden from its commands and is wiring for every other client (read-only there):
+  // a read-only mount of it after the hiding one would show it again.
+  const shown = (p: string) => client !== 'opencode' || !hidden.dirs.some((d) => p === d || p.startsWith(`${d}/`));
   return linksResolved({
     client,
     root,
@@ -154,7 +160,7 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
       state,
       // The guard's patterns outside the project are absolute (the person's own settings): read-only as they are.
       ...protect.filter((p) => p.startsWith('/')).map(absoluteLiteral).filter((p): p is string => p !== null),
-    ]),
+    ]).filter(shown),
     protect: protect.filter((p) => existsSync(join(root, literalPrefix(p) ?? '.'))),
     // Gemini CLI reads the project's .gemini/settings.json: where there is none, none can be made inside the wall.
     placeholders: [
@@ -171,7 +177,7 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
       // (Only those inside what is writable are made: wallSpec keeps no other.)
       ...xdgGit.filter((d) => !existsSync(d) && existsSync(dirname(d))),
     ],
-    clientState: withSharedCredentials(withSigningKeys(clientState(client, env, home, cwd), existing(inHome(['.ssh'])), existing(signingKeyFiles(env, signingKey, home, root))), env),
+    clientState: withSharedCredentials(withSigningKeys(hidden, existing(inHome(['.ssh'])), existing(signingKeyFiles(env, signingKey, home, root))), env),
     // ssh-agent's socket too: through it a command could sign as the person without the key file. And the shared ledger's
     // credentials (src/shared/credentials.ts): an agent holding them could write records the other machines read.
     credentials: [...CREDENTIALS[client], 'SSH_AUTH_SOCK', ...SHARED_CREDENTIAL_VARS],
@@ -270,6 +276,13 @@ function clientState(client: WalledClient, env: NodeJS.ProcessEnv, home: string 
     const dir = env.COPILOT_HOME?.trim() || (home ? join(home, '.copilot') : null);
     return { dirs: exists(dir) ? [dir] : [], files: [], keep: [] };
   }
+  if (client === 'opencode') {
+    // Its data (auth.json with the provider keys, its sessions) and its config folder (global plugins and settings), as XDG places them.
+    const data = env.XDG_DATA_HOME?.trim() || (home ? join(home, '.local', 'share') : null);
+    const config = env.XDG_CONFIG_HOME?.trim() || (home ? join(home, '.config') : null);
+    const dirs = [data && join(data, 'opencode'), config && join(config, 'opencode')].filter(exists);
+    return { dirs, files: [], keep: [] };
+  }
   // OpenClaw: its state folder (token, sessions, plugins, the shell snapshots) and its config, as OpenClaw finds them;
   // the agent's workspace (by default ~/.openclaw/workspace) and the project stay writable: mounted again after it.
   const stateDir = env.OPENCLAW_STATE_DIR?.trim() || (home ? join(home, '.openclaw') : null);
@@ -277,10 +290,16 @@ function clientState(client: WalledClient, env: NodeJS.ProcessEnv, home: string 
   return { dirs: exists(stateDir) ? [stateDir] : [], files: exists(config) ? [config] : [], keep: exists(cwd) ? [cwd] : [] };
 }
 
-/** The shell the client runs a command with, as it picks it (Gemini CLI, Copilot CLI: bash -c; OpenClaw: $SHELL, else sh). */
+/** The shell the client runs a command with, as it picks it (Gemini CLI, pi, Copilot CLI: bash -c; OpenCode: $SHELL -c; OpenClaw: $SHELL, else sh). */
 export function clientShell(client: WalledClient, env: NodeJS.ProcessEnv): { path: string; args: string[] } {
   // pi (0.73.1, utils/shell.js): /bin/bash, else bash on PATH, with -c. Copilot CLI's bash tool runs each command in a bash of its own.
   if (client === 'gemini' || client === 'pi' || client === 'copilot') return { path: lookup('bash', env) ?? '/bin/bash', args: ['-c'] };
+  if (client === 'opencode') {
+    // OpenCode 1.18.33: $SHELL unless it is fish or nu, else bash, else sh; the command is its `-c` argument.
+    const own = env.SHELL?.trim();
+    const usable = own && isAbsolute(own) && !['fish', 'nu'].includes(basename(own)) ? own : null;
+    return { path: usable ?? lookup('bash', env) ?? lookup('sh', env) ?? '/bin/sh', args: ['-c'] };
+  }
   const own = env.SHELL?.trim();
   const usable = own && !['false', 'nologin'].includes(basename(own)) ? own : null;
   const shell = usable && basename(usable) === 'fish' ? (lookup('bash', env) ?? lookup('sh', env) ?? usable) : (usable ?? lookup('sh', env) ?? lookup('bash', env) ?? '/bin/sh');

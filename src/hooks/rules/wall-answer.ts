@@ -7,8 +7,8 @@
 import type { WalledClient } from '../../wall/spec.js';
 
 /** The clients whose shell commands continuity walls itself, by event source. */
-const WALLED: Readonly<Record<string, WalledClient>> = { 'hook:gemini': 'gemini', 'hook:openclaw': 'openclaw', 'hook:pi': 'pi', 'hook:copilot': 'copilot' };
-export const CLIENT_NAMES: Readonly<Record<WalledClient, string>> = { gemini: 'Gemini CLI', openclaw: 'OpenClaw', pi: 'pi', copilot: 'Copilot CLI' };
+const WALLED: Readonly<Record<string, WalledClient>> = { 'hook:gemini': 'gemini', 'hook:openclaw': 'openclaw', 'hook:pi': 'pi', 'hook:copilot': 'copilot', 'hook:opencode': 'opencode' };
+export const CLIENT_NAMES: Readonly<Record<WalledClient, string>> = { gemini: 'Gemini CLI', openclaw: 'OpenClaw', pi: 'pi', copilot: 'Copilot CLI', opencode: 'OpenCode' };
 
 export function walledClient(source: string): WalledClient | null {
   return WALLED[source] ?? null;

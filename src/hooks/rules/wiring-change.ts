@@ -26,6 +26,7 @@ import { isContinuityCommand, splitShellCommand } from '../../install/hook-comma
 import type { AgentName, HookCommand } from '../../install/hook-target.js';
 import { appendMember, layoutOf, printValue, removeMember } from '../../install/jsonc-edit.js';
 import { continuityHookOf } from '../../install/targets/command-line.js';
+import { pluginHookCommand } from '../../install/targets/opencode-plugin.js';
 
 export type WiringChange =
   | { kind: 'unchanged' }
@@ -62,10 +63,23 @@ export function judgeWiringChange(c: WiringChangeInput): WiringChange {
   if (kind === 'codex-toml') return judgeToml(c);
   // pi's extension is continuity's whole file: any change of it (its hook command redirected, an event left out) comes back whole.
   if (kind === 'pi-extension') return c.before === null ? { kind: 'adopt', runsContinuity: true } : { kind: 'repair', text: c.before, weakened: [`${c.path} (continuity's pi extension)`], whole: true };
+  if (kind === 'plugin-file') return judgePluginFile(c);
   return judgeJson(c);
 }
 
 type Obj = Record<string, unknown>;
+
+/**
+ * A plugin file of continuity's (OpenCode's): continuity's whole. Changed or
+ * removed when it was continuity's, it comes back as it was; one that becomes
+ * continuity's (init run again, another clone's) is adopted.
+ */
+function judgePluginFile(c: WiringChangeInput): WiringChange {
+  const was = c.before !== null && pluginHookCommand(c.before) !== null;
+  const now = c.after !== null && pluginHookCommand(c.after) !== null;
+  if (was && (!now || c.byAgent)) return { kind: 'repair', text: c.before, weakened: [c.after === null ? `${c.path} (deleted)` : `${c.path} (changed)`], whole: true };
+  return { kind: 'adopt', runsContinuity: now };
+}
 
 /** The last value an env file gives each variable. */
 function envValues(text: string | null): Map<string, string> {
@@ -98,6 +112,7 @@ export function agentOf(path: string): AgentName {
   if (/(^|\/)\.?cursor\//.test(path)) return 'cursor';
   if (/(^|\/)\.pi\//.test(path)) return 'pi';
   if (/(^|\/)\.github\/(hooks|copilot)\/|(^|\/)\.copilot\//.test(path)) return 'copilot';
+  if (/(^|\/)\.?opencode(\/|\.jsonc?$)/.test(path)) return 'opencode';
   return 'claude-code';
 }
 
@@ -188,6 +203,11 @@ function aspectsOf(path: string, was: Obj | null, now: Obj | null, byAgent: bool
     // pi's `extensions` and `packages` (globs, `!`/`-` exclusions) decide which extensions load, continuity's among them.
     out.push({ path: ['extensions'], label: 'extensions', weakened: (a, b) => !same(a, b) });
     out.push({ path: ['packages'], label: 'packages', weakened: (a, b) => !same(a, b) && (byAgent || user) });
+  }
+  if (agentOf(path) === 'opencode') {
+    // OpenCode's config: a plugin it loads runs in its process, outside the wall; its `permission` rules decide what runs unasked.
+    out.push({ path: ['plugin'], label: 'plugin', weakened: (a, b) => byAgent && addsEntries(a, b) });
+    out.push({ path: ['permission'], label: 'permission', weakened: (a, b) => byAgent && !same(a, b) });
   }
   if (agentOf(path) === 'gemini') {
     // Gemini CLI's own switches inside `hooks`, beside its events.

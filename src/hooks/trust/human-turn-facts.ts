@@ -27,6 +27,17 @@ function sessionStarted(db: SqlDatabase, sessionId: string): boolean {
   return !!db.get("SELECT 1 AS x FROM events WHERE kind = 'SessionStart' AND session_id = ? LIMIT 1", sessionId);
 }
 
+const OPENCODE = 'hook:opencode';
+/**
+ * OpenCode keeps no transcript file; its record of the person's turn is the
+ * `chat.message` call itself, which continuity's plugin (in OpenCode's
+ * process) hands over only for a top-level session's message it did not send
+ * itself: OpenCode has taken the person's message in. A hook started by
+ * anything else (a tool call, a process left behind) is refused above from
+ * the process tree; a running bash call from the ledger.
+ */
+const OPENCODE_PROMPT: HumanTurnFacts['transcript'] = { kind: 'read', last: 'user-prompt', toolUses: new Map(), toolResults: new Set() };
+
 /**
  * `source`: the client the event names (`hook:gemini`, …). Gemini CLI starts
  * every session with a SessionStart and writes the session's record before
@@ -52,7 +63,7 @@ export function humanTurnFacts(db: SqlDatabase, payload: { session_id: string; t
     clientSeen: seen,
     backgroundShells: [...(execWalled && !inProcess?.openWithoutCredential ? [] : (inProcess?.liveAgentProcesses?.() ?? [])), ...backgroundShells(db, nowMs)],
     sessionId: payload.session_id,
-    transcript: inProcess ? inProcess.transcript : gemini ? geminiTranscriptFacts(payload.transcript_path, payload.session_id) : source === 'hook:pi' ? piTranscriptFacts(payload.transcript_path, payload.session_id) : source === 'hook:copilot' ? copilotTranscriptFacts(payload.transcript_path) : transcriptFacts(payload.transcript_path),
+    transcript: inProcess ? inProcess.transcript : gemini ? geminiTranscriptFacts(payload.transcript_path, payload.session_id) : source === 'hook:pi' ? piTranscriptFacts(payload.transcript_path, payload.session_id) : source === 'hook:copilot' ? copilotTranscriptFacts(payload.transcript_path) : source === OPENCODE ? OPENCODE_PROMPT : transcriptFacts(payload.transcript_path),
     sessionStarted: gemini || pi ? sessionStarted(db, payload.session_id) : null,
     inFlight: inFlightBash(db, nowMs),
     sessionToolCalls: sessionToolCalls(db, payload.session_id),

@@ -15,6 +15,7 @@ export const TARGETS: Record<AgentName, () => Promise<TargetModule>> = {
   cursor: () => import('./cursor.js'),
   pi: () => import('./pi.js'),
   copilot: () => import('./copilot.js'),
+  opencode: () => import('./opencode.js'),
 };
 
 export const AGENT_NAMES = Object.keys(TARGETS) as AgentName[];

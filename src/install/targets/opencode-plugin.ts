@@ -1,0 +1,173 @@
+/**
+ * The text of continuity's OpenCode plugin (`.opencode/plugins/continuity.js`,
+ * written by `continuity init --agent opencode`). OpenCode (1.18.33) loads
+ * every file in that folder into its own process (Bun) at start-up and calls
+ * the plugin's hooks; this one hands each call to `continuity hook opencode`
+ * (src/adapters/opencode/) and does what the answer says.
+ *
+ * A thin plugin running the hook command, not the rules in OpenCode's
+ * process, because: the ledger is then written only by hook processes, as for
+ * every other client but OpenClaw (no second writer living as long as the
+ * TUI); the compiled hook starts in milliseconds, so a process per call costs
+ * little beside a model's step; a hook started by OpenCode itself is told
+ * from one a tool call started by the process tree (OpenCode runs each shell
+ * command in a session of its own), the check every bridged client has; and
+ * the plugin stays a few dozen lines of plain JavaScript that needs nothing
+ * installed beside it.
+ *
+ * A subagent's session (OpenCode's `task` tool starts one, with a parent)
+ * gets its prompt from the model: the plugin names the parent, and the rules
+ * never take it for the person's.
+ *
+ * What the plugin remembers (in OpenCode's process, per session): the
+ * sessions it has opened for continuity, the steps of the assistant's that
+ * started a tool call (their text does not end the turn), the stops it held
+ * (the next stop is a continued one: `stop_hook_active`), and the prompts it
+ * sent itself (not the person's words).
+ *
+ * The stop: OpenCode has no hook that blocks the end of a turn. It awaits
+ * `experimental.text.complete` for each text part before its loop decides
+ * whether the turn is over, and the loop goes on while the newest user
+ * message is newer than the assistant's last one. A held stop therefore adds
+ * a user message (`noReply`: the running loop takes it) with the facts.
+ */
+import type { HookCommand } from '../hook-target.js';
+
+/** The line that names the hook command in the plugin's text (read back by `installedCommands`). */
+export const COMMAND_MARK = '// continuity hook command: ';
+/** The first line: what the file is, and that continuity wrote it. */
+export const PLUGIN_HEADER = "// continuity's OpenCode plugin, written by `continuity init --agent opencode` (removed by `continuity init --agent opencode --uninstall`).";
+
+export function openCodePluginText(hook: HookCommand): string {
+  const argv = [hook.command, ...hook.args];
+  return `${PLUGIN_HEADER}
+${COMMAND_MARK}${JSON.stringify(argv)}
+import { spawn } from 'node:child_process';
+
+const HOOK = ${JSON.stringify(argv)};
+const TIMEOUT_MS = 30000;
+
+/** One hook call: the payload on stdin, the answer (JSON) on stdout; nothing when the hook fails (as OpenCode's other hooks fail open). */
+function ask(payload) {
+  return new Promise((resolve) => {
+    let out = '';
+    let child;
+    try {
+      child = spawn(HOOK[0], HOOK.slice(1), { stdio: ['pipe', 'pipe', 'inherit'], cwd: payload.directory });
+    } catch {
+      resolve(null);
+      return;
+    }
+    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', () => {
+      clearTimeout(timer);
+      resolve(null);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code !== 0) return resolve(null);
+      try {
+        resolve(out.trim() ? JSON.parse(out) : null);
+      } catch {
+        resolve(null);
+      }
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.end(JSON.stringify(payload));
+  });
+}
+
+let partSeq = 0;
+/** A text part the model reads and the screen does not show as typed. */
+function contextPart(message, text) {
+  partSeq += 1;
+  const id = 'prt_' + Date.now().toString(16).padStart(12, '0') + 'continuity' + String(partSeq).padStart(4, '0');
+  return { id, type: 'text', text, synthetic: true, messageID: message?.id, sessionID: message?.sessionID };
+}
+
+export const Continuity = async ({ client, directory }) => {
+  const opened = new Set();
+  const toolSteps = new Set();
+  const held = new Set();
+  const sentByUs = new Set();
+  const call = (hook_event_name, input, output, extra = {}) => ask({ hook_event_name, directory, input, output, ...extra });
+  const tell = (answer) => {
+    if (answer?.message) client.tui?.showToast?.({ body: { message: answer.message, variant: 'info' } })?.catch?.(() => {});
+  };
+  return {
+    'chat.message': async (input, output) => {
+      const id = input.sessionID;
+      const text = (output.parts ?? []).filter((p) => p.type === 'text' && !p.synthetic).map((p) => p.text).join('\\n');
+      if (sentByUs.delete(id + '\\0' + text)) return;
+      // A subagent's session (the task tool's): its prompt is the model's words, not the person's.
+      const session = await client.session.get({ path: { id } }).catch(() => null);
+      const parent = session?.data?.parentID ?? null;
+      if (parent) {
+        await call('chat.message', input, output, { parent_session: parent });
+        return;
+      }
+      held.delete(id);
+      const context = [];
+      if (!opened.has(id)) {
+        opened.add(id);
+        const start = await call('session.created', { sessionID: id }, null);
+        tell(start);
+        if (start?.context) context.push(start.context);
+      }
+      const answer = await call('chat.message', input, output);
+      tell(answer);
+      if (answer?.deny) throw new Error(answer.deny);
+      if (answer?.context) context.push(answer.context);
+      for (const c of context) output.parts.push(contextPart(output.message, c));
+    },
+    'chat.params': async (input) => {
+      // A new step of the model's: none of its tool calls has started yet.
+      toolSteps.delete(input.sessionID);
+    },
+    'tool.execute.before': async (input, output) => {
+      toolSteps.add(input.sessionID);
+      const answer = await call('tool.execute.before', input, output);
+      tell(answer);
+      if (answer?.deny) throw new Error(answer.deny);
+      if (answer?.args && output.args && typeof output.args === 'object') Object.assign(output.args, answer.args);
+    },
+    'tool.execute.after': async (input, output) => {
+      const answer = await call('tool.execute.after', input, output);
+      tell(answer);
+      if (answer?.append && output && typeof output.output === 'string') output.output += '\\n\\n' + answer.append;
+    },
+    'experimental.text.complete': async (input, output) => {
+      const id = input.sessionID;
+      // A step that started a tool call goes on after it: its text does not end the turn.
+      if (toolSteps.has(id)) return;
+      const answer = await call('experimental.text.complete', input, output, { stop_hook_active: held.has(id) });
+      tell(answer);
+      if (!answer?.hold) return;
+      held.add(id);
+      sentByUs.add(id + '\\0' + answer.hold);
+      await client.session.prompt({ path: { id }, body: { noReply: true, parts: [{ type: 'text', text: answer.hold }] } });
+    },
+    'experimental.session.compacting': async (input, output) => {
+      const answer = await call('experimental.session.compacting', input, output);
+      tell(answer);
+      if (answer?.context && Array.isArray(output.context)) output.context.push(answer.context);
+    },
+  };
+};
+`;
+}
+
+/** The hook command a plugin text of continuity's names, or null (not continuity's plugin). */
+export function pluginHookCommand(text: string): HookCommand | null {
+  if (!text.startsWith(PLUGIN_HEADER)) return null;
+  const line = text.split('\n').find((l) => l.startsWith(COMMAND_MARK));
+  if (!line) return null;
+  try {
+    const argv = JSON.parse(line.slice(COMMAND_MARK.length)) as unknown;
+    if (!Array.isArray(argv) || argv.length === 0 || !argv.every((a) => typeof a === 'string')) return null;
+    return { command: argv[0] as string, args: argv.slice(1) as string[] };
+  } catch {
+    return null;
+  }
+}

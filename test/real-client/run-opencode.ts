@@ -1,0 +1,105 @@
+// Runs the real OpenCode (pinned, or the newest: CONTINUITY_REAL_CLIENT_OPENCODE)
+// against the scripted chat-completions server, in a project set up by
+// `continuity init --agent opencode` (its plugin in .opencode/plugins/), with
+// a home of its own outside the temporary folder (continuity's own wall
+// leaves that folder writable), set up as src/demo/real-client/opencode-process.ts
+// does for the demo.
+import { chmodSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { AgentProject, REPO_ROOT, clientBinary, runProcess, type LoggedEvent, type ProcessResult, type ProjectOptions } from './agent-project.js';
+import { OPENCODE_ENV, openCodeArgs, writeOpenCodeUserConfig } from '../../src/demo/real-client/opencode-process.js';
+import { startChatServer, type ChatRequest, type ChatScenario } from './chat-completions-server.js';
+import { shellWord as sh } from '../../src/demo/real-client/claude-process.js';
+
+/**
+ * Where the projects and homes are made: not under /tmp (inside continuity's
+ * wall the temporary folder is writable). Resolved: node_modules may be a
+ * link, and the wall mounts the folders it names (TMPDIR among them) as given.
+ */
+function places(): string {
+  const dir = join(REPO_ROOT, 'node_modules', '.cache', 'continuity-opencode-homes');
+  mkdirSync(dir, { recursive: true });
+  return realpathSync(dir);
+}
+
+/** `pinned` (default) or `newest`: scripts/test-real-client.mjs names the pass; the version is CONTINUITY_OPENCODE_NEWEST. */
+export const OPENCODE_UNDER_TEST = process.env.CONTINUITY_REAL_CLIENT_OPENCODE === 'newest' ? 'newest' : 'pinned';
+
+export interface OpenCodeRunOptions extends ChatScenario {
+  prompt: string;
+  /** Go on in the last session (`opencode run --continue`), as the person does in the TUI with a next prompt. */
+  continueSession?: boolean;
+  timeoutMs?: number;
+}
+
+export interface OpenCodeRunResult extends ProcessResult {
+  requests: ChatRequest[];
+  /** The main conversation's requests (not the title requests, which carry no tools). */
+  conversation: ChatRequest[];
+  unknownPaths: string[];
+  hooks: LoggedEvent[];
+  files: Record<string, string>;
+  ledgerStatus: any;
+}
+
+export class OpenCodeProject extends AgentProject {
+  constructor(opts: ProjectOptions = {}) {
+    super('opencode', { parent: places(), ...opts });
+    const capture = process.env.CONTINUITY_REAL_CLIENT_CAPTURE;
+    if (capture && !opts.join) this.capturePayloads(resolve(capture));
+  }
+
+  bin(): string {
+    const newest = process.env.CONTINUITY_OPENCODE_NEWEST;
+    return OPENCODE_UNDER_TEST === 'newest' && newest ? clientBinary('opencode', newest) : clientBinary('opencode');
+  }
+
+  async run(o: OpenCodeRunOptions): Promise<OpenCodeRunResult> {
+    const timeoutMs = o.timeoutMs ?? 120_000;
+    const log = process.env.CONTINUITY_REAL_CLIENT_DEBUG ? (l: string) => process.stderr.write(`${l}\n`) : () => {};
+    const bin = this.bin();
+    const server = await startChatServer(o, { lifetimeMs: timeoutMs + 10_000, log });
+    const before = this.events().length;
+    try {
+      writeOpenCodeUserConfig(this.home, server.url);
+      const run = await runProcess({ bin, args: openCodeArgs(o.prompt, { continue: o.continueSession }), cwd: this.dir, env: this.baseEnv({ ...OPENCODE_ENV }), timeoutMs, log });
+      return {
+        ...run,
+        requests: server.requests,
+        conversation: server.conversation(),
+        unknownPaths: server.unknown,
+        hooks: this.events().slice(before).filter((e) => e.source === 'hook:opencode'),
+        files: this.files(),
+        ledgerStatus: this.status(),
+      };
+    } finally {
+      await server.close();
+    }
+  }
+
+  /**
+   * CONTINUITY_REAL_CLIENT_CAPTURE=DIR: every payload the plugin hands the
+   * hook is also written to DIR (`opencode-<time>.json`), for the fixtures.
+   * The plugin runs a wrapper that saves stdin first; the person accepts the
+   * changed plugin at a terminal (`script` gives it one).
+   */
+  private capturePayloads(dir: string): void {
+    mkdirSync(dir, { recursive: true });
+    const wrapper = join(this.home, 'bin', 'capture-hook');
+    writeFileSync(wrapper, `#!/bin/sh\nf=${sh(dir)}/opencode-$(date +%s%N).json\ncat > "$f"\nexec "$@" < "$f"\n`);
+    chmodSync(wrapper, 0o755);
+    const file = '.opencode/plugins/continuity.js';
+    const text = readFileSync(join(this.dir, file), 'utf8');
+    const m = /^const HOOK = (\[.*\]);$/m.exec(text)!;
+    this.writeFile(file, text.replace(m[0], `const HOOK = ${JSON.stringify([wrapper, ...(JSON.parse(m[1]!) as string[])])};`));
+  }
+}
+
+export function openCodeProject(opts: ProjectOptions = {}): OpenCodeProject {
+  return new OpenCodeProject(opts);
+}
+
+/** The hook calls of one OpenCode hook in a run (recorded under its Claude Code name, with OpenCode's kept). */
+export function openCodeHooks(r: OpenCodeRunResult, hook: string): LoggedEvent[] {
+  return r.hooks.filter((h) => h.input?.agent_event_name === hook || h.kind === `opencode:${hook}`);
+}
