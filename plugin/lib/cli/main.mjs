@@ -1,15 +1,17 @@
 import { createRequire as __continuityCreateRequire } from 'node:module';
 const require = __continuityCreateRequire(import.meta.url);
-import{a}from"./chunks/chunk-4Z52IXEF.mjs";import{a as t,b as r}from"./chunks/chunk-A5HBJMMP.mjs";import"./chunks/chunk-CXS6YJ7R.mjs";var s={hook:()=>import("./chunks/hook-DIY75234.mjs"),plan:()=>import("./chunks/plan-NSWY4AIL.mjs"),status:()=>import("./chunks/status-Z6XYGABT.mjs"),log:()=>import("./chunks/log-D7W5LTAO.mjs"),demo:()=>import("./chunks/demo-JXZOAVLY.mjs"),gate:()=>import("./chunks/gate-NSLHNV42.mjs"),task:()=>import("./chunks/task-HBPLOG2S.mjs"),closure:()=>import("./chunks/closure-O7IPVQ2D.mjs"),watchdog:()=>import("./chunks/watchdog-YN2N3PN6.mjs"),summary:()=>import("./chunks/summary-5AGZVH6T.mjs"),replan:()=>import("./chunks/replan-4K6F3RUX.mjs"),approve:()=>import("./chunks/approve-VINSQEGN.mjs"),revoke:()=>import("./chunks/revoke-ZCDYZONU.mjs"),config:()=>import("./chunks/config-NQI6PMEB.mjs"),init:()=>import("./chunks/init-LRJ7RNHW.mjs"),doctor:()=>import("./chunks/doctor-O3OKBXES.mjs"),"build-executable":()=>import("./chunks/build-executable-A34QFEQT.mjs"),gc:()=>import("./chunks/gc-672YO4RC.mjs")},c=`usage: continuity <command> [options]
+import{a}from"./chunks/chunk-4Z52IXEF.mjs";import{a as t,b as r}from"./chunks/chunk-A5HBJMMP.mjs";import"./chunks/chunk-CXS6YJ7R.mjs";var s={hook:()=>import("./chunks/hook-WT45XL3I.mjs"),plan:()=>import("./chunks/plan-GRDFZOFH.mjs"),status:()=>import("./chunks/status-YLEHVVCR.mjs"),log:()=>import("./chunks/log-SMZX4OVI.mjs"),demo:()=>import("./chunks/demo-V5RMMNXX.mjs"),gate:()=>import("./chunks/gate-Z2SEE6KS.mjs"),task:()=>import("./chunks/task-MO47R3SP.mjs"),closure:()=>import("./chunks/closure-HCMRFI3X.mjs"),watchdog:()=>import("./chunks/watchdog-OFHD5UK5.mjs"),summary:()=>import("./chunks/summary-5AGZVH6T.mjs"),replan:()=>import("./chunks/replan-GAXXJN37.mjs"),approve:()=>import("./chunks/approve-G3JZL3WT.mjs"),revoke:()=>import("./chunks/revoke-4OMFKAMB.mjs"),config:()=>import("./chunks/config-JDJUFYB6.mjs"),init:()=>import("./chunks/init-M4J24M2T.mjs"),doctor:()=>import("./chunks/doctor-TFZO2S2Z.mjs"),"build-executable":()=>import("./chunks/build-executable-VOBVSYVN.mjs"),gc:()=>import("./chunks/gc-JFFEHW5Q.mjs"),sync:()=>import("./chunks/sync-C4NNABHM.mjs")},c=`usage: continuity <command> [options]
 
 commands:
   init [--agent A] [--uninstall]
                              wire continuity's hooks into the agent's project settings; create .continuity/
+  init --shared URL          join the team's shared ledger (PostgreSQL); credentials stay outside the project
+  sync [--json]              one exchange with the shared ledger: what went out, what came in
   doctor [--json]            check Node, SQLite, the ledger, the hooks, the config and a hook round-trip
   build-executable           compile the hook's executable for this machine (an installed package)
   gc [--dry-run]             remove recovery copies of projects that no longer exist or use continuity
   hook claude-code           answer one Claude Code hook payload (stdin \u2192 stdout)
-  hook codex|gemini|cursor   the same for OpenAI Codex CLI, Gemini CLI, Cursor
+  hook codex|gemini|cursor|pi|copilot|opencode  the same for OpenAI Codex CLI, Gemini CLI, Cursor, pi, GitHub Copilot CLI, OpenCode
   plan import FILE           register or refresh the project's active plan
   plan show [--json]         print the active plan and its tasks
   approve                    approve the active plan (a person at a terminal only)
@@ -34,4 +36,4 @@ commands:
 
 Run \`continuity <command> --help\` for a command's options.`,d="0.1.0";async function p(o){let[e,...i]=o;if(e===void 0||e==="--help"||e==="-h"||e==="help")return process.stdout.write(c+`
 `),e===void 0?t.invalidInput:t.ok;if(e==="--version"||e==="-v")return process.stdout.write(`${d}
-`),t.ok;let n=s[e];if(!n)throw new r(`unknown command "${e}" (run \`continuity --help\`)`);return await(await import("./chunks/wiring-watch-MEPKXEEF.mjs")).watchWiring(e,process.env,process.cwd(),new Date().toISOString()),(await n()).run(i)}function h(o){return process.stdout.on("error",e=>{if(e.code!=="EPIPE")throw e}),a(()=>p(o))}export{p as main,h as start};
+`),t.ok;let n=s[e];if(!n)throw new r(`unknown command "${e}" (run \`continuity --help\`)`);return await(await import("./chunks/wiring-watch-IWVFBB6L.mjs")).watchWiring(e,process.env,process.cwd(),new Date().toISOString()),(await n()).run(i)}function h(o){return process.stdout.on("error",e=>{if(e.code!=="EPIPE")throw e}),a(()=>p(o))}export{p as main,h as start};

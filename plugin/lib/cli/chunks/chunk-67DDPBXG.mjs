@@ -1,0 +1,3 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+import{a as t,b as u,c as s,d as l,e as d,f as i}from"./chunk-6BT37NYZ.mjs";function a(n=t()){if(n===null)return{client:"unknown",nestedUnder:null};let r=n.findIndex(d);if(r<0)return{client:null,nestedUnder:null};let e=r+1;for(;n[e]&&c(n[e-1],n[e]);)e++;let o=u(n.slice(e));return{client:i(n[r]),nestedUnder:o.length?i(o[0]):null}}function A(n=t()){if(!n)return!1;let r=n.findIndex(d),e=r<0?void 0:n[r].sid;return e===void 0?!1:n.slice(0,r).some(o=>o.sid!==void 0&&o.sid!==e)}function c(n,r){let e=s(n);return!!e&&s(r)===e&&l(n).join("\0")===l(r).join("\0")}export{a,A as b};

@@ -1,3 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{a}from"./chunk-LFWNAGAV.mjs";import{c as d}from"./chunk-CZFXMZ7M.mjs";import{i as s}from"./chunk-CJIPZ53M.mjs";import{c}from"./chunk-YLN57FBG.mjs";import{k as i}from"./chunk-4M2XKEYQ.mjs";function g(){return a(process.cwd(),process.env)}async function C(r,f){let o=g(),n=await c(o),e=i(o)==="read-only",t=await s.open(o,{create:r.create,copy:e});try{let l=await f(t,{root:o,config:n,walled:e});return e||d(t,n,{adopt:r.adopt??!1}),l}finally{t.close()}}export{g as a,C as b};

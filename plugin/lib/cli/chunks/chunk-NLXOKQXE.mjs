@@ -1,0 +1,3 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+function o(e){let n=[];e.offline?n.push(`shared: offline (${e.offline}); ${e.backlog} event(s) waiting to be sent; the hooks decide from this machine's ledger`):n.push(`shared: ${e.machine} sent ${e.pushed} event(s)${e.alreadyThere?` (${e.alreadyThere} already there)`:""}, read ${e.pulled} from other machines; backlog ${e.backlog}`);for(let t of e.taken)n.push(`  ${t.outcome==="refused"?"not taken":"taken"}: ${t.kind} from ${t.machine} \u2014 ${t.detail}`);return n}export{o as a};

@@ -1,0 +1,3 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+import{a as e}from"./chunk-USVDUJRG.mjs";import"./chunk-UHNEAFFF.mjs";import"./chunk-I4KP2VAS.mjs";import"./chunk-AOG7PZAB.mjs";import"./chunk-CXS6YJ7R.mjs";var n=["SessionStart","UserPromptSubmit","PreToolUse","PostToolUse","PostToolUseFailure","Stop","SubagentStop","PreCompact"],i=e({agent:"copilot",file:".github/hooks/continuity.json",preamble:{version:1},check:o=>"version"in o&&o.version!==1?`"version" is ${JSON.stringify(o.version)}; continuity writes version 1 hooks`:null,entries:o=>n.map(t=>({event:t,entry:{type:"command",bash:o,timeoutSec:30}})),commandsOf:o=>[o?.bash]});export{n as COPILOT_HOOK_EVENTS,i as target};

@@ -1,4 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{a as c}from"./chunk-LFWNAGAV.mjs";import{i as s}from"./chunk-SYYMI7WM.mjs";import"./chunk-RURTXS2P.mjs";import"./chunk-CKZSBRUY.mjs";import"./chunk-WYSEBE5I.mjs";import"./chunk-KRV2Q4GC.mjs";import{b as i}from"./chunk-CFIBSRVI.mjs";import"./chunk-2AJOP5CP.mjs";import"./chunk-3TM5NGP4.mjs";import"./chunk-62PTOIYO.mjs";import"./chunk-VA67UDRY.mjs";import{f as n,k as e}from"./chunk-4M2XKEYQ.mjs";import"./chunk-ZBWUQEUR.mjs";import"./chunk-G4GHYJ6C.mjs";import"./chunk-CXS6YJ7R.mjs";import{join as g}from"node:path";var p=new Set(["hook","init","config","doctor","demo","gate"]);async function P(a,t,m,f){if(!p.has(a))try{let r=c(m,t);if(e(r)!=="writable"||!s(i(g(r,n)),r))return;let{putBackWiring:d}=await import("./wiring-put-back-FURTHTIO.mjs"),o=await d(r,t,f);o&&process.stderr.write(`${o}
-`)}catch{}}export{P as watchWiring};
