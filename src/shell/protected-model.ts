@@ -53,7 +53,11 @@ export function buildModel(root: string, home: string, isProtected: (p: string) 
       }
     }
   }
-  return { root, home, isProtected, names, segments: [...segments], runs: [...runs], dirRuns: [...dirRuns], outside };
+  // An unknown directory part is assumed to be an ordinary folder, not a guarded folder itself (src/shell/targets.ts):
+  // a folder that is guarded whole (`.pi/extensions/**`) and also holds a guarded name (`.pi/extensions/continuity.ts`)
+  // would otherwise make every `"$TMPDIR/<name>"` a write into it.
+  const ordinary = [...dirRuns].filter((r) => r === PROBE || !isProtected(posix.join(root, r, PROBE)));
+  return { root, home, isProtected, names, segments: [...segments], runs: [...runs], dirRuns: ordinary, outside };
 }
 
 function isAncestorOrSelf(dir: string, path: string): boolean {

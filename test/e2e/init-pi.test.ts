@@ -66,7 +66,7 @@ test("doctor checks pi's extension and the hook it runs; status has a Guard line
   ok(init(project, ['--agent', 'pi', '--no-gitignore']));
   const r = runCli(['doctor'], { cwd: project, env: { CLAUDE_PROJECT_DIR: project } });
   assert.match(r.stdout, /^ok +hooks pi +pi: \.pi\/extensions\/continuity\.ts runs .* hook pi$/m, r.stdout);
-  assert.match(r.stdout, /^ok +own wall +continuity's own wall .* around every Gemini CLI, OpenClaw and pi shell command/m, r.stdout);
+  assert.match(r.stdout, /^ok +own wall +continuity's own wall .* around every Gemini CLI, OpenClaw, pi, Copilot CLI and OpenCode shell command/m, r.stdout);
   const s = runCli(['status'], { cwd: project, env: { CLAUDE_PROJECT_DIR: project } });
   assert.match(s.stdout, /^Guard +pi · structural: continuity's own wall/m, s.stdout);
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { analyzeParsed, MAX_COMMAND_CHARS } from '../../src/shell/analyze.js';
-import { analyzeCommand, mightTouchProtected, protectedPathMatcher, type WriteAnalysis } from '../../src/shell/index.js';
+import { analyzeCommand, mightTouchProtected, protectedNamesFor, protectedPathMatcher, type WriteAnalysis } from '../../src/shell/index.js';
 import { analyzeOptions, HOME, isProtected, loadCorpus, matchesExpected, PROJECT_ROOT, PROTECTED_NAMES } from '../fixtures/shell/corpus.js';
 
 const ROOT = PROJECT_ROOT;
@@ -147,4 +147,18 @@ test('a command that fans out past the analysis budget is denied, not let throug
   const l = await analyzeCommand(long, analyzeOptions);
   assert.equal(l.verdict, 'deny');
   assert.match(l.reason, /over the analysis budget/);
+});
+
+test('an unknown folder is not taken for a folder guarded whole that also holds a guarded name: "$TMPDIR/t" stays allowed, a name under the guarded folder is still denied', async () => {
+  // pi's extensions folder is guarded whole, and continuity's own extension is a wiring file inside it.
+  const patterns = ['.continuity/**', '.pi/extensions/**', '.pi/extensions/continuity.ts', '.github/hooks/*.json', '.github/hooks/continuity.json'];
+  const options = { ...analyzeOptions, isProtected: protectedPathMatcher(PROJECT_ROOT, patterns), protectedNames: protectedNamesFor(patterns) };
+  for (const command of ['echo x > "$TMPDIR/t"', 'echo x > "$OUT/report.json"', 'cp a.txt "$DIR/b.txt"']) {
+    const r = await analyzeCommand(command, options);
+    assert.equal(r.verdict, 'allow', `${command}: ${r.reason}`);
+  }
+  for (const command of ['echo x > .pi/extensions/evil.ts', 'echo x > "$D"', 'echo "{}" > .github/hooks/off.json']) {
+    const r = await analyzeCommand(command, options);
+    assert.equal(r.verdict, 'deny', command);
+  }
 });

@@ -334,7 +334,7 @@ async function ownWallDoctorCheck(root: string): Promise<Check> {
     // the config check says what is wrong; the default stands in here
   }
   const verdict = wallVerdict(mode, () => probeWall(process.env));
-  const detail = describeOwnWall('Gemini CLI, OpenClaw, pi and Copilot CLI', verdict);
+  const detail = describeOwnWall('Gemini CLI, OpenClaw, pi, Copilot CLI and OpenCode', verdict);
   if (verdict.kind === 'deny') return { name: 'own wall', ok: false, detail, fix: 'install bubblewrap (apt-get install bubblewrap), or set "sandbox": {"mode": "preferred"} in .continuity/config.json' };
   return { name: 'own wall', ok: true, detail };
 }
