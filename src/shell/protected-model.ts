@@ -54,9 +54,11 @@ export function buildModel(root: string, home: string, isProtected: (p: string) 
     }
   }
   // An unknown directory part is assumed to be an ordinary folder, not a guarded folder itself (src/shell/targets.ts):
-  // a folder that is guarded whole (`.pi/extensions/**`) and also holds a guarded name (`.pi/extensions/continuity.ts`)
-  // would otherwise make every `"$TMPDIR/<name>"` a write into it.
-  const ordinary = [...dirRuns].filter((r) => r === PROBE || !isProtected(posix.join(root, r, PROBE)));
+  // a folder guarded whole (`.pi/extensions/**`) or for a kind of name (`.github/hooks/*.json`) that also holds a
+  // guarded name (`.pi/extensions/continuity.ts`) would otherwise make every `"$TMPDIR/<name>"` or `"$OUT/<x>.json"`
+  // a write into it. Such a write is the documented gap the after-call put-back covers.
+  const patternFolders = new Set(names.filter((n) => n[n.length - 1]!.includes('*')).map((n) => concrete(n.slice(0, -1)).join('/')));
+  const ordinary = [...dirRuns].filter((r) => r === PROBE || (!patternFolders.has(r) && !isProtected(posix.join(root, r, PROBE))));
   return { root, home, isProtected, names, segments: [...segments], runs: [...runs], dirRuns: ordinary, outside };
 }
 
