@@ -1,0 +1,21 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+import{a as f,b as w,c as k}from"./chunk-VMEYUQRM.mjs";import{b as g,c as y}from"./chunk-QLT3TZH5.mjs";import"./chunk-MG2OH444.mjs";import"./chunk-FKEJLFHR.mjs";import"./chunk-7SEV5GDN.mjs";import{b as v}from"./chunk-K35Y6UWS.mjs";import"./chunk-SEDSTYSV.mjs";import"./chunk-5RSZR2UK.mjs";import"./chunk-HLVIX3Q3.mjs";import"./chunk-DPAA7JPR.mjs";import{c as h}from"./chunk-IWZJPATZ.mjs";import{a as m}from"./chunk-UVTG5I7D.mjs";import"./chunk-VDEYVAK3.mjs";import"./chunk-DNGE5W73.mjs";import"./chunk-NS4TYLI6.mjs";import"./chunk-LCBAWCSI.mjs";import{a as l}from"./chunk-2Z5ODR4G.mjs";import"./chunk-OXABFHX2.mjs";import"./chunk-LFWNAGAV.mjs";import"./chunk-7A7ACAXN.mjs";import"./chunk-UZX3IYKO.mjs";import"./chunk-UTC5TA7I.mjs";import"./chunk-G62SZT4V.mjs";import"./chunk-OPMTAUBU.mjs";import{e as d}from"./chunk-YSAQJWBH.mjs";import"./chunk-IQICRNJK.mjs";import"./chunk-GL4LNWX7.mjs";import"./chunk-CFIBSRVI.mjs";import"./chunk-6BT37NYZ.mjs";import"./chunk-2DNIFA6E.mjs";import"./chunk-6FNEW4JV.mjs";import"./chunk-YQRH6V3D.mjs";import"./chunk-EFIG6CQ3.mjs";import"./chunk-3XLOZEKD.mjs";import"./chunk-DE6CIABK.mjs";import"./chunk-VA67UDRY.mjs";import"./chunk-7KSADJ37.mjs";import{a,b as s}from"./chunk-A5HBJMMP.mjs";import"./chunk-EAB74SYL.mjs";import{i as u}from"./chunk-DBI4EWIB.mjs";import"./chunk-4M2XKEYQ.mjs";import"./chunk-WH4J7M4T.mjs";import"./chunk-ZBWUQEUR.mjs";import"./chunk-ICEFH5RB.mjs";import"./chunk-G4GHYJ6C.mjs";import"./chunk-52QU4TEI.mjs";import"./chunk-CXS6YJ7R.mjs";var $=`usage: continuity approve
+
+Approves the active plan, bound to its current structure. Only a person at an
+interactive terminal outside an agent can approve this way: from an agent's
+shell or command, while an agent's Bash call runs in the project, or without
+a terminal the command is refused and the attempt recorded. The next hook
+tells the person in the agent's session that the plan was approved at a
+terminal; \`continuity revoke\` undoes an approval.
+
+With a signing key set (CONTINUITY_SIGNING_KEY, approval.signingKey in
+.continuity/config.json, or git's user.signingkey with gpg.format ssh), the
+approval is signed with it (ssh-keygen -Y sign, namespace
+continuity-approval: a key's passphrase is asked here, or ssh-agent signs)
+and checked against the repository's .continuity-signers before anything is
+recorded. With the ledger shared and no key set, or a signature that the
+signers file does not allow, nothing is approved (exit 4).`;async function O(I){if(k("continuity approve",$,I,"only a person approves a plan: their own prompt in the agent's session, or continuity approve at their own terminal"))return a.ok;let e=new Date().toISOString();return v({create:!1},async(i,{config:p,root:o})=>{await h(i,{now:e,config:p,source:"cli"});let t=l(i.db);if(w("continuity approve",f(o,i.db,e),{needsTerminal:!0,ledger:i,now:e,kind:"approval_forgery",what:"only a person at an interactive terminal, or the user's own answer in the agent's session, approves a plan"}),!t)throw new s("no active plan: run `continuity plan import FILE`",a.invalidInput);if(t.state==="approved")return process.stdout.write(`Plan ${t.id} is already approved (${t.approvedAt}).
+`),a.ok;if(t.state==="complete")throw new s(`plan ${t.id} is complete; nothing to approve`,a.invalidInput);let n=g("approve",{action:"approve",planPath:t.path,structureHash:t.structureHash,at:e},{root:o,config:p,env:process.env});return i.write(r=>{let c=u(r,{at:e,source:"cli",kind:"approve",sessionId:null,input:{planId:t.id},decision:{action:"approved",channel:"cli-terminal",structureHash:t.structureHash,...n?{signedBy:n.signer}:{}}});m(r,o,t,{channel:"cli-terminal",at:e}),n&&y(r,n,c),d(r,{at:e,kind:"approved-at-terminal",text:`plan ${t.id} was approved at a terminal (continuity approve, ${e}), not in this session; \`continuity revoke\` at your terminal undoes it if that was not you.`,eventId:c})}),process.stdout.write(`Plan ${t.id} (${t.path}) approved at ${e}, bound to its current structure (${t.structureHash.slice(0,12)}).
+`),n&&process.stdout.write(`The approval is signed by ${n.signer} (${n.key.from}) and verifies against .continuity-signers.
+`),a.ok})}export{O as run};
