@@ -168,13 +168,18 @@ test('a flood of spool files is taken in a batch at a time, oldest first, so no 
   before.close();
   const total = SPOOL_BATCH * 2 + 100;
   for (let i = 0; i < total; i++) spoolEvent(join(project, '.continuity'), { at: new Date(Date.UTC(2026, 10, 25, 0, 0, 0, i)).toISOString(), source: 'flood', kind: 'Notification', sessionId: 's', input: { i } });
-  const seen: number[] = [];
-  for (let n = 0; n < 3; n++) {
+  // Each opening takes at most a batch (fewer when its reading time is up, on a busy machine), and some; the
+  // openings that follow take the rest.
+  const seen: number[] = [0];
+  while (seen[seen.length - 1]! < total && seen.length <= total) {
     const l = await openLedger(project);
     seen.push(countEvents(l.db) - start);
     l.close();
   }
-  assert.deepEqual(seen, [SPOOL_BATCH, SPOOL_BATCH * 2, total]);
+  const taken = seen.slice(1).map((n, i) => n - seen[i]!);
+  assert.equal(seen[seen.length - 1], total, seen.join(' '));
+  assert.ok(taken.every((n) => n > 0 && n <= SPOOL_BATCH), taken.join(' '));
+  assert.ok(taken.length >= Math.ceil(total / SPOOL_BATCH), taken.join(' '));
   const l = await openLedger(project);
   try {
     // Oldest first: the first batch holds the first events spooled.
