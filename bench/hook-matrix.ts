@@ -51,8 +51,10 @@ const PEER: Partial<Record<(typeof CASES)[number]['key'], { script: string; expe
  * Stop is a boundary stop that blocks (each call is a new session, so each
  * takes the same path); the protected write is denied. The peer's project
  * holds a .tdd-progress.md of 500 slices, 250 done, so its Stop blocks too.
+ * With `base`, another build's dist/ folder, its Node and compiled hooks are
+ * measured in the same run (labels `base node hook · …`, `base compiled hook · …`).
  */
-export async function benchHookMatrix(root: string, runs = 25, only: readonly string[] = []): Promise<HookMatrix> {
+export async function benchHookMatrix(root: string, runs = 25, only: readonly string[] = [], base: string | null = null): Promise<HookMatrix> {
   const cases = CASES.filter((c) => only.length === 0 || only.includes(c.key));
   const cli = join(root, 'dist', 'cli.cjs');
   const compiledExe = join(root, 'dist', 'bin', 'continuity');
@@ -111,6 +113,11 @@ export async function benchHookMatrix(root: string, runs = 25, only: readonly st
       // Exactly as hooks/hooks.json runs it: sh, the launcher, `hook claude-code`.
       if (plugin) commands.push({ label: `plugin hook · ${c.label}`, cmd: 'sh', args: [launcher, 'hook', 'claude-code'], get input() { return input(); }, env: { ...env, ...plugin.env }, cwd: project });
       if (plugin?.node) commands.push({ label: `plugin hook on Node · ${c.label}`, cmd: 'sh', args: [launcher, 'hook', 'claude-code'], get input() { return input(); }, env: { ...env, ...plugin.nodeEnv }, cwd: project });
+      // Another build's dist/ (BENCH_BASE_DIST), in the same interleaved run: a change's before and after on the same noise.
+      if (base) {
+        commands.push({ label: `base node hook · ${c.label}`, cmd: process.execPath, args: [join(base, 'cli.cjs'), 'hook', 'claude-code'], get input() { return input(); }, env, cwd: project });
+        if (existsSync(join(base, 'bin', 'continuity'))) commands.push({ label: `base compiled hook · ${c.label}`, cmd: join(base, 'bin', 'continuity'), args: ['hook', 'claude-code'], get input() { return input(); }, env, cwd: project });
+      }
       const p = PEER[c.key];
       if (peer && p) commands.push({ label: `bash+jq peer · ${c.label}`, cmd: 'bash', args: [join(root, 'bench', 'peer', p.script)], get input() { return input(); }, cwd: peerProject });
     }

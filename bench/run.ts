@@ -33,7 +33,9 @@ if (only.some((k) => !CASES.some((c) => c.key === k))) {
 
 console.log(`continuity benchmarks · Node ${process.versions.node} · ${runs} interleaved runs per command\n`);
 
-const hooks = await benchHookMatrix(root, runs, only);
+// BENCH_BASE_DIST: another build's dist/ folder (main's, built elsewhere), measured in the same interleaved run.
+const baseDist = process.env.BENCH_BASE_DIST ? resolve(process.env.BENCH_BASE_DIST) : null;
+const hooks = await benchHookMatrix(root, runs, only, baseDist);
 console.log('Hook calls, spawned as Claude Code runs them (one interleaved run): wall time, and the CPU time of the process tree');
 for (const t of hooks.timings) console.log(`  ${t.label.padEnd(58)} median ${fmt(t.medianMs)}   p90 ${fmt(t.p90Ms)}   cpu median ${fmt(t.medianCpuMs)}   p90 ${fmt(t.p90CpuMs)}`);
 for (const note of hooks.notes) console.log(`  (${note})`);
@@ -74,6 +76,14 @@ if (hooks.plugin) {
     console.log(`    ${c.label.padEnd(40)} ${cell(`plugin hook · ${c.label}`)} ${cell(`compiled hook · ${c.label}`)} ${cell(`bash+jq peer · ${c.label}`)}   ${ratio(plugin, hooks.cpu(`bash+jq peer · ${c.label}`)).padStart(19)}   ${ratio(plugin, hooks.cpu(`compiled hook · ${c.label}`)).padStart(23)}${onNode}`);
   }
   if (hooks.pluginNode) console.log(`    (plugin on Node: CONTINUITY_PLUGIN_RUNTIME=node, Node ${hooks.pluginNode})`);
+}
+if (baseDist) {
+  // Ratios to the runtime's floor of this run, the build under test beside the base: CPU time (wall in brackets).
+  const ratio = (label: string, floor: string) => (Number.isNaN(hooks.cpu(label)) ? '     –' : `${(hooks.cpu(label) / hooks.cpu(floor)).toFixed(2)}× (${(hooks.median(label) / hooks.median(floor)).toFixed(2)}×)`);
+  console.log(`\n  This build against ${baseDist}, in the same run: × the runtime's floor, CPU time (wall)`);
+  for (const c of cases) {
+    console.log(`    ${c.label.padEnd(40)} compiled ${ratio(`compiled hook · ${c.label}`, 'bun -e 0')} base ${ratio(`base compiled hook · ${c.label}`, 'bun -e 0')}   node ${ratio(`node hook · ${c.label}`, 'node -e 0')} base ${ratio(`base node hook · ${c.label}`, 'node -e 0')}`);
+  }
 }
 console.log('');
 reportStageSplit(hooks.stages);

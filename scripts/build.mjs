@@ -65,8 +65,7 @@ const common = {
   mainFields: ['module', 'main'],
   // Runtime-provided modules; better-sqlite3's JavaScript is bundled, its addon is loaded by path.
   external: ['bun:sqlite', 'node:sqlite'],
-  // __CONTINUITY_HOOK_CJS__: the Node hook only (buildHook) loads a Stop's deciding code on its own (src/hooks/load-deciders.ts).
-  define: { __CONTINUITY_VERSION__: JSON.stringify(pkg.version), __CONTINUITY_HOOK_CJS__: 'false' },
+  define: { __CONTINUITY_VERSION__: JSON.stringify(pkg.version) },
   legalComments: 'none',
   logLevel: 'warning',
 };
@@ -308,7 +307,7 @@ async function buildHook({ outdir: base, sourcemap, ...options }) {
       entryPoints: { [name]: entry },
       outdir,
       outExtension: { '.js': '.cjs' },
-      define: { ...(options.define ?? cjs.define), __CONTINUITY_HOOK_CJS__: 'true' },
+      define: options.define ?? cjs.define,
       // import() of a lazy file becomes require(): through import(), Node would
       // start its ES module loader and scan each file for its exports.
       supported: { 'dynamic-import': false },
@@ -366,7 +365,7 @@ function compileExecutable() {
   const target = process.env.CONTINUITY_COMPILE_TARGET;
   const args = [
     'build', 'src/cli/compiled-entry.ts', '--compile', '--outfile', 'dist/bin/continuity', ...COMPILE_FLAGS,
-    '--define', `__CONTINUITY_VERSION__=${JSON.stringify(pkg.version)}`, '--define', '__CONTINUITY_HOOK_CJS__=false',
+    '--define', `__CONTINUITY_VERSION__=${JSON.stringify(pkg.version)}`,
     ...(target ? [`--target=${target}`] : []),
   ];
   return new Promise((resolve) => {

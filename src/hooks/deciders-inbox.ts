@@ -1,3 +1,3 @@
-/** The inbox's requests taken in, for a Node hook's Stop that has some (see load-deciders.ts). */
+/** The inbox's requests taken in, for a Stop that has some (see load-deciders.ts). */
 export { takeInbox } from '../app/take-inbox.js';
 export { withInboxWords } from './render/inbox-words.js';

@@ -6,8 +6,8 @@
  * on every hook call. Nothing this module reaches imports it back (the tool
  * rules' code comes with handleToolUse, tool-rule-code.ts): a cycle through
  * it would make the bundler's chunks depend on the order modules load in
- * (test/unit/import-cycles.test.ts). The Node hook loads a Stop's part
- * through deciders-stop.ts instead (load-deciders.ts).
+ * (test/unit/import-cycles.test.ts). A Stop loads its own part through
+ * deciders-stop.ts instead (load-deciders.ts).
  */
 export { handleStop } from './handlers/stop.js';
 export { handleUserPrompt } from './handlers/user-prompt.js';

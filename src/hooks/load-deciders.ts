@@ -1,27 +1,25 @@
-/** Set by scripts/build.mjs: true in the Node hook (dist/hook.cjs, hook-lazy/), false in every other build. */
-declare const __CONTINUITY_HOOK_CJS__: boolean | undefined;
-
 /**
- * The deciding code for a hook event. In the Node hook, whose lazy files are
- * each self-contained, a Stop loads deciders-stop.ts, the part of the
- * deciding code every Stop runs, and the inbox's and the wiring's code only
- * when it has requests or finds the wiring changed; everywhere else (the
- * compiled executable, the plugins, the sources) the one lazy barrel
- * deciders.ts, which keeps the bundler's chunks to one (see its header).
- * The build's constant drops the other branch, so no other build bundles
- * the Stop's files at all.
+ * The deciding code for a hook event. A Stop loads deciders-stop.ts, the
+ * part of the deciding code every Stop runs, and the inbox's and the
+ * wiring's code only when it has requests or finds the wiring changed; the
+ * other events the barrel deciders.ts. Every build does so: the Node hook's
+ * lazy files are each self-contained (Node 20 parses each again at every
+ * call), and in the compiled executable a Stop that evaluates only its own
+ * part costs less CPU than one that evaluates every event's (measured by
+ * `npm run bench`; the chunks the bundler splits out for the two do not
+ * show in the calls that load neither).
  */
 export function loadDeciders(event: string): Promise<typeof import('./deciders-stop.js')> {
-  if (typeof __CONTINUITY_HOOK_CJS__ === 'boolean' && __CONTINUITY_HOOK_CJS__ && event === 'Stop') return import('./deciders-stop.js');
+  if (event === 'Stop') return import('./deciders-stop.js');
   return import('./deciders.js');
 }
 
 export function loadInboxDeciders(event: string): Promise<typeof import('./deciders-inbox.js')> {
-  if (typeof __CONTINUITY_HOOK_CJS__ === 'boolean' && __CONTINUITY_HOOK_CJS__ && event === 'Stop') return import('./deciders-inbox.js');
+  if (event === 'Stop') return import('./deciders-inbox.js');
   return import('./deciders.js');
 }
 
 export function loadWiringDeciders(event: string): Promise<typeof import('./deciders-wiring.js')> {
-  if (typeof __CONTINUITY_HOOK_CJS__ === 'boolean' && __CONTINUITY_HOOK_CJS__ && event === 'Stop') return import('./deciders-wiring.js');
+  if (event === 'Stop') return import('./deciders-wiring.js');
   return import('./deciders.js');
 }
