@@ -62,11 +62,6 @@ export function governingMount(mounts: readonly Mount[], path: string, strictlyA
   return found;
 }
 
-/** Writable mount kinds: what a command can write under, and make folders in. */
-export function writableKind(kind: MountKind): boolean {
-  return kind === 'writable' || kind === 'anchor' || kind === 'hidden' || kind === 'ephemeral';
-}
-
 function depth(path: string): number {
   return path.split('/').filter(Boolean).length;
 }
