@@ -6,23 +6,27 @@
  * background jobs, a shell left running on a pseudo-terminal) lives in the
  * wall's mount and PID namespaces. Pure: the spec comes from spec.ts.
  *
- * The mounts, in the order bubblewrap applies them (a later one covers an earlier one):
- *   1. the whole machine read-only (`--ro-bind / /`), the devices as they are
- *      (`--dev-bind /dev /dev`: the client's pseudo-terminals keep working),
- *      a /proc of the wall's own PID namespace (`--unshare-pid --proc /proc`:
- *      the client's and the hooks' processes are not there, so no
- *      `/proc/<pid>/root` leads back to the unwalled file system);
- *   2. writable: the project, the temporary folders, the caches whose
- *      content the tool checks; an empty tmpfs of the call's own over the
- *      caches of installed copies a tool runs (`~/.npm/_npx`);
- *   3. hidden (an empty tmpfs, or /dev/null over a file): the client's own
- *      state and config folder, with its token;
- *   4. writable again inside a hidden folder (OpenClaw's workspace in ~/.openclaw);
- *   5. read-only over all of that: continuity's state, the hook wiring, the
- *      program the hooks run, the recovery copy, the `protect` list; the
- *      folders above them in the project pinned as mount points (a mount
- *      point cannot be renamed away and made again); the client's own
- *      project settings folder, empty and read-only where there is none.
+ * The mounts (a later one covers an earlier one; mount-order.ts lays each
+ * folder's after every folder that contains it, so the more specific rule
+ * holds whatever writable folder holds the home or the project):
+ *   - the whole machine read-only (`--ro-bind / /`), the devices as they are
+ *     (`--dev-bind /dev /dev`: the client's pseudo-terminals keep working),
+ *     a /proc of the wall's own PID namespace (`--unshare-pid --proc /proc`:
+ *     the client's and the hooks' processes are not there, so no
+ *     `/proc/<pid>/root` leads back to the unwalled file system);
+ *   - writable: the project, the temporary folders, the caches whose
+ *     content the tool checks; an empty tmpfs of the call's own over the
+ *     caches of installed copies a tool runs (`~/.npm/_npx`);
+ *   - read-only whole: the home, where a writable folder holds it
+ *     (HOME=/tmp/…);
+ *   - hidden (an empty tmpfs, or /dev/null over a file): the client's own
+ *     state and config folder, with its token; writable again inside it:
+ *     OpenClaw's workspace in ~/.openclaw;
+ *   - read-only over all of that: continuity's state, the hook wiring, the
+ *     program the hooks run, the recovery copy, the `protect` list; the
+ *     folders above them in a writable folder pinned as mount points (a
+ *     mount point cannot be renamed away and made again); the client's own
+ *     project settings folder, empty and read-only where there is none.
  * The network is left as it is, and no `--die-with-parent`: a job the agent
  * leaves running in the background outlives the call, inside the wall.
  *
@@ -35,6 +39,7 @@
  * has exited before the client runs the command. docs/the-wall.md, "The engine".
  */
 import { carried } from './carried.js';
+import { mountOrder } from './mount-order.js';
 import { shQuote, shWord, unquote } from './quote.js';
 
 export interface WallSpec {
@@ -57,6 +62,8 @@ export interface WallSpec {
    * read-only one was.
    */
   anchors: readonly string[];
+  /** The home folder, read-only whole: set only where a writable folder holds it (HOME=/tmp/…), the root's read-only mount covering it otherwise. */
+  readOnlyHome: string | null;
   /** Read-only paths (absolute; a missing one is skipped). */
   readOnly: readonly string[];
   /** Read-only folders that must exist even where they do not (an empty one is made): the client's own project settings folder. */
@@ -72,16 +79,14 @@ const MARK = `--setenv ${WALL_ENV} bwrap --`;
 /** bubblewrap's arguments, up to and including the `--` before the command. */
 export function bwrapArgs(spec: WallSpec): string[] {
   const args = ['--ro-bind', '/', '/', '--dev-bind', '/dev', '/dev', '--unshare-pid', '--proc', '/proc'];
-  for (const p of spec.writable) args.push('--bind', p, p);
-  for (const p of spec.hidden.dirs) args.push('--tmpfs', p);
-  for (const p of spec.hidden.files) args.push('--ro-bind', '/dev/null', p);
-  for (const p of spec.reopened) args.push('--bind', p, p);
-  for (const p of spec.anchors) args.push('--bind-try', p, p);
-  // After the anchors: an anchor above a cache (a home inside the temporary folder, beside a read-only path) binds
-  // the folder as it is outside, and mounted after the empty folder it would bring the person's copies back.
-  for (const p of spec.ephemeral) args.push('--tmpfs', p);
-  for (const p of spec.readOnly) args.push('--ro-bind-try', p, p);
-  for (const p of spec.placeholders) args.push('--tmpfs', p, '--remount-ro', p);
+  for (const { kind, path: p } of mountOrder(spec)) {
+    if (kind === 'writable') args.push('--bind', p, p);
+    else if (kind === 'anchor') args.push('--bind-try', p, p);
+    else if (kind === 'hidden' || kind === 'ephemeral') args.push('--tmpfs', p);
+    else if (kind === 'hidden-file') args.push('--ro-bind', '/dev/null', p);
+    else if (kind === 'home' || kind === 'read-only') args.push('--ro-bind-try', p, p);
+    else args.push('--tmpfs', p, '--remount-ro', p);
+  }
   for (const name of spec.unsetEnv) args.push('--unsetenv', name);
   args.push('--setenv', WALL_ENV, 'bwrap', '--');
   return args;

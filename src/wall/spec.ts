@@ -9,7 +9,11 @@
  *   integrity hash). The rest of the machine, the home folder included, is
  *   read-only: a file there (a shell start-up file, a program on PATH, a user
  *   service, an installed copy a cache runs such as `~/.npm/_npx` or
- *   `~/.cache/pre-commit`) could run code outside the wall later.
+ *   `~/.cache/pre-commit`) could run code outside the wall later. The home
+ *   stays so where a writable folder holds it (HOME=/tmp/…, a home inside
+ *   the project): mounted read-only itself, its writable caches again after
+ *   it (mount-order.ts). Not a home that is itself the temporary folder or
+ *   the project (HOME=/tmp): those must stay writable.
  * - Writable but the wall's own: an empty folder over the caches that hold
  *   installed copies a tool runs and that a command in the wall needs to
  *   write (`~/.npm/_npx`, what `npx <pkg>` installs into): it goes with the
@@ -27,6 +31,7 @@
  */
 import { dirname, isAbsolute, join, normalize, relative, resolve } from 'node:path';
 import type { WallSpec } from './bwrap.js';
+import { governingMount, mountOrder } from './mount-order.js';
 
 export type WalledClient = 'gemini' | 'openclaw' | 'pi' | 'copilot' | 'opencode';
 
@@ -77,27 +82,38 @@ export function wallSpec(f: WallFacts): WallSpec {
     .filter(reachable)
     .filter((p) => p !== '/' && p !== root);
   const open = [...writable.filter((p) => !hidden(p)), ...reopened];
-  const placeholders = unique(f.placeholders.map((p) => resolve(p))).filter((p) => reachable(p) && open.some((w) => within(p, w) && p !== w));
+  // The home read-only whole where a writable folder holds it (HOME=/tmp/…, a home inside the project): its start-up files, git
+  // config and the installed copies its caches run stay out of reach whatever folder contains it. The home that IS a writable
+  // folder (HOME=/tmp, the project) stays writable: the temporary folder and the project must be.
+  const home = f.home === null ? null : resolve(f.home);
+  const readOnlyHome = home !== null && home !== '/' && reachable(home) && !open.includes(home) && open.some((w) => within(home, w)) ? home : null;
+  const ephemeral = unique(f.ephemeral.map((p) => resolve(p))).filter((p) => !hidden(p));
+  const hiddenSpec = { dirs: hiddenDirs, files: hiddenFiles };
+  const layout = (placeholders: readonly string[]) =>
+    mountOrder({ bwrap: f.bwrap, shell: f.shell, writable: writable.filter((p) => !hidden(p)), ephemeral, hidden: hiddenSpec, reopened, anchors: [], readOnlyHome, readOnly, placeholders, unsetEnv: [] });
+  // A placeholder's folder is made by bubblewrap: only where what holds it inside the wall is writable (not in the read-only home).
+  const placeholders = unique(f.placeholders.map((p) => resolve(p))).filter((p) => reachable(p) && governingMount(layout([]), p, true)?.kind === 'writable');
+  const laid = layout(placeholders);
+  // The folders between a read-only path and the writable folder that holds it inside the wall (none where a read-only one,
+  // the home, holds it). They are laid in depth order (mount-order.ts): one above a hidden folder comes before it.
   const anchors = unique(
-    [...readOnly, ...placeholders].flatMap((p) => {
-      const base = open.filter((w) => within(p, w) && p !== w).sort((a, b) => b.length - a.length)[0];
-      if (!base) return [];
+    [...(readOnlyHome ? [readOnlyHome] : []), ...readOnly, ...placeholders].flatMap((p) => {
+      const base = governingMount(laid, p, true);
+      if (base?.kind !== 'writable') return [];
       const out: string[] = [];
-      for (let a = dirname(p); a !== base && within(a, base); a = dirname(a)) out.unshift(a);
+      for (let a = dirname(p); a !== base.path && within(a, base.path); a = dirname(a)) out.unshift(a);
       return out;
     }),
-  )
-    // Mounted after the hidden folders, a folder above one would bring it back: such a folder is left unpinned.
-    .filter((a) => ![...hiddenDirs, ...hiddenFiles].some((h) => within(h, a)))
-    .sort((a, b) => a.length - b.length);
+  ).sort((a, b) => a.length - b.length);
   return {
     bwrap: f.bwrap,
     shell: f.shell,
     writable: writable.filter((p) => !hidden(p)),
-    ephemeral: unique(f.ephemeral.map((p) => resolve(p))).filter((p) => !hidden(p)),
-    hidden: { dirs: hiddenDirs, files: hiddenFiles },
+    ephemeral,
+    hidden: hiddenSpec,
     reopened,
     anchors,
+    readOnlyHome,
     readOnly,
     placeholders,
     unsetEnv: unique(f.credentials),

@@ -15,7 +15,7 @@ import { runCli } from '../helpers/cli.js';
 import { agentHook, PLAN } from '../helpers/agent-hook.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'agents', 'gemini-cli-0.61.0');
-// Outside the temporary folder: the wall leaves /tmp writable, and a home under it would be writable with it.
+// Outside the temporary folder: the links under test are the only way to these folders.
 const HOMES = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'continuity-wall-homes');
 mkdirSync(HOMES, { recursive: true });
 const REAL = mkdtempSync(join(HOMES, 'linked-'));

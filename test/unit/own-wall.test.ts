@@ -19,6 +19,7 @@ const SPEC: WallSpec = {
   reopened: [],
   anchors: ['/home/ann/my project/node_modules'],
   readOnly: ['/home/ann/my project/.continuity', '/home/ann/my project/node_modules/continuity/dist'],
+  readOnlyHome: null,
   placeholders: ['/home/ann/my project/.gemini'],
   unsetEnv: ['GEMINI_API_KEY'],
 };
@@ -129,9 +130,10 @@ describe('the wall from the facts', () => {
     assert.deepEqual(s.placeholders, ['/p/.gemini']);
   });
 
-  it('no folder above a hidden one is pinned (mounted after it, it would bring it back)', () => {
+  it('a home inside the temporary folder is read-only whole: no folder in it is pinned, those in the workspace inside it are', () => {
     const s = wallSpec({ ...FACTS, temp: ['/tmp'], root: '/tmp/h/.openclaw/workspace', home: '/tmp/h', clientState: { dirs: ['/tmp/h/.openclaw'], files: [], keep: [] }, guarded: ['/tmp/h/.codex/hooks.json', '/tmp/h/.openclaw/workspace/.codex/hooks.json'], protect: [] });
-    assert.deepEqual(s.anchors, ['/tmp/h/.codex', '/tmp/h/.openclaw/workspace/.codex']);
+    assert.equal(s.readOnlyHome, '/tmp/h');
+    assert.deepEqual(s.anchors, ['/tmp/h/.openclaw/workspace/.codex']);
   });
 
   it("a workspace that is OpenClaw's state folder itself does not bring the folder back", () => {

@@ -26,6 +26,7 @@ const SPEC: WallSpec = {
   hidden: { dirs: [join(home, '.gemini')], files: [] },
   reopened: [],
   anchors: [],
+  readOnlyHome: null,
   readOnly: [join(project, '.continuity'), join(project, '.git', 'hooks'), join(project, '.git', 'config'), join(project, '.git', 'commondir')],
   placeholders: [join(project, '.gemini')],
   unsetEnv: ['GEMINI_API_KEY'],
