@@ -1,3 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{c as d}from"./chunk-DPAA7JPR.mjs";import{a}from"./chunk-LFWNAGAV.mjs";import{i as s}from"./chunk-YSAQJWBH.mjs";import{c}from"./chunk-2DNIFA6E.mjs";import{k as i}from"./chunk-4M2XKEYQ.mjs";function l(){return a(process.cwd(),process.env)}async function C(n,f){let e=l(),t=await c(e),o=i(e)==="read-only",r=await s.open(e,{create:n.create,copy:o});try{let p=await f(r,{root:e,config:t,walled:o});return o||d(r,t,{adopt:n.adopt??!1}),!o&&t.shared&&(await import("./shared-exchange-JHJFNMHW.mjs")).wakeSync(e,process.env),p}finally{r.close()}}export{l as a,C as b};
