@@ -368,3 +368,91 @@ test('a revocation at A reaches B while it runs: its next stop sees the plan una
   const [replay] = await events(b, "SELECT decision FROM events WHERE kind = 'shared.refused' ORDER BY id DESC LIMIT 1");
   assert.match(String(replay!.decision), /not newer/);
 });
+
+const SUMMARY = `# Task 1 summary
+
+The CSV writer is done and committed.
+
+## Known Issues
+
+**Pending actions:**
+- Add the retry header to the export client
+- Document the 5,000-row export limit
+`;
+
+interface StatusJson {
+  nextStep: { kind: string; fromTaskId?: string | null; actionIds?: string[] };
+  pendingActions: { id: string; taskId: string; text: string; state: string; absorbedInto: string | null }[];
+}
+const statusOf = (m: Machine) => JSON.parse(m.cli(['status', '--json']).stdout) as StatusJson;
+
+test("a pending action written on B forces A's replan at its boundary; B's replan resolves it on A; nothing applied twice after repeated syncs", async () => {
+  const { a, b, db } = team({ approve: ['a', 'b'] });
+  assert.equal(a.hook({ hook_event_name: 'SessionStart', source: 'startup' }).code, 0);
+  writeFileSync(join(b.root, 'task-1-summary.md'), SUMMARY);
+  const done = b.cli(['task', 'done', '1', '--summary', 'task-1-summary.md']);
+  assert.equal(done.code, 0, done.stderr);
+  assert.ok(await until(5000, () => recordsOf(db, "kind = 'task.done' AND input ? 'raisedActions'") === 1), "B's completion reaches the database with its pending actions");
+
+  // A's stop at the boundary takes them in first: the replan is due, as if the summary had been written here.
+  const out = stop(a);
+  assert.equal(out?.decision, 'block', JSON.stringify(out));
+  assert.match(String(out.reason), /continuity replan --from-task 1/);
+  assert.match(String(out.reason), /Add the retry header to the export client/);
+  const onA = statusOf(a);
+  assert.equal(onA.nextStep.kind, 'replan');
+  const [retry, limit] = onA.pendingActions;
+  assert.deepEqual(onA.pendingActions.map((p) => [p.taskId, p.state]), [['1', 'open'], ['1', 'open']]);
+  assert.deepEqual(statusOf(b).pendingActions.map((p) => p.id), onA.pendingActions.map((p) => p.id), 'the same ids on both machines');
+
+  // B replans; A takes the resolution in: the same actions absorbed and dropped, Task 1 replanned (no second replan asked).
+  const replanned = b.cli(['replan', '--from-task', '1', '--absorb', `${retry!.id}=3`, '--drop', `${limit!.id}=the limit is in the API reference`]);
+  assert.equal(replanned.code, 0, replanned.stderr);
+  sync(b);
+  sync(a);
+  const after = statusOf(a);
+  assert.deepEqual(after.pendingActions.map((p) => [p.id, p.state, p.absorbedInto]), [[retry!.id, 'absorbed', '3'], [limit!.id, 'dropped', null]]);
+  assert.equal(after.nextStep.kind, 'next_task');
+  const next = stop(a);
+  assert.equal(next?.decision, 'block');
+  assert.match(String(next?.reason), /Task 2 "Export endpoint"/);
+  assert.doesNotMatch(String(next?.reason), /replan --from-task/);
+
+  // Passing again and again takes nothing in twice.
+  const count = async () => (await events(a, "SELECT (SELECT count(*) FROM events) AS e, (SELECT count(*) FROM pending_actions) AS p, (SELECT count(*) FROM replans) AS r"))[0];
+  const before = await count();
+  assert.deepEqual({ p: before!.p, r: before!.r }, { p: 2, r: 1 });
+  for (let i = 0; i < 3; i++) {
+    sync(b);
+    sync(a);
+  }
+  assert.deepEqual(await count(), before);
+  const taken = await events(a, "SELECT kind FROM events WHERE source LIKE 'shared:%' AND kind IN ('task.done', 'replan') ORDER BY id");
+  assert.deepEqual(taken.map((t) => t.kind), ['task.done', 'replan']);
+});
+
+test('replans of the same task on both machines: each keeps its own resolution, the difference named, no replan asked again', async () => {
+  const { a, b } = team({ approve: ['a', 'b'] });
+  writeFileSync(join(b.root, 'task-1-summary.md'), SUMMARY);
+  assert.equal(b.cli(['task', 'done', '1', '--summary', 'task-1-summary.md']).code, 0);
+  sync(b);
+  sync(a);
+  const [retry, limit] = statusOf(a).pendingActions;
+  pg.stop();
+  try {
+    assert.equal(a.cli(['replan', '--from-task', '1', '--absorb', `${retry!.id}=2`, '--drop', `${limit!.id}=not needed`]).code, 0);
+    assert.equal(b.cli(['replan', '--from-task', '1', '--absorb', `${retry!.id}=3`, '--absorb', `${limit!.id}=3`]).code, 0);
+  } finally {
+    pg.start();
+  }
+  sync(a);
+  sync(b);
+  sync(a);
+  for (const [m, mine] of [[a, [['absorbed', '2'], ['dropped', null]]], [b, [['absorbed', '3'], ['absorbed', '3']]]] as const) {
+    const s = statusOf(m);
+    assert.deepEqual(s.pendingActions.map((p) => [p.state, p.absorbedInto]), mine, `${m.name} keeps the resolution it recorded first`);
+    assert.equal(s.nextStep.kind, 'next_task', m.name);
+    const [refused] = await events(m, "SELECT decision FROM events WHERE kind = 'shared.refused' ORDER BY id DESC LIMIT 1");
+    assert.match(String(refused!.decision), /a replan after Task 1 is already recorded here; .* here it stays/, m.name);
+  }
+});
