@@ -44,14 +44,18 @@ test('pending actions read from a summary file there are raised here; nothing ne
 });
 
 test('actions malformed or of a task this plan does not have are left out', () => {
-  const r = record({ kind: 'summary.read', input: { raisedActions: [{ id: 'x', taskId: '9', text: 't' }, { id: 3 }, null, 'pa'] }, decision: null });
-  assert.deepEqual(intakeOf(facts, r, null), { take: 'audit' });
+  const r = record({ kind: 'summary.read', input: { raisedActions: [{ id: 'x', taskId: '9', text: 't' }, { id: 3 }, null, 'pa', pa1] }, decision: null });
+  assert.deepEqual(intakeOf(facts, r, null), { take: 'actions', planId: 'payments', actions: [pa1] });
+  assert.deepEqual(intakeOf(facts, { ...r, input: { raisedActions: 'pa-1' } }, null), { take: 'audit' });
 });
 
 test('pending actions recorded for another version of the plan are not taken, with the task state they came with', () => {
   const i = intakeOf(facts, record({ structureHash: 'h2', input: withActions(pa1) }), null);
   assert.equal(i.take, 'refused');
-  assert.equal(intakeOf(facts, record({ kind: 'summary.read', structureHash: 'h2', input: { raisedActions: [pa1] }, decision: null }), null).take, 'audit');
+  const read = record({ kind: 'summary.read', input: { raisedActions: [pa1] }, decision: null });
+  assert.equal(intakeOf(facts, read, null).take, 'actions', 'the same record for this structure is taken');
+  assert.equal(intakeOf(facts, { ...read, structureHash: 'h2' }, null).take, 'audit');
+  assert.equal(intakeOf(facts, { ...read, planPath: 'docs/plans/other.md' }, null).take, 'audit');
 });
 
 const open = (...ids: string[]): IntakeFacts['actions'] => new Map(ids.map((id) => [id, { state: 'open', absorbedInto: null }]));
@@ -88,7 +92,9 @@ test('a replan naming no task of this plan, or malformed, is not taken', () => {
 });
 
 test('a replan recorded against another structure of the plan is not applied, and the change is named', () => {
-  const i = intakeOf({ ...facts, actions: open('pa-1') }, record({ kind: 'replan', structureHash: 'h2', input: { fromTaskId: '1', drop: { 'pa-1': 'x' } } }), null);
+  const same = record({ kind: 'replan', input: { fromTaskId: '1', drop: { 'pa-1': 'x' } } });
+  assert.equal(intakeOf({ ...facts, actions: open('pa-1') }, same, null).take, 'replan', 'the same replan for this structure is applied');
+  const i = intakeOf({ ...facts, actions: open('pa-1') }, { ...same, structureHash: 'h2' }, null);
   assert.equal(i.take, 'refused');
   assert.match(i.take === 'refused' ? i.notice ?? '' : '', /changed on m2/);
 });
