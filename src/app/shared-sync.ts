@@ -17,6 +17,7 @@ import { ensureSharedCursor, readSharedCursor, markApplied, markOffline, markPul
 import { setTaskStatus } from '../ledger/task-status.js';
 import { pendingActions, raisePendingActions, recordReplan, replannedTasks } from '../ledger/pending-actions.js';
 import type { RaisedAction } from '../domain/shared-carry-forward.js';
+import { runSnapshotsFor, takeRuns } from './shared-runs.js';
 import { revokeApproval } from './approve.js';
 import { loginFor } from '../shared/credentials.js';
 import { projectIdentity, type ProjectIdentity } from '../shared/identity.js';
@@ -33,7 +34,7 @@ export interface SyncReport {
   /** Records already in the database (pushed before, by a pass that stopped before marking them). */
   alreadyThere: number;
   pulled: number;
-  taken: { record: string; machine: string; kind: string; outcome: Intake['take']; detail: string }[];
+  taken: { record: string; machine: string; kind: string; outcome: Intake['take'] | 'runs'; detail: string }[];
   backlog: number;
   offline: string | null;
   /** Since when the database has not been reached (the first pass that failed since the last that did not). */
@@ -124,7 +125,10 @@ function outboxBatch(db: SqlDatabase, machine: string, from: number, limit: numb
     const parsed = JSON.parse(r.input) as { planId?: unknown } | null;
     // The follow-ups this event raised go with it: the event's own input names only the summary they were read from.
     const raised = db.all<{ id: string; task_id: string; text: string }>('SELECT id, task_id, text FROM pending_actions WHERE event_id = ? ORDER BY rowid', r.id);
-    const input = raised.length && (parsed === null || (typeof parsed === 'object' && !Array.isArray(parsed))) ? { ...parsed, raisedActions: raised.map((a) => ({ id: a.id, taskId: a.task_id, text: a.text })) } : parsed;
+    // And the subagent runs it changed, as they stand: runs have no event of their own.
+    const runs = runSnapshotsFor(db, machine, Number(r.id), r.at);
+    const extra = { ...(raised.length ? { raisedActions: raised.map((a) => ({ id: a.id, taskId: a.task_id, text: a.text })) } : {}), ...(runs.length ? { sharedRuns: runs } : {}) };
+    const input = Object.keys(extra).length && (parsed === null || (typeof parsed === 'object' && !Array.isArray(parsed))) ? { ...parsed, ...extra } : parsed;
     const decision = r.decision === null ? null : (JSON.parse(r.decision) as { planId?: unknown } | null);
     const plan = planOf(decision?.planId ?? input?.planId);
     const approval = r.kind === 'approve' || r.kind === 'revoke' ? signedApprovalToPush(db, Number(r.id)) : null;
@@ -168,6 +172,8 @@ async function pull(ledger: Ledger, root: string, conn: { store: SharedStore; id
         const eventId = applyIntake(db, root, r, intake, now());
         markApplied(db, r.id, intake.take, eventId);
         if (intake.take !== 'audit') report.taken.push({ record: r.id, machine: r.machine, kind: r.kind, outcome: intake.take, detail: detailOf(intake) });
+        const runs = takeRuns(db, cursor.machine, r.machine, r, now());
+        if (runs) report.taken.push({ record: r.id, machine: r.machine, kind: r.kind, outcome: 'runs', detail: `${runs} subagent run(s)` });
       });
     }
     const last = batch[batch.length - 1]!;

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { hook, runAtTerminal, runCli, type CliResult } from '../helpers/cli.js';
+import { agentHook } from '../helpers/agent-hook.js';
 import { makeKey, signText, writeSigners } from '../helpers/ssh-keys.js';
 import { APPROVAL_NAMESPACE, statementText, type ApprovalStatement } from '../../src/domain/approval-statement.js';
 import { startPostgres } from '../helpers/postgres.js';
@@ -455,4 +456,68 @@ test('replans of the same task on both machines: each keeps its own resolution, 
     const [refused] = await events(m, "SELECT decision FROM events WHERE kind = 'shared.refused' ORDER BY id DESC LIMIT 1");
     assert.match(String(refused!.decision), /a replan after Task 1 is already recorded here; .* here it stays/, m.name);
   }
+});
+
+const BRIEF = 'Review src/export/csv.ts for rows the writer drops. Report each with a line number.';
+const agentInput = { description: 'Review the CSV writer', prompt: BRIEF, subagent_type: 'code-reviewer', run_in_background: true };
+
+interface RunJson {
+  runId: string;
+  status: string;
+  recoveryAttempts: { action: string; outcome: string }[];
+}
+const runsOf = (m: Machine) => (JSON.parse(m.cli(['status', '--json']).stdout) as { runs: RunJson[] }).runs;
+const contextOf = (r: CliResult) => String(((JSON.parse(r.stdout || '{}') as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput ?? {}).additionalContext ?? '');
+
+test('a subagent run dispatched on B and lost there is listed on A, recovered on A past its deadline, and not recovered again on B', async () => {
+  const { a, b, db } = team({ approve: ['a', 'b'] });
+  // A short deadline for the run, on both machines.
+  for (const m of [a, b]) {
+    const file = join(m.root, '.continuity', 'config.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), watchdog: { forwardGraceSeconds: 0, slaSeconds: 4 } }, null, 2));
+  }
+  // Claude Code on B dispatches a background subagent, the child starts, and B's session makes no more hook calls.
+  assert.equal(b.hook({ hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_use_id: 'toolu_01Agent', tool_input: agentInput }).code, 0);
+  assert.equal(b.hook({ hook_event_name: 'PostToolUse', tool_name: 'Agent', tool_use_id: 'toolu_01Agent', tool_input: agentInput, tool_response: { isAsync: true, status: 'async_launched', agentId: 'a5f1c9e', description: agentInput.description, prompt: BRIEF } }).code, 0);
+  assert.equal(b.hook({ hook_event_name: 'SubagentStart', agent_id: 'a5f1c9e', agent_type: 'code-reviewer' }).code, 0);
+  assert.ok(await until(5000, () => recordsOf(db, "input ? 'sharedRuns'") >= 1), "B's run reaches the database");
+  const [bMachine] = await events(b, 'SELECT machine FROM shared_sync');
+  const runId = `r-1@${String(bMachine!.machine)}`;
+
+  // A's session start takes it in and lists it, as a run another client left open; so does status.
+  const start = a.hook({ hook_event_name: 'SessionStart', source: 'startup' });
+  assert.equal(start.code, 0, start.stderr);
+  assert.ok(contextOf(start).includes(runId), contextOf(start));
+  assert.match(contextOf(start), /Review the CSV writer/);
+  assert.deepEqual(runsOf(a).map((r) => [r.runId, r.status]), [[runId, 'active']]);
+
+  // Past its deadline, A's stop recovers it: no result reached A, so the ladder moves on and the brief is to be dispatched again there.
+  const expectedBy = Date.parse(String((await events(a, 'SELECT expected_by FROM runs'))[0]!.expected_by));
+  await new Promise((r) => setTimeout(r, Math.max(0, expectedBy - Date.now()) + 300));
+  const out = stop(a);
+  assert.equal(out?.decision, 'block', JSON.stringify(out));
+  assert.ok(String(out?.reason).includes(`Subagent run ${runId}`), String(out?.reason));
+  assert.ok(String(out?.reason).includes(BRIEF));
+  const onA = runsOf(a)[0]!.recoveryAttempts.map((x) => [x.action, x.outcome]);
+  assert.deepEqual(onA, [['fetch_history', 'failed'], ['respawn', 'pending']]);
+
+  // B takes A's recovery in: the same attempts, and a new session on B is not handed the run again.
+  sync(a);
+  sync(b);
+  assert.deepEqual(runsOf(b)[0]!.recoveryAttempts.map((x) => [x.action, x.outcome]), onA);
+  // A Codex session on B, past the deadline, with B's Claude Code session silent: on one machine it would be handed the run.
+  const later = agentHook('codex', b.root, { session_id: '019d036d-c7fa-72d2-b6fd-78878bfe34e4', turn_id: 'turn-1', transcript_path: null, cwd: b.root, model: 'gpt-5-codex', permission_mode: 'default', hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Done for now.' }, b.env);
+  assert.equal(later.code, 0, later.stderr);
+  assert.ok(!later.stdout.includes('r-1'), later.stdout);
+  assert.deepEqual(runsOf(b)[0]!.recoveryAttempts.map((x) => [x.action, x.outcome]), onA, 'no attempt of its own on B');
+
+  // Passing again and again takes nothing in twice, on either machine.
+  const count = async (m: Machine) => (await events(m, 'SELECT (SELECT count(*) FROM runs) AS runs, (SELECT count(*) FROM run_attempts) AS attempts'))[0];
+  const before = [await count(a), await count(b)];
+  assert.deepEqual(before.map((c) => c!.runs), [1, 1]);
+  for (let i = 0; i < 3; i++) {
+    sync(b);
+    sync(a);
+  }
+  assert.deepEqual([await count(a), await count(b)], before);
 });
