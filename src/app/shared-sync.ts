@@ -13,7 +13,7 @@ import { appendEvent } from '../ledger/events.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { insertNotice } from '../ledger/notices.js';
 import { activePlan, markApproved, planById, planByPath, planTasks } from '../ledger/plans.js';
-import { ensureSharedCursor, readSharedCursor, markApplied, markOffline, markPulled, markPushed, markReached, outboxSize, OUTBOX_WHERE, wasApplied, type SharedCursor } from '../ledger/shared-cursor.js';
+import { ensureSharedCursor, hasSharedIndexes, SHARED_INDEXES_SQL, readSharedCursor, markApplied, markOffline, markPulled, markPushed, markReached, outboxSize, OUTBOX_WHERE, wasApplied, type SharedCursor } from '../ledger/shared-cursor.js';
 import { setTaskStatus } from '../ledger/task-status.js';
 import { pendingActions, raisePendingActions, recordReplan, replannedTasks } from '../ledger/pending-actions.js';
 import type { RaisedAction } from '../domain/shared-carry-forward.js';
@@ -66,6 +66,7 @@ export async function syncPass(ledger: Ledger, root: string, shared: SharedConfi
       own = true;
       await conn.store.migrate();
     }
+    if (!hasSharedIndexes(ledger.db)) ledger.write((db) => db.exec(SHARED_INDEXES_SQL));
     await conn.store.joinProject(conn.identity, cursor.machine);
     await push(ledger, root, conn, cursor, report);
     await pull(ledger, root, conn, report, opts.now);
