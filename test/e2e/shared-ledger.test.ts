@@ -521,3 +521,27 @@ test('a subagent run dispatched on B and lost there is listed on A, recovered on
   }
   assert.deepEqual([await count(a), await count(b)], before);
 });
+
+test("the plan restructured on B while A is mid-plan: A's next stop names the change, and B's task states and pending actions for that structure are not applied on A", async () => {
+  const { a, b, db } = team({ approve: ['a', 'b'] });
+  assert.equal(a.hook({ hook_event_name: 'SessionStart', source: 'startup' }).code, 0);
+  assert.equal(a.cli(['task', 'done', '1']).code, 0);
+  const [before] = await events(a, 'SELECT structure_hash FROM plans');
+  // B's checkout gets a fourth task (a replan there, not yet pulled here), and B records Task 2 done with a follow-up against it.
+  writeFileSync(join(b.root, PLAN_PATH), `${PLAN}\n### Task 4: Release note\n\n- [ ] **Step 1: Write it**\n`);
+  assert.equal(b.cli(['plan', 'import', PLAN_PATH]).code, 0);
+  writeFileSync(join(b.root, 'task-2-summary.md'), SUMMARY.replace('Task 1 summary', 'Task 2 summary'));
+  assert.equal(b.cli(['task', 'done', '2', '--summary', 'task-2-summary.md']).code, 0);
+  assert.ok(await until(5000, () => recordsOf(db, `kind = 'task.done' AND structure_hash <> '${String(before!.structure_hash)}'`) === 1), "B's records reach the database");
+  const out = stop(a);
+  assert.equal(out?.decision, 'block', JSON.stringify(out));
+  assert.match(String(out.reason), /Task 2 "Export endpoint"/, 'A goes on with the plan it has');
+  assert.match(String(out.systemMessage), /plan docs\/plans\/payments-export\.md changed on \S+ \(plan\.import/);
+  const s = statusOf(a);
+  assert.deepEqual(s.pendingActions, [], "B's follow-ups for the other structure are not carried here");
+  assert.equal(s.nextStep.kind, 'next_task');
+  const refused = await events(a, "SELECT input FROM events WHERE kind = 'shared.refused' ORDER BY id");
+  const kinds = refused.map((r) => (JSON.parse(String(r.input)) as { kind: string }).kind);
+  assert.ok(kinds.includes('plan.import') && kinds.includes('task.done'), `not taken in, each with why: ${kinds.join(', ')}`);
+  assert.equal((await events(a, "SELECT count(*) AS n FROM task_status WHERE task_id = '2' AND state = 'complete'"))[0]!.n, 0);
+});
