@@ -13,8 +13,11 @@ import { appendEvent } from '../ledger/events.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { insertNotice } from '../ledger/notices.js';
 import { activePlan, markApproved, planById, planByPath, planTasks } from '../ledger/plans.js';
-import { ensureSharedCursor, readSharedCursor, markApplied, markOffline, markPulled, markPushed, markReached, outboxSize, OUTBOX_WHERE, wasApplied, type SharedCursor } from '../ledger/shared-cursor.js';
+import { ensureSharedCursor, hasSharedIndexes, SHARED_INDEXES_SQL, readSharedCursor, markApplied, markOffline, markPulled, markPushed, markReached, outboxSize, OUTBOX_WHERE, wasApplied, type SharedCursor } from '../ledger/shared-cursor.js';
 import { setTaskStatus } from '../ledger/task-status.js';
+import { pendingActions, raisePendingActions, recordReplan, replannedTasks } from '../ledger/pending-actions.js';
+import type { RaisedAction } from '../domain/shared-carry-forward.js';
+import { runSnapshotsFor, takeRuns } from './shared-runs.js';
 import { revokeApproval } from './approve.js';
 import { loginFor } from '../shared/credentials.js';
 import { projectIdentity, type ProjectIdentity } from '../shared/identity.js';
@@ -31,7 +34,7 @@ export interface SyncReport {
   /** Records already in the database (pushed before, by a pass that stopped before marking them). */
   alreadyThere: number;
   pulled: number;
-  taken: { record: string; machine: string; kind: string; outcome: Intake['take']; detail: string }[];
+  taken: { record: string; machine: string; kind: string; outcome: Intake['take'] | 'runs'; detail: string }[];
   backlog: number;
   offline: string | null;
   /** Since when the database has not been reached (the first pass that failed since the last that did not). */
@@ -63,6 +66,7 @@ export async function syncPass(ledger: Ledger, root: string, shared: SharedConfi
       own = true;
       await conn.store.migrate();
     }
+    if (!hasSharedIndexes(ledger.db)) ledger.write((db) => db.exec(SHARED_INDEXES_SQL));
     await conn.store.joinProject(conn.identity, cursor.machine);
     await push(ledger, root, conn, cursor, report);
     await pull(ledger, root, conn, report, opts.now);
@@ -119,7 +123,13 @@ function outboxBatch(db: SqlDatabase, machine: string, from: number, limit: numb
     return plans.get(key)!;
   };
   const records = rows.map((r): OutRecord => {
-    const input = JSON.parse(r.input) as { planId?: unknown } | null;
+    const parsed = JSON.parse(r.input) as { planId?: unknown } | null;
+    // The follow-ups this event raised go with it: the event's own input names only the summary they were read from.
+    const raised = db.all<{ id: string; task_id: string; text: string }>('SELECT id, task_id, text FROM pending_actions WHERE event_id = ? ORDER BY rowid', r.id);
+    // And the subagent runs it changed, as they stand: runs have no event of their own.
+    const runs = runSnapshotsFor(db, machine, Number(r.id), r.at);
+    const extra = { ...(raised.length ? { raisedActions: raised.map((a) => ({ id: a.id, taskId: a.task_id, text: a.text })) } : {}), ...(runs.length ? { sharedRuns: runs } : {}) };
+    const input = Object.keys(extra).length && (parsed === null || (typeof parsed === 'object' && !Array.isArray(parsed))) ? { ...parsed, ...extra } : parsed;
     const decision = r.decision === null ? null : (JSON.parse(r.decision) as { planId?: unknown } | null);
     const plan = planOf(decision?.planId ?? input?.planId);
     const approval = r.kind === 'approve' || r.kind === 'revoke' ? signedApprovalToPush(db, Number(r.id)) : null;
@@ -163,6 +173,8 @@ async function pull(ledger: Ledger, root: string, conn: { store: SharedStore; id
         const eventId = applyIntake(db, root, r, intake, now());
         markApplied(db, r.id, intake.take, eventId);
         if (intake.take !== 'audit') report.taken.push({ record: r.id, machine: r.machine, kind: r.kind, outcome: intake.take, detail: detailOf(intake) });
+        const runs = takeRuns(db, cursor.machine, r.machine, r, now());
+        if (runs) report.taken.push({ record: r.id, machine: r.machine, kind: r.kind, outcome: 'runs', detail: `${runs} subagent run(s)` });
       });
     }
     const last = batch[batch.length - 1]!;
@@ -175,22 +187,28 @@ function factsFor(db: SqlDatabase, projectId: string, planPath: string | null): 
   const plan = planPath ? planByPath(db, planPath) : activePlan(db);
   const hasSigned = !!db.get("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'signed_approvals'");
   const lastSignedAt = plan && hasSigned ? (lastSignedApproval(db, plan.path)?.at ?? null) : null;
-  if (!plan) return { projectId, plan: null, tasks: [], lastSignedAt };
+  if (!plan) return { projectId, plan: null, tasks: [], lastSignedAt, actions: new Map(), replannedTaskIds: [] };
   const states = new Map(db.all<{ task_id: string; state: string }>('SELECT task_id, state FROM task_status WHERE plan_id = ?', plan.id).map((s) => [s.task_id, s.state]));
   return {
     projectId,
     plan: { id: plan.id, path: plan.path, structureHash: plan.structureHash, state: plan.state, approvedHash: plan.approvedHash },
     tasks: planTasks(db, plan.id).map((t) => ({ id: t.id, state: states.get(t.id) ?? null })),
     lastSignedAt,
+    actions: new Map(pendingActions(db, plan.id).map((a) => [a.id, { state: a.state, absorbedInto: a.absorbedInto }])),
+    replannedTaskIds: replannedTasks(db, plan.id),
   };
 }
 
 function detailOf(i: Intake): string {
   switch (i.take) {
     case 'task-state':
-      return `task ${i.taskId} ${i.state}`;
+      return `task ${i.taskId} ${i.state}${i.actions.length ? `; ${i.actions.length} pending action(s)` : ''}`;
     case 'repeated':
-      return `task ${i.taskId} already complete here`;
+      return `task ${i.taskId} already complete here${i.actions.length ? `; ${i.actions.length} pending action(s)` : ''}`;
+    case 'actions':
+      return `${i.actions.length} pending action(s) of task ${[...new Set(i.actions.map((a) => a.taskId))].join(', ')}`;
+    case 'replan':
+      return `replan after task ${i.fromTaskId}: ${i.absorb.length} absorbed, ${i.drop.length} dropped${i.conflicts.length ? `; ${i.conflicts.join('; ')}` : ''}`;
     case 'approval':
       return `${i.action} signed by ${i.signer}`;
     case 'refused':
@@ -211,10 +229,27 @@ function applyIntake(db: SqlDatabase, root: string, r: Omit<PulledRecord, 'appro
       const evidence = (r.input as { evidence?: unknown } | null)?.evidence;
       const eventId = appendEvent(db, { ...base, kind: r.kind, input: { taskId: intake.taskId, evidence: typeof evidence === 'string' ? evidence : null, ...origin }, decision: { planId: intake.planId, taskId: intake.taskId, state: intake.state } });
       setTaskStatus(db, intake.planId, { taskId: intake.taskId, state: intake.state, at: r.at, eventId, source, evidence: `recorded on ${r.machine}${typeof evidence === 'string' ? `: ${evidence}` : ''}` });
+      raiseTaken(db, intake.planId, intake.actions, { at: r.at, source, eventId });
       return eventId;
     }
-    case 'repeated':
-      return appendEvent(db, { ...base, kind: 'task.done.repeated', input: { taskId: intake.taskId, ...origin }, decision: { planId: intake.planId, taskId: intake.taskId, state: 'complete', unchanged: true } });
+    case 'repeated': {
+      const eventId = appendEvent(db, { ...base, kind: 'task.done.repeated', input: { taskId: intake.taskId, ...origin }, decision: { planId: intake.planId, taskId: intake.taskId, state: 'complete', unchanged: true, raised: intake.actions.map((a) => a.id) } });
+      raiseTaken(db, intake.planId, intake.actions, { at: r.at, source, eventId });
+      return eventId;
+    }
+    case 'actions': {
+      const eventId = appendEvent(db, { ...base, kind: 'pending.raised', input: { kind: r.kind, ...origin }, decision: { planId: intake.planId, raised: intake.actions.map((a) => a.id) } });
+      raiseTaken(db, intake.planId, intake.actions, { at: r.at, source, eventId });
+      return eventId;
+    }
+    case 'replan': {
+      const absorb = Object.fromEntries(intake.absorb);
+      const drop = Object.fromEntries(intake.drop);
+      const eventId = appendEvent(db, { ...base, kind: 'replan', input: { fromTaskId: intake.fromTaskId, absorb, drop, ...origin }, decision: { planId: intake.planId, accepted: true, conflicts: intake.conflicts } });
+      recordReplan(db, intake.planId, { fromTaskId: intake.fromTaskId, at: r.at, eventId, absorb: new Map(intake.absorb), drop: new Map(intake.drop) });
+      if (intake.conflicts.length) insertNotice(db, { at, kind: 'shared-replan', text: `the replan after Task ${intake.fromTaskId} recorded on ${r.machine} was taken in; ${intake.conflicts.join('; ')}.`, eventId });
+      return eventId;
+    }
     case 'approval': {
       const eventId = appendEvent(db, { ...base, kind: intake.action, input: { planId: intake.planId, ...origin }, decision: { action: intake.action === 'approve' ? 'approved' : 'revoked', signer: intake.signer } });
       const plan = db.get<{ structure_hash: string }>('SELECT structure_hash FROM plans WHERE id = ?', intake.planId)!;
@@ -229,5 +264,12 @@ function applyIntake(db: SqlDatabase, root: string, r: Omit<PulledRecord, 'appro
       if (intake.notice) insertNotice(db, { at, kind: 'shared-refused', text: intake.notice, eventId });
       return eventId;
     }
+  }
+}
+
+/** Raises another machine's pending actions here, with their ids: the same action raised again (another pass, a third machine) is one. */
+function raiseTaken(db: SqlDatabase, planId: string, actions: readonly RaisedAction[], meta: { at: string; source: string; eventId: number }): void {
+  for (const taskId of new Set(actions.map((a) => a.taskId))) {
+    raisePendingActions(db, planId, taskId, actions.filter((a) => a.taskId === taskId), { ...meta, summaryPath: null });
   }
 }

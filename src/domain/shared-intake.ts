@@ -1,4 +1,5 @@
 import type { ApprovalStatement } from './approval-statement.js';
+import { newActions, replanIntake, type ActionFacts, type RaisedAction } from './shared-carry-forward.js';
 
 /**
  * What a record another machine pushed to the shared ledger changes here.
@@ -17,8 +18,10 @@ import type { ApprovalStatement } from './approval-statement.js';
  * - A plan whose structure differs on the other machine (a replan there, a
  *   plan file changed and not yet pulled here) is said to the person; nothing
  *   of it is applied to this machine's version of the plan.
- * - Everything else (hook calls, receipts, runs, pending actions) stays in the
- *   team's audit trail: each machine decides those from its own.
+ * - Pending actions raised there are raised here, and a replan there resolves
+ *   them here (src/domain/shared-carry-forward.ts), for the same plan only.
+ * - Everything else (hook calls, receipts) stays in the team's audit trail:
+ *   each machine decides those from its own.
  */
 
 export interface IntakeRecord {
@@ -43,6 +46,9 @@ export interface IntakeFacts {
   plan: { id: string; path: string; structureHash: string; state: string; approvedHash: string | null } | null;
   /** Task ids of that plan and their recorded states. */
   tasks: readonly { id: string; state: string | null }[];
+  /** The plan's pending actions known here, by id, and the tasks a replan is recorded for. */
+  actions: ActionFacts['actions'];
+  replannedTaskIds: readonly string[];
   /** The time of the last signed statement this machine holds for the plan (its own or taken in): an older one is a replay. */
   lastSignedAt: string | null;
 }
@@ -51,8 +57,10 @@ export interface IntakeFacts {
 export type SignatureCheck = { ok: true; signer: string } | { ok: false; reason: string } | null;
 
 export type Intake =
-  | { take: 'task-state'; planId: string; taskId: string; state: 'complete' | 'blocked' }
-  | { take: 'repeated'; planId: string; taskId: string }
+  | { take: 'task-state'; planId: string; taskId: string; state: 'complete' | 'blocked'; actions: RaisedAction[] }
+  | { take: 'repeated'; planId: string; taskId: string; actions: RaisedAction[] }
+  | { take: 'actions'; planId: string; actions: RaisedAction[] }
+  | { take: 'replan'; planId: string; fromTaskId: string; absorb: [string, string][]; drop: [string, string][]; conflicts: string[] }
   | { take: 'approval'; action: 'approve' | 'revoke'; planId: string; signer: string }
   | { take: 'refused'; reason: string; notice: string | null }
   | { take: 'audit' };
@@ -77,7 +85,18 @@ export function intakeOf(facts: IntakeFacts, r: IntakeRecord, check: SignatureCh
       notice: `plan ${facts.plan.path} changed on ${r.machine} (${r.kind} at ${r.at}): its structure there is ${r.structureHash.slice(0, 12)}, here ${facts.plan.structureHash.slice(0, 12)}. Task states recorded there for that version are not applied here until this checkout has the same plan.`,
     };
   }
-  return { take: 'audit' };
+  const plan = facts.plan;
+  if (!plan || !r.planPath || r.planPath !== plan.path || r.structureHash !== plan.structureHash) return { take: 'audit' };
+  if (r.kind === 'replan') {
+    const replan = replanIntake(actionFacts(facts), r.machine, r.input);
+    return replan.take === 'refused' ? { take: 'refused', reason: replan.reason, notice: null } : { ...replan, planId: plan.id };
+  }
+  const actions = newActions(actionFacts(facts), r.input);
+  return actions.length ? { take: 'actions', planId: plan.id, actions } : { take: 'audit' };
+}
+
+function actionFacts(facts: IntakeFacts): ActionFacts {
+  return { taskIds: facts.tasks.map((t) => t.id), actions: facts.actions, replannedTaskIds: facts.replannedTaskIds };
 }
 
 function taskIntake(facts: IntakeFacts, r: IntakeRecord): Intake {
@@ -94,10 +113,12 @@ function taskIntake(facts: IntakeFacts, r: IntakeRecord): Intake {
   }
   const task = facts.tasks.find((t) => t.id === taskId);
   if (!task) return { take: 'refused', reason: `plan ${plan.path} has no task ${taskId}`, notice: null };
-  if (r.kind === 'task.done' && task.state === 'complete') return { take: 'repeated', planId: plan.id, taskId };
+  // The follow-ups its summary listed are taken with it, a repeated completion's too: they are work the other machine found.
+  const actions = newActions(actionFacts(facts), r.input);
+  if (r.kind === 'task.done' && task.state === 'complete') return { take: 'repeated', planId: plan.id, taskId, actions };
   // A block from elsewhere does not undo a completion recorded here.
   if (r.kind === 'task.blocked' && task.state === 'complete') return { take: 'refused', reason: `task ${taskId} is already complete here`, notice: null };
-  return { take: 'task-state', planId: plan.id, taskId, state: r.kind === 'task.done' ? 'complete' : 'blocked' };
+  return { take: 'task-state', planId: plan.id, taskId, state: r.kind === 'task.done' ? 'complete' : 'blocked', actions };
 }
 
 function approvalIntake(facts: IntakeFacts, r: IntakeRecord, check: SignatureCheck): Intake {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { hook, runAtTerminal, runCli, type CliResult } from '../helpers/cli.js';
+import { agentHook } from '../helpers/agent-hook.js';
 import { makeKey, signText, writeSigners } from '../helpers/ssh-keys.js';
 import { APPROVAL_NAMESPACE, statementText, type ApprovalStatement } from '../../src/domain/approval-statement.js';
 import { startPostgres } from '../helpers/postgres.js';
@@ -367,4 +368,180 @@ test('a revocation at A reaches B while it runs: its next stop sees the plan una
   assert.equal(planState(b), 'draft', 'the replayed approval is not believed');
   const [replay] = await events(b, "SELECT decision FROM events WHERE kind = 'shared.refused' ORDER BY id DESC LIMIT 1");
   assert.match(String(replay!.decision), /not newer/);
+});
+
+const SUMMARY = `# Task 1 summary
+
+The CSV writer is done and committed.
+
+## Known Issues
+
+**Pending actions:**
+- Add the retry header to the export client
+- Document the 5,000-row export limit
+`;
+
+interface StatusJson {
+  nextStep: { kind: string; fromTaskId?: string | null; actionIds?: string[] };
+  pendingActions: { id: string; taskId: string; text: string; state: string; absorbedInto: string | null }[];
+}
+const statusOf = (m: Machine) => JSON.parse(m.cli(['status', '--json']).stdout) as StatusJson;
+
+test("a pending action written on B forces A's replan at its boundary; B's replan resolves it on A; nothing applied twice after repeated syncs", async () => {
+  const { a, b, db } = team({ approve: ['a', 'b'] });
+  assert.equal(a.hook({ hook_event_name: 'SessionStart', source: 'startup' }).code, 0);
+  writeFileSync(join(b.root, 'task-1-summary.md'), SUMMARY);
+  const done = b.cli(['task', 'done', '1', '--summary', 'task-1-summary.md']);
+  assert.equal(done.code, 0, done.stderr);
+  assert.ok(await until(5000, () => recordsOf(db, "kind = 'task.done' AND input ? 'raisedActions'") === 1), "B's completion reaches the database with its pending actions");
+
+  // A's stop at the boundary takes them in first: the replan is due, as if the summary had been written here.
+  const out = stop(a);
+  assert.equal(out?.decision, 'block', JSON.stringify(out));
+  assert.match(String(out.reason), /continuity replan --from-task 1/);
+  assert.match(String(out.reason), /Add the retry header to the export client/);
+  const onA = statusOf(a);
+  assert.equal(onA.nextStep.kind, 'replan');
+  const [retry, limit] = onA.pendingActions;
+  assert.deepEqual(onA.pendingActions.map((p) => [p.taskId, p.state]), [['1', 'open'], ['1', 'open']]);
+  assert.deepEqual(statusOf(b).pendingActions.map((p) => p.id), onA.pendingActions.map((p) => p.id), 'the same ids on both machines');
+
+  // B replans; A takes the resolution in: the same actions absorbed and dropped, Task 1 replanned (no second replan asked).
+  const replanned = b.cli(['replan', '--from-task', '1', '--absorb', `${retry!.id}=3`, '--drop', `${limit!.id}=the limit is in the API reference`]);
+  assert.equal(replanned.code, 0, replanned.stderr);
+  sync(b);
+  sync(a);
+  const after = statusOf(a);
+  assert.deepEqual(after.pendingActions.map((p) => [p.id, p.state, p.absorbedInto]), [[retry!.id, 'absorbed', '3'], [limit!.id, 'dropped', null]]);
+  assert.equal(after.nextStep.kind, 'next_task');
+  const next = stop(a);
+  assert.equal(next?.decision, 'block');
+  assert.match(String(next?.reason), /Task 2 "Export endpoint"/);
+  assert.doesNotMatch(String(next?.reason), /replan --from-task/);
+
+  // Passing again and again takes nothing in twice.
+  const count = async () => (await events(a, "SELECT (SELECT count(*) FROM events) AS e, (SELECT count(*) FROM pending_actions) AS p, (SELECT count(*) FROM replans) AS r"))[0];
+  const before = await count();
+  assert.deepEqual({ p: before!.p, r: before!.r }, { p: 2, r: 1 });
+  for (let i = 0; i < 3; i++) {
+    sync(b);
+    sync(a);
+  }
+  assert.deepEqual(await count(), before);
+  const taken = await events(a, "SELECT kind FROM events WHERE source LIKE 'shared:%' AND kind IN ('task.done', 'replan') ORDER BY id");
+  assert.deepEqual(taken.map((t) => t.kind), ['task.done', 'replan']);
+});
+
+test('replans of the same task on both machines: each keeps its own resolution, the difference named, no replan asked again', async () => {
+  const { a, b } = team({ approve: ['a', 'b'] });
+  writeFileSync(join(b.root, 'task-1-summary.md'), SUMMARY);
+  assert.equal(b.cli(['task', 'done', '1', '--summary', 'task-1-summary.md']).code, 0);
+  sync(b);
+  sync(a);
+  const [retry, limit] = statusOf(a).pendingActions;
+  pg.stop();
+  try {
+    assert.equal(a.cli(['replan', '--from-task', '1', '--absorb', `${retry!.id}=2`, '--drop', `${limit!.id}=not needed`]).code, 0);
+    assert.equal(b.cli(['replan', '--from-task', '1', '--absorb', `${retry!.id}=3`, '--absorb', `${limit!.id}=3`]).code, 0);
+  } finally {
+    pg.start();
+  }
+  sync(a);
+  sync(b);
+  sync(a);
+  for (const [m, mine] of [[a, [['absorbed', '2'], ['dropped', null]]], [b, [['absorbed', '3'], ['absorbed', '3']]]] as const) {
+    const s = statusOf(m);
+    assert.deepEqual(s.pendingActions.map((p) => [p.state, p.absorbedInto]), mine, `${m.name} keeps the resolution it recorded first`);
+    assert.equal(s.nextStep.kind, 'next_task', m.name);
+    const [refused] = await events(m, "SELECT decision FROM events WHERE kind = 'shared.refused' ORDER BY id DESC LIMIT 1");
+    assert.match(String(refused!.decision), /a replan after Task 1 is already recorded here; .* here it stays/, m.name);
+  }
+});
+
+const BRIEF = 'Review src/export/csv.ts for rows the writer drops. Report each with a line number.';
+const agentInput = { description: 'Review the CSV writer', prompt: BRIEF, subagent_type: 'code-reviewer', run_in_background: true };
+
+interface RunJson {
+  runId: string;
+  status: string;
+  recoveryAttempts: { action: string; outcome: string }[];
+}
+const runsOf = (m: Machine) => (JSON.parse(m.cli(['status', '--json']).stdout) as { runs: RunJson[] }).runs;
+const contextOf = (r: CliResult) => String(((JSON.parse(r.stdout || '{}') as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput ?? {}).additionalContext ?? '');
+
+test('a subagent run dispatched on B and lost there is listed on A, recovered on A past its deadline, and not recovered again on B', async () => {
+  const { a, b, db } = team({ approve: ['a', 'b'] });
+  // A short deadline for the run, on both machines.
+  for (const m of [a, b]) {
+    const file = join(m.root, '.continuity', 'config.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), watchdog: { forwardGraceSeconds: 0, slaSeconds: 4 } }, null, 2));
+  }
+  // Claude Code on B dispatches a background subagent, the child starts, and B's session makes no more hook calls.
+  assert.equal(b.hook({ hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_use_id: 'toolu_01Agent', tool_input: agentInput }).code, 0);
+  assert.equal(b.hook({ hook_event_name: 'PostToolUse', tool_name: 'Agent', tool_use_id: 'toolu_01Agent', tool_input: agentInput, tool_response: { isAsync: true, status: 'async_launched', agentId: 'a5f1c9e', description: agentInput.description, prompt: BRIEF } }).code, 0);
+  assert.equal(b.hook({ hook_event_name: 'SubagentStart', agent_id: 'a5f1c9e', agent_type: 'code-reviewer' }).code, 0);
+  assert.ok(await until(5000, () => recordsOf(db, "input ? 'sharedRuns'") >= 1), "B's run reaches the database");
+  const [bMachine] = await events(b, 'SELECT machine FROM shared_sync');
+  const runId = `r-1@${String(bMachine!.machine)}`;
+
+  // A's session start takes it in and lists it, as a run another client left open; so does status.
+  const start = a.hook({ hook_event_name: 'SessionStart', source: 'startup' });
+  assert.equal(start.code, 0, start.stderr);
+  assert.ok(contextOf(start).includes(runId), contextOf(start));
+  assert.match(contextOf(start), /Review the CSV writer/);
+  assert.deepEqual(runsOf(a).map((r) => [r.runId, r.status]), [[runId, 'active']]);
+
+  // Past its deadline, A's stop recovers it: no result reached A, so the ladder moves on and the brief is to be dispatched again there.
+  const expectedBy = Date.parse(String((await events(a, 'SELECT expected_by FROM runs'))[0]!.expected_by));
+  await new Promise((r) => setTimeout(r, Math.max(0, expectedBy - Date.now()) + 300));
+  const out = stop(a);
+  assert.equal(out?.decision, 'block', JSON.stringify(out));
+  assert.ok(String(out?.reason).includes(`Subagent run ${runId}`), String(out?.reason));
+  assert.ok(String(out?.reason).includes(BRIEF));
+  const onA = runsOf(a)[0]!.recoveryAttempts.map((x) => [x.action, x.outcome]);
+  assert.deepEqual(onA, [['fetch_history', 'failed'], ['respawn', 'pending']]);
+
+  // B takes A's recovery in: the same attempts, and a new session on B is not handed the run again.
+  sync(a);
+  sync(b);
+  assert.deepEqual(runsOf(b)[0]!.recoveryAttempts.map((x) => [x.action, x.outcome]), onA);
+  // A Codex session on B, past the deadline, with B's Claude Code session silent: on one machine it would be handed the run.
+  const later = agentHook('codex', b.root, { session_id: '019d036d-c7fa-72d2-b6fd-78878bfe34e4', turn_id: 'turn-1', transcript_path: null, cwd: b.root, model: 'gpt-5-codex', permission_mode: 'default', hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Done for now.' }, b.env);
+  assert.equal(later.code, 0, later.stderr);
+  assert.ok(!later.stdout.includes('r-1'), later.stdout);
+  assert.deepEqual(runsOf(b)[0]!.recoveryAttempts.map((x) => [x.action, x.outcome]), onA, 'no attempt of its own on B');
+
+  // Passing again and again takes nothing in twice, on either machine.
+  const count = async (m: Machine) => (await events(m, 'SELECT (SELECT count(*) FROM runs) AS runs, (SELECT count(*) FROM run_attempts) AS attempts'))[0];
+  const before = [await count(a), await count(b)];
+  assert.deepEqual(before.map((c) => c!.runs), [1, 1]);
+  for (let i = 0; i < 3; i++) {
+    sync(b);
+    sync(a);
+  }
+  assert.deepEqual([await count(a), await count(b)], before);
+});
+
+test("the plan restructured on B while A is mid-plan: A's next stop names the change, and B's task states and pending actions for that structure are not applied on A", async () => {
+  const { a, b, db } = team({ approve: ['a', 'b'] });
+  assert.equal(a.hook({ hook_event_name: 'SessionStart', source: 'startup' }).code, 0);
+  assert.equal(a.cli(['task', 'done', '1']).code, 0);
+  const [before] = await events(a, 'SELECT structure_hash FROM plans');
+  // B's checkout gets a fourth task (a replan there, not yet pulled here), and B records Task 2 done with a follow-up against it.
+  writeFileSync(join(b.root, PLAN_PATH), `${PLAN}\n### Task 4: Release note\n\n- [ ] **Step 1: Write it**\n`);
+  assert.equal(b.cli(['plan', 'import', PLAN_PATH]).code, 0);
+  writeFileSync(join(b.root, 'task-2-summary.md'), SUMMARY.replace('Task 1 summary', 'Task 2 summary'));
+  assert.equal(b.cli(['task', 'done', '2', '--summary', 'task-2-summary.md']).code, 0);
+  assert.ok(await until(5000, () => recordsOf(db, `kind = 'task.done' AND structure_hash <> '${String(before!.structure_hash)}'`) === 1), "B's records reach the database");
+  const out = stop(a);
+  assert.equal(out?.decision, 'block', JSON.stringify(out));
+  assert.match(String(out.reason), /Task 2 "Export endpoint"/, 'A goes on with the plan it has');
+  assert.match(String(out.systemMessage), /plan docs\/plans\/payments-export\.md changed on \S+ \(plan\.import/);
+  const s = statusOf(a);
+  assert.deepEqual(s.pendingActions, [], "B's follow-ups for the other structure are not carried here");
+  assert.equal(s.nextStep.kind, 'next_task');
+  const refused = await events(a, "SELECT input FROM events WHERE kind = 'shared.refused' ORDER BY id");
+  const kinds = refused.map((r) => (JSON.parse(String(r.input)) as { kind: string }).kind);
+  assert.ok(kinds.includes('plan.import') && kinds.includes('task.done'), `not taken in, each with why: ${kinds.join(', ')}`);
+  assert.equal((await events(a, "SELECT count(*) AS n FROM task_status WHERE task_id = '2' AND state = 'complete'"))[0]!.n, 0);
 });

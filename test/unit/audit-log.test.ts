@@ -131,4 +131,9 @@ test('what came from the shared ledger names the machine it was recorded on, and
   assert.equal(from('approve', { planId: 'p' }, { action: 'approved', signer: 'ann@example.com' }), 'approved on laptop-3f9a1c, signed by ann@example.com');
   assert.equal(from('shared.refused', { kind: 'approve' }, { action: 'refused', why: 'it carries no signed statement' }), 'approve from laptop-3f9a1c not taken in: it carries no signed statement');
   assert.equal(verdictOf(event({ source: 'shared:laptop-3f9a1c', kind: 'shared.refused', decision: { action: 'refused', why: 'x' } })), 'refused');
+  assert.equal(from('pending.raised', { kind: 'summary.read' }, { planId: 'p', raised: ['pa-1', 'pa-2'] }), '2 pending actions raised on laptop-3f9a1c');
+  assert.equal(
+    from('replan', { fromTaskId: '1', absorb: { 'pa-1': '3' }, drop: {} }, { planId: 'p', accepted: true, conflicts: ['pa-2 was dropped on laptop-3f9a1c; here it stays absorbed into Task 3'] }),
+    'replanned on laptop-3f9a1c: 1 action absorbed, 0 dropped here; pa-2 was dropped on laptop-3f9a1c; here it stays absorbed into Task 3',
+  );
 });

@@ -10,6 +10,8 @@ const facts: IntakeFacts = {
     { id: '2', state: 'complete' },
   ],
   lastSignedAt: null,
+  actions: new Map(),
+  replannedTaskIds: [],
 };
 
 function record(over: Partial<IntakeRecord>): IntakeRecord {
@@ -19,11 +21,11 @@ function record(over: Partial<IntakeRecord>): IntakeRecord {
 const statement = { action: 'approve' as const, repo: 'a'.repeat(40), planPath: 'docs/plans/payments.md', structureHash: 'h1', at: '2026-01-01T00:00:00.000Z' };
 
 test('a task completed on another machine, for the same plan and structure, is complete here', () => {
-  assert.deepEqual(intakeOf(facts, record({}), null), { take: 'task-state', planId: 'payments', taskId: '1', state: 'complete' });
+  assert.deepEqual(intakeOf(facts, record({}), null), { take: 'task-state', planId: 'payments', taskId: '1', state: 'complete', actions: [] });
 });
 
 test('a task already complete here is a repeated completion, as a second client on one machine is', () => {
-  assert.deepEqual(intakeOf(facts, record({ decision: { taskId: '2' } }), null), { take: 'repeated', planId: 'payments', taskId: '2' });
+  assert.deepEqual(intakeOf(facts, record({ decision: { taskId: '2' } }), null), { take: 'repeated', planId: 'payments', taskId: '2', actions: [] });
 });
 
 test("a task recorded against another version of the plan (a replan there) is not applied, and the person is told", () => {
@@ -65,7 +67,7 @@ test('a signed revocation takes the approval back', () => {
   assert.deepEqual(intakeOf(facts, r, { ok: true, signer: 'ann' }), { take: 'approval', action: 'revoke', planId: 'payments', signer: 'ann' });
 });
 
-test('hook calls, receipts and runs of other machines stay in the shared audit trail', () => {
+test('hook calls and receipts of other machines stay in the shared audit trail', () => {
   assert.deepEqual(intakeOf(facts, record({ kind: 'PreToolUse', decision: { action: 'allow' } }), null), { take: 'audit' });
 });
 

@@ -47,6 +47,12 @@ export function describeEntry(e: AuditEntry): string {
         return `${e.kind === 'approve' ? 'approved' : 'approval revoked'} on ${from}, signed by ${String(d.signer ?? 'unknown')}`;
       case 'shared.refused':
         return `${String(input.kind ?? 'a record')} from ${from} not taken in: ${String(d.why ?? '')}`;
+      case 'pending.raised':
+        return `${plural(Array.isArray(d.raised) ? d.raised.length : 0, 'pending action')} raised on ${from}`;
+      case 'replan': {
+        const conflicts = Array.isArray(d.conflicts) ? d.conflicts.filter((c): c is string => typeof c === 'string') : [];
+        return `replanned on ${from}: ${plural(Object.keys(obj(input.absorb)).length, 'action')} absorbed, ${Object.keys(obj(input.drop)).length} dropped here${conflicts.length ? `; ${conflicts.join('; ')}` : ''}`;
+      }
       default:
         break;
     }
