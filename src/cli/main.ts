@@ -61,7 +61,7 @@ commands:
   summary parse FILE --json  the pending actions of a task summary
   replan --from-task ID …    record a replan that accounts for a task's pending actions
   demo [--claude PATH]       a real Claude Code session, offline (else a recorded one replayed)
-  demo --hand-over           one plan handed from Claude Code to Codex to Gemini CLI to OpenClaw, offline
+  demo --hand-over           one plan handed across seven agents, Claude Code to OpenClaw, offline
 
 Run \`continuity <command> --help\` for a command's options.`;
 
