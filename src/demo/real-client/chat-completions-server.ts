@@ -14,7 +14,12 @@
 import { createServer, type ServerResponse } from 'node:http';
 import { listenOnLoopback, readBody } from './loopback-server.js';
 
-export type Item = { type: 'text'; text: string } | { type: 'tool'; name: string; args: Record<string, unknown> } | { type: 'pause'; ms: number } | { type: 'fail'; status: number };
+export type Item =
+  | { type: 'text'; text: string }
+  | { type: 'tool'; name: string; args: Record<string, unknown> }
+  | { type: 'pause'; ms: number }
+  | { type: 'fail'; status: number }
+  | { type: 'hold'; until: (rec: ChatRequest) => Promise<unknown> };
 export type Turn = Item[];
 
 export const say = (text: string): Item => ({ type: 'text', text });
@@ -24,6 +29,12 @@ export const write = (path: string, content: string): Item => tool('write', { pa
 export const pause = (ms: number): Item => ({ type: 'pause', ms });
 /** The request fails with this HTTP status (a provider error). */
 export const fail = (status = 400): Item => ({ type: 'fail', status });
+/**
+ * The answer waits for a go-signal, not a clock: `until` settles when
+ * something else has happened (another client reached the same step); a
+ * rejection fails the request (HTTP 500).
+ */
+export const hold = (until: (rec: ChatRequest) => Promise<unknown>): Item => ({ type: 'hold', until });
 
 export interface ChatScenario {
   turns: Turn[];
@@ -136,11 +147,23 @@ export async function startChatServer(first: ChatScenario, opts: ChatServerOptio
       log(`chat-server: #${rec.seq} ${rec.kind}${rec.turn !== undefined ? ` turn ${rec.turn}` : ''}`);
       if (opts.keepBodies === false) rec.body = null;
       const wait = turn.reduce((ms, i) => ms + (i.type === 'pause' ? i.ms : 0), 0);
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (!res.destroyed) answer(res, rec, turn);
-      }, wait);
-      timers.add(timer);
+      const go = () => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (!res.destroyed) answer(res, rec, turn);
+        }, wait);
+        timers.add(timer);
+      };
+      const holds = turn.flatMap((i) => (i.type === 'hold' ? [i.until(rec)] : []));
+      if (!holds.length) go();
+      else
+        Promise.all(holds).then(go, (err: unknown) => {
+          log(`chat-server: a hold failed: ${String(err)}`);
+          if (!res.destroyed && !res.headersSent) {
+            res.writeHead(500, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ error: { message: `scripted hold failed: ${String(err)}`, type: 'server_error' } }));
+          }
+        });
     });
   });
 
