@@ -61,7 +61,7 @@ commands:
   summary parse FILE --json  the pending actions of a task summary
   replan --from-task ID …    record a replan that accounts for a task's pending actions
   demo [--claude PATH]       a real Claude Code session, offline (else a recorded one replayed)
-  demo --hand-over           one plan handed from Claude Code to Codex to Gemini CLI to OpenClaw, offline
+  demo --hand-over           one plan handed across seven agents, Claude Code to OpenClaw, offline
 
 Run \`continuity <command> --help\` for a command's options.`;
 
@@ -70,6 +70,10 @@ const VERSION = typeof __CONTINUITY_VERSION__ === 'string' ? __CONTINUITY_VERSIO
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
+  // Copilot CLI also runs .claude/settings.json's hooks, but their `command` without its `args` (seen on 1.0.102):
+  // continuity alone, a payload on stdin. Its usage error (exit 2) would deny every tool call there; where Copilot
+  // CLI's own wiring runs `hook copilot`, that call speaks for the event and this one stands aside, as `hook claude-code` does.
+  if (name === undefined && !process.stdin.isTTY && (await import('../adapters/copilot/stand-aside.js')).copilotSpeaksForIt(process.env)) return ExitCode.ok;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(USAGE + '\n');
     return name === undefined ? ExitCode.invalidInput : ExitCode.ok;

@@ -14,7 +14,22 @@ import { callerAgent } from '../util/process-ancestry.js';
 import { sessionOfCommand, UNKNOWN_CLIENT } from '../domain/command-origin.js';
 import type { SqlDatabase } from '../ledger/driver.js';
 import { inFlightBash } from '../ledger/tool-calls.js';
+import { WALL_CLIENT_ENV, WALL_ENV } from '../wall/bwrap.js';
 import { projectRoot, withLedger } from './project.js';
+
+/**
+ * The client this command runs under: the nearest agent client above it;
+ * inside continuity's own wall (a process namespace of its own, the client
+ * not in sight) the client the wall was raised for. Either is only the
+ * command's word: the hook taking the request in keeps it where the ledger
+ * bears it out (clientOfInboxRequest).
+ */
+export function commandClient(env: NodeJS.ProcessEnv = process.env, caller: () => string = callerAgent): string {
+  const seen = caller();
+  if (seen !== UNKNOWN_CLIENT || env[WALL_ENV] !== 'bwrap') return seen;
+  const told = env[WALL_CLIENT_ENV];
+  return told && /^[a-z][a-z-]{0,39}$/.test(told) ? told : seen;
+}
 
 /** The session the agent's shell belongs to, as Claude Code tells it (the variable is its own, set in every shell it starts). */
 export function agentSessionId(env: NodeJS.ProcessEnv = process.env): string | null {
@@ -35,7 +50,7 @@ export function commandSessionId(db: SqlDatabase, client: string, now: string, e
 
 export async function submitRequest(request: AgentRequest, opts: { create?: boolean; sessionId?: string } = {}): Promise<AppliedRequest & { queued: boolean }> {
   const now = new Date().toISOString();
-  const client = callerAgent();
+  const client = commandClient();
   return withLedger({ create: !!opts.create }, async (ledger, { root, config, walled }) => {
     const sessionId = opts.sessionId ?? commandSessionId(ledger.db, client, now);
     // Inside the sandbox the ledger is a private copy: applying the request to it checks it, and words it, exactly as the hook will.
@@ -58,7 +73,7 @@ export function refuseInsideWall(command: string, why: string): never {
   const root = projectRoot();
   const at = new Date().toISOString();
   try {
-    writeRequest(root, { v: 1, at, sessionId: agentSessionId(), client: callerAgent(), refused: { command, why } });
+    writeRequest(root, { v: 1, at, sessionId: agentSessionId(), client: commandClient(), refused: { command, why } });
   } catch {
     // Not even the inbox can be written: the refusal stands unrecorded.
   }

@@ -70,10 +70,19 @@ export interface WallSpec {
   placeholders: readonly string[];
   /** Environment variables the agent's commands do not get (the client's credentials). */
   unsetEnv: readonly string[];
+  /**
+   * The client whose shell call the wall runs, told to the commands inside
+   * (WALL_CLIENT_ENV): in a process namespace of their own they cannot see it
+   * above themselves, and a continuity command's request must name it, or
+   * another client's hook taking the request in would take it for its own.
+   */
+  client?: string;
 }
 
 /** Set inside the wall; also the mark unwrapCommand() finds the original command by. */
 export const WALL_ENV = 'CONTINUITY_WALL';
+/** Set inside the wall: the client it runs the shell call of (WallSpec.client). */
+export const WALL_CLIENT_ENV = 'CONTINUITY_WALL_CLIENT';
 const MARK = `--setenv ${WALL_ENV} bwrap --`;
 
 /** bubblewrap's arguments, up to and including the `--` before the command. */
@@ -88,6 +97,8 @@ export function bwrapArgs(spec: WallSpec): string[] {
     else args.push('--tmpfs', p, '--remount-ro', p);
   }
   for (const name of spec.unsetEnv) args.push('--unsetenv', name);
+  // Before the mark: unwrapCommand() finds the original after it.
+  if (spec.client) args.push('--setenv', WALL_CLIENT_ENV, spec.client);
   args.push('--setenv', WALL_ENV, 'bwrap', '--');
   return args;
 }

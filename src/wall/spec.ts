@@ -117,6 +117,7 @@ export function wallSpec(f: WallFacts): WallSpec {
     readOnly,
     placeholders,
     unsetEnv: unique(f.credentials),
+    client: f.client,
   };
 }
 

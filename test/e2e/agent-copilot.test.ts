@@ -216,6 +216,24 @@ test("Copilot CLI also runs .claude/settings.json's hooks: there `continuity hoo
   assert.equal((await events(project)).filter((e) => e.kind === 'Stop').length, before + 1);
 });
 
+test("Copilot CLI runs .claude/settings.json's `command` without its `args` (continuity alone, the payload on stdin): where its own wiring runs `hook copilot`, that call stands aside with exit 0, nothing recorded; elsewhere it is the usage error as before", async () => {
+  const project = planProject();
+  const home = homeOf(project);
+  const copilotEnv = { HOME: home, COPILOT_CLI: '1', COPILOT_PROJECT_DIR: project, CLAUDE_PROJECT_DIR: project };
+  const bare = (env: NodeJS.ProcessEnv) => runCli([], { cwd: project, input: JSON.stringify(fixture('pre-tool-use-bash', project, home)), env });
+  // Not wired for Copilot CLI: nothing speaks for the event, and the usage error stands.
+  assert.equal(bare(copilotEnv).code, 2);
+  assert.equal(runCli(['init', '--agent', 'claude-code,copilot', '--no-gitignore'], { cwd: project }).code, 0);
+  const before = (await events(project)).length;
+  const aside = bare(copilotEnv);
+  assert.equal(aside.code, 0, aside.stderr);
+  assert.equal(aside.stdout, '');
+  assert.equal(aside.stderr, '');
+  assert.equal((await events(project)).length, before);
+  // A person's own `continuity` with no command, outside Copilot CLI, is still told how to use it.
+  assert.equal(bare({ HOME: home }).code, 2);
+});
+
 test("Copilot: its hook file deleted, and the project dropped from its trusted folders, by a script are put back (the person's other keys kept)", () => {
   const { project } = draftTddProject(HOOKS_ONLY_CONFIG);
   const home = homeOf(project);

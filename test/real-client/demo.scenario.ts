@@ -1,7 +1,8 @@
 // `continuity demo --claude <the Claude Code under test>`: the demo's real session,
 // through the built CLI as a person runs it, offline; and `continuity demo
-// --hand-over` with the real Claude Code, Codex and Gemini CLI (OpenClaw's
-// part, the fourth, is always played from its recording through the plugin).
+// --hand-over` with the real Claude Code, Codex, Gemini CLI, pi, Copilot CLI
+// and OpenCode (OpenClaw's part, the seventh, is always played from its
+// recording through the plugin).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -81,30 +82,40 @@ function joined(out: string): string {
 
 const CODEX_VERSION = /^codex-cli (\S+)/m.exec(spawnSync(clientBinary('codex'), ['--version'], { encoding: 'utf8' }).stdout)?.[1];
 const GEMINI_VERSION = spawnSync(clientBinary('gemini'), ['--version'], { encoding: 'utf8' }).stdout.trim();
+// pi prints its version on stderr.
+const PI_VERSION = /(\d+\.\d+\.\d+)/.exec(spawnSync(clientBinary('pi'), ['--version'], { encoding: 'utf8' }).stderr)?.[1];
+const COPILOT_VERSION = /Copilot CLI (\S+?)\.?$/m.exec(spawnSync(clientBinary('copilot'), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).stdout)?.[1];
+const OPENCODE_VERSION = spawnSync(clientBinary('opencode'), ['--version'], { encoding: 'utf8' }).stdout.trim();
 
-test('continuity demo --hand-over with the three real clients: Claude Code, Codex and Gemini CLI each run offline, OpenClaw\'s part recorded, each is told first from the ledger, and the ledger names who completed each task', { timeout: 400_000 }, async () => {
-  const r = await demo(['--hand-over', '--claude', claudeBinary(), '--codex', clientBinary('codex'), '--gemini', clientBinary('gemini')]);
+test('continuity demo --hand-over with the six real clients: Claude Code, Codex, Gemini CLI, pi, Copilot CLI and OpenCode each run offline, OpenClaw\'s part recorded, each is told first from the ledger, and the ledger names who completed each task', { timeout: 600_000 }, async () => {
+  const r = await demo(['--hand-over', '--claude', claudeBinary(), '--codex', clientBinary('codex'), '--gemini', clientBinary('gemini'), '--pi', clientBinary('pi'), '--copilot', clientBinary('copilot'), '--opencode', clientBinary('opencode')]);
   assert.equal(r.code, 0, `${r.stdout}\n${r.stderr}`);
   assert.equal(r.stderr, '');
   const out = joined(r.stdout);
   const v = (s: string | undefined) => String(s).replace(/\./g, '\\.');
-  assert.match(out, new RegExp(`^continuity demo --hand-over — one plan, four agents, one ledger\\nReal: Claude Code ${v(CLAUDE_UNDER_TEST.version)}, Codex ${v(CODEX_VERSION)}, Gemini CLI ${v(GEMINI_VERSION)}, offline: each talks only to a scripted model on 127\\.0\\.0\\.1\\.\\nRecorded: OpenClaw 2026\\.9\\.6 \\(the demo runs no OpenClaw gateway\\)`));
+  assert.match(out, new RegExp(`^continuity demo --hand-over — one plan, seven agents, one ledger\\nReal: Claude Code ${v(CLAUDE_UNDER_TEST.version)}, Codex ${v(CODEX_VERSION)}, Gemini CLI ${v(GEMINI_VERSION)}, pi ${v(PI_VERSION)}, Copilot CLI ${v(COPILOT_VERSION)}, OpenCode ${v(OPENCODE_VERSION)}, offline: each talks only to a scripted model on 127\\.0\\.0\\.1\\.\\nRecorded: OpenClaw 2026\\.9\\.6 \\(the demo runs no OpenClaw gateway\\)`));
   assert.equal(out.match(/^Recorded:/gm)?.length, 1);
   // What each client's first request to its model carried: the draft, then where the plan stands.
-  assert.match(out, /told +Claude Code's first request to its model carried: continuity ledger: plan payments-export \(docs\/plans\/payments-export\.md, 4 tasks\) is a draft/);
-  assert.match(out, /told +Codex's first request to its model carried: continuity ledger: plan payments-export \(docs\/plans\/payments-export\.md, 4 tasks\) is approved \([^)]+\); 1 of 4 tasks are complete\. Last completed: Task 1 "CSV writer"\. The next task of the plan is Task 2 "Export endpoint"/);
-  assert.match(out, /told +Gemini CLI's first request to its model carried: continuity ledger: plan payments-export \(docs\/plans\/payments-export\.md, 4 tasks\) is approved \([^)]+\); 2 of 4 tasks are complete\. Last completed: Task 2 "Export endpoint"\. The next task of the plan is Task 3 "Export button"/);
-  assert.match(out, /told +continuity's answer to OpenClaw's before_prompt_build \(the context put before its first prompt\): continuity ledger: plan payments-export \(docs\/plans\/payments-export\.md, 4 tasks\) is approved \([^)]+\); 3 of 4 tasks are complete\. Last completed: Task 3 "Export button"\. The next task of the plan is Task 4 "Release note"/);
+  assert.match(out, /told +Claude Code's first request to its model carried: continuity ledger: plan payments-export \(docs\/plans\/payments-export\.md, 7 tasks\) is a draft/);
+  assert.match(out, /told +Codex's first request to its model carried: continuity ledger: plan payments-export \(docs\/plans\/payments-export\.md, 7 tasks\) is approved \([^)]+\); 1 of 7 tasks are complete\. Last completed: Task 1 "CSV writer"\. The next task of the plan is Task 2 "Export endpoint"/);
+  assert.match(out, /told +Gemini CLI's first request to its model carried: continuity ledger: plan payments-export \(docs\/plans\/payments-export\.md, 7 tasks\) is approved \([^)]+\); 2 of 7 tasks are complete\. Last completed: Task 2 "Export endpoint"\. The next task of the plan is Task 3 "Export button"/);
+  assert.match(out, /told +pi's first request to its model carried: continuity ledger: plan payments-export \(docs\/plans\/payments-export\.md, 7 tasks\) is approved \([^)]+\); 3 of 7 tasks are complete\. Last completed: Task 3 "Export button"\. The next task of the plan is Task 4 "Export filters"/);
+  assert.match(out, /told +Copilot CLI's first request to its model carried: continuity ledger: plan payments-export \(docs\/plans\/payments-export\.md, 7 tasks\) is approved \([^)]+\); 4 of 7 tasks are complete\. Last completed: Task 4 "Export filters"\. The next task of the plan is Task 5 "Export tests"/);
+  assert.match(out, /told +OpenCode's first request to its model carried: continuity ledger: plan payments-export \(docs\/plans\/payments-export\.md, 7 tasks\) is approved \([^)]+\); 5 of 7 tasks are complete\. Last completed: Task 5 "Export tests"\. The next task of the plan is Task 6 "Export docs"/);
+  assert.match(out, /told +continuity's answer to OpenClaw's before_prompt_build \(the context put before its first prompt\): continuity ledger: plan payments-export \(docs\/plans\/payments-export\.md, 7 tasks\) is approved \([^)]+\); 6 of 7 tasks are complete\. Last completed: Task 6 "Export docs"\. The next task of the plan is Task 7 "Release note"/);
+  // Each real client's stop let through by its own closure line.
+  assert.equal(out.match(/stop +allowed: closure waiting_user \(closure-line\)/g)?.length, 6, out);
   // Who completed each task, in the ledger's words, each in a session of its own.
   const sessions = [...out.matchAll(/done +Task (\d) "[^"]+": the ledger records it for (\S+) \(session ([\w:]+)\)/g)].map((m) => [m[1], m[2], m[3]]);
-  assert.deepEqual(sessions.map(([t, c]) => [t, c]), [['1', 'claude-code'], ['2', 'codex'], ['3', 'gemini'], ['4', 'openclaw']], out);
-  assert.equal(new Set(sessions.map((s) => s[2])).size, 4);
+  assert.deepEqual(sessions.map(([t, c]) => [t, c]), [['1', 'claude-code'], ['2', 'codex'], ['3', 'gemini'], ['4', 'pi'], ['5', 'copilot'], ['6', 'opencode'], ['7', 'openclaw']], out);
+  // Session ids shown short (pi's and Codex's are time-ordered: two made in the same minute share their first characters).
+  assert.equal(new Set(sessions.map((s) => `${s[1]} ${s[2]}`)).size, 7);
   assert.equal(out.match(/approved by the person's prompt/g)?.length, 1);
-  assert.match(r.stdout, /Done by +4 tasks · openclaw 1 · gemini 1 · codex 1 · claude-code 1\n/);
-  assert.match(out, /· One approval, given once in Claude Code \(via user-prompt\), held for all four clients: none asked for another\./);
-  assert.match(out, /· Codex, Gemini CLI and OpenClaw were told first, from the ledger: the plan approved, the last task complete, the next task\./);
-  assert.match(out, /· Done by, as the ledger recorded it \(not the agents' word\): Task 1 claude-code, Task 2 codex, Task 3 gemini, Task 4 openclaw\. Plan payments-export is complete\./);
-  assert.match(out, /· Real: Claude Code, Codex, Gemini CLI\. Recorded: OpenClaw \(the demo runs no OpenClaw gateway\)\.\n$/);
+  assert.match(r.stdout, /Done by +7 tasks · openclaw 1 · opencode 1 · copilot 1 · pi 1 · gemini 1\n +codex 1 · claude-code 1\n/);
+  assert.match(out, /· One approval, given once in Claude Code \(via user-prompt\), held for all seven clients: none asked for another\./);
+  assert.match(out, /· Codex, Gemini CLI, pi, Copilot CLI, OpenCode and OpenClaw were told first, from the ledger: the plan approved, the last task complete, the next task\./);
+  assert.match(out, /· Done by, as the ledger recorded it \(not the agents' word\): Task 1 claude-code, Task 2 codex, Task 3 gemini, Task 4 pi, Task 5 copilot, Task 6 opencode, Task 7 openclaw\. Plan payments-export is complete\./);
+  assert.match(out, /· Real: Claude Code, Codex, Gemini CLI, pi, Copilot CLI, OpenCode\. Recorded: OpenClaw \(the demo runs no OpenClaw gateway\)\.\n$/);
   const project = /^Project: (\S+)$/m.exec(out)?.[1];
   assert.ok(project);
   assert.equal(existsSync(project), false);
@@ -114,11 +125,11 @@ test('continuity demo --hand-over with Codex alone real: Claude Code\'s and Gemi
   const r = await demo(['--hand-over', '--codex', clientBinary('codex')]);
   assert.equal(r.code, 0, `${r.stdout}\n${r.stderr}`);
   const out = joined(r.stdout);
-  assert.match(out, new RegExp(`^Real: Codex ${String(CODEX_VERSION).replace(/\./g, '\\.')}, offline: each talks only to a scripted model on 127\\.0\\.0\\.1\\.\\nRecorded: Claude Code 2\\.1\\.197 \\(no \`claude\` on PATH\\), Gemini CLI 0\\.61\\.0 \\(no \`gemini\` on PATH\\): hook calls replayed through \`continuity hook <client>\`\\.\\nRecorded: OpenClaw 2026\\.9\\.6 \\(the demo runs no OpenClaw gateway\\): `, 'm'));
+  assert.match(out, new RegExp(`^Real: Codex ${String(CODEX_VERSION).replace(/\./g, '\\.')}, offline: each talks only to a scripted model on 127\\.0\\.0\\.1\\.\\nRecorded: Claude Code 2\\.1\\.197 \\(no \`claude\` on PATH\\), Gemini CLI 0\\.61\\.0 \\(no \`gemini\` on PATH\\), pi 0\\.73\\.1 \\(no \`pi\` on PATH\\), Copilot CLI 1\\.0\\.102 \\(no \`copilot\` on PATH\\), OpenCode 1\\.18\\.33 \\(no \`opencode\` on PATH\\): hook calls replayed through \`continuity hook <client>\`\\.\\nRecorded: OpenClaw 2026\\.9\\.6 \\(the demo runs no OpenClaw gateway\\): `, 'm'));
   assert.match(out, /── 3\. Codex takes over \(real: Codex /);
-  assert.match(out, /told +Codex's first request to its model carried: continuity ledger: plan payments-export .* is approved \([^)]+\); 1 of 4 tasks are complete\. Last completed: Task 1 "CSV writer"\. The next task of the plan is Task 2 "Export endpoint"/);
+  assert.match(out, /told +Codex's first request to its model carried: continuity ledger: plan payments-export .* is approved \([^)]+\); 1 of 7 tasks are complete\. Last completed: Task 1 "CSV writer"\. The next task of the plan is Task 2 "Export endpoint"/);
   assert.match(out, /done +Task 2 "Export endpoint": the ledger records it for codex \(session \w{8}\)/);
-  assert.match(out, /told +continuity's answer to Gemini CLI's SessionStart: continuity ledger: .* 2 of 4 tasks are complete\. Last completed: Task 2 "Export endpoint"\./);
-  assert.match(out, /· Done by, as the ledger recorded it \(not the agents' word\): Task 1 claude-code, Task 2 codex, Task 3 gemini, Task 4 openclaw\./);
-  assert.match(out, /· Real: Codex\. Recorded: Claude Code, Gemini CLI \(--claude PATH, --gemini PATH run them for real\), OpenClaw \(the demo runs no OpenClaw gateway\)\./);
+  assert.match(out, /told +continuity's answer to Gemini CLI's SessionStart: continuity ledger: .* 2 of 7 tasks are complete\. Last completed: Task 2 "Export endpoint"\./);
+  assert.match(out, /· Done by, as the ledger recorded it \(not the agents' word\): Task 1 claude-code, Task 2 codex, Task 3 gemini, Task 4 pi, Task 5 copilot, Task 6 opencode, Task 7 openclaw\./);
+  assert.match(out, /· Real: Codex\. Recorded: Claude Code, Gemini CLI, pi, Copilot CLI, OpenCode \(--claude PATH, --gemini PATH, --pi PATH, --copilot PATH, --opencode PATH run them for real\), OpenClaw \(the demo runs no OpenClaw gateway\)\./);
 });

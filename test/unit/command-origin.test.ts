@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { clientOfInboxRequest, sessionOfCommand } from '../../src/domain/command-origin.js';
 import type { InFlightCall } from '../../src/domain/human-turn.js';
 import { callerAgent, type AncestorProcess } from '../../src/util/process-ancestry.js';
+import { commandClient } from '../../src/cli/requests.js';
 
 const call = (source: string, sessionId: string | null, command: string): InFlightCall => ({ source, sessionId, command, toolUseId: `${sessionId}-${command}`, at: '2026-11-22T10:00:00.000Z' });
 
@@ -56,4 +57,18 @@ test('two clients running continuity at the same moment: a request that names no
   // A session with no running continuity call bears nothing out: the rule without it.
   assert.equal(clientOfInboxRequest('unknown', 'codex', both, 'elsewhere'), 'codex');
   assert.equal(clientOfInboxRequest('unknown', 'gemini', both, null), 'unknown');
+});
+
+test("a command's client: the one seen above it; inside continuity's own wall, where none is in sight, the one the wall was raised for; a malformed name is not taken", () => {
+  const wall = { CONTINUITY_WALL: 'bwrap', CONTINUITY_WALL_CLIENT: 'pi' };
+  assert.equal(commandClient(wall, () => 'unknown'), 'pi');
+  // A client in sight is the command's own: the variable does not override it.
+  assert.equal(commandClient(wall, () => 'claude-code'), 'claude-code');
+  // Outside the wall the variable says nothing.
+  assert.equal(commandClient({ CONTINUITY_WALL_CLIENT: 'pi' }, () => 'unknown'), 'unknown');
+  assert.equal(commandClient({ CONTINUITY_WALL: 'bwrap', CONTINUITY_WALL_CLIENT: 'pi; rm -rf' }, () => 'unknown'), 'unknown');
+  // Two clients' requests left at once, taken in by Claude Code's hook: the one naming pi stays pi's while pi's call runs.
+  const running = [call('hook:claude-code', 'claude-1', 'continuity task done 1'), call('hook:pi', 'pi-1', 'continuity task done 1')];
+  assert.equal(clientOfInboxRequest(commandClient(wall, () => 'unknown'), 'claude-code', running), 'pi');
+  assert.equal(sessionOfCommand(running, 'pi'), 'pi-1');
 });

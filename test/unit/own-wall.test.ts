@@ -56,6 +56,15 @@ describe('wrapping a command', () => {
     assert.equal(unwrapCommand("/usr/bin/bwrap --setenv CONTINUITY_WALL bwrap -- /bin/bash -c 'a' b"), null);
   });
 
+  it('the commands inside are told which client the wall was raised for, before the mark, and the original still comes back', () => {
+    const args = bwrapArgs({ ...SPEC, client: 'pi' });
+    const at = args.indexOf('CONTINUITY_WALL_CLIENT');
+    assert.deepEqual(args.slice(at - 1, at + 2), ['--setenv', 'CONTINUITY_WALL_CLIENT', 'pi']);
+    assert.deepEqual(args.slice(-4), ['--setenv', 'CONTINUITY_WALL', 'bwrap', '--']);
+    assert.equal(unwrapCommand(wrapCommand({ ...SPEC, client: 'pi' }, "continuity task done 1 && echo 'ok'")), "continuity task done 1 && echo 'ok'");
+    assert.equal(bwrapArgs(SPEC).includes('CONTINUITY_WALL_CLIENT'), false);
+  });
+
   it('quoting reads back only what it wrote', () => {
     assert.equal(unquote(shQuote("a'b\nc")), "a'b\nc");
     assert.equal(unquote("'a' 'b'"), null);

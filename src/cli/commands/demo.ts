@@ -38,23 +38,25 @@ const Session = v.object({
 type Session = v.InferOutput<typeof Session>;
 
 const USAGE = `usage: continuity demo [--claude PATH | --replay] [--keep]
-       continuity demo --hand-over [--claude PATH] [--codex PATH] [--gemini PATH] [--replay] [--keep]
+       continuity demo --hand-over [--claude PATH] [--codex PATH] [--gemini PATH]
+                              [--pi PATH] [--copilot PATH] [--opencode PATH] [--replay] [--keep]
   With a claude executable (--claude PATH, or \`claude\` on PATH): a real Claude Code
   session against a scripted model on 127.0.0.1, offline and free.
-  --hand-over  one plan handed from Claude Code (Task 1) to Codex (Task 2) to
-               Gemini CLI (Task 3) to OpenClaw (Task 4); each of the first three
-               found (the flag, or on PATH) runs for real against a scripted
-               model on 127.0.0.1, the others play their recorded hook calls;
-               OpenClaw's are always recorded, played to continuity's plugin
-               (the demo runs no OpenClaw gateway)
+  --hand-over  one plan of seven tasks handed from Claude Code (Task 1) to Codex,
+               Gemini CLI, pi, Copilot CLI, OpenCode and OpenClaw (Task 7); each
+               of the first six found (the flag, or on PATH) runs for real
+               against a scripted model on 127.0.0.1, the others play their
+               recorded hook calls; OpenClaw's are always recorded, played to
+               continuity's plugin (the demo runs no OpenClaw gateway)
   --replay     replay the recorded session (or hand-over) through the hooks instead
   --keep       leave the demo project on disk
 `;
 
 export async function run(argv: string[]): Promise<number> {
-  let values: { keep?: boolean; help?: boolean; replay?: boolean; claude?: string; 'hand-over'?: boolean; codex?: string; gemini?: string };
+  let values: { keep?: boolean; help?: boolean; replay?: boolean; claude?: string; 'hand-over'?: boolean } & Partial<Record<HandOverFlag, string>>;
   try {
-    ({ values } = parseArgs({ args: argv, options: { keep: { type: 'boolean' }, replay: { type: 'boolean' }, claude: { type: 'string' }, 'hand-over': { type: 'boolean' }, codex: { type: 'string' }, gemini: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    const clients = Object.fromEntries(HAND_OVER_FLAGS.map((f) => [f, { type: 'string' as const }]));
+    ({ values } = parseArgs({ args: argv, options: { keep: { type: 'boolean' }, replay: { type: 'boolean' }, claude: { type: 'string' }, 'hand-over': { type: 'boolean' }, ...clients, help: { type: 'boolean', short: 'h' } }, strict: true }));
   } catch (err) {
     throw new CliError(`demo: ${(err as Error).message}`, ExitCode.invalidInput);
   }
@@ -62,9 +64,9 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return ExitCode.ok;
   }
-  for (const flag of ['claude', 'codex', 'gemini'] as const) if (values.replay && values[flag] !== undefined) throw new CliError(`demo: --replay and --${flag} exclude each other`, ExitCode.invalidInput);
+  for (const flag of ['claude', ...HAND_OVER_FLAGS] as const) if (values.replay && values[flag] !== undefined) throw new CliError(`demo: --replay and --${flag} exclude each other`, ExitCode.invalidInput);
   if (values['hand-over']) return handOver(values);
-  for (const flag of ['codex', 'gemini'] as const) if (values[flag] !== undefined) throw new CliError(`demo: --${flag} goes with --hand-over`, ExitCode.invalidInput);
+  for (const flag of HAND_OVER_FLAGS) if (values[flag] !== undefined) throw new CliError(`demo: --${flag} goes with --hand-over`, ExitCode.invalidInput);
   const claude = values.replay ? null : values.claude !== undefined ? givenExecutable('claude', values.claude) : onPath('claude');
   if (claude) {
     const { runRealDemo } = await import('../../demo/real-client/real-demo.js');
@@ -74,11 +76,15 @@ export async function run(argv: string[]): Promise<number> {
   return replay(!!values.keep, !values.replay);
 }
 
+/** The hand-over's own flags: a client's executable (`--claude` is the plain demo's too). */
+const HAND_OVER_FLAGS = ['codex', 'gemini', 'pi', 'copilot', 'opencode'] as const;
+type HandOverFlag = (typeof HAND_OVER_FLAGS)[number];
+
 /** `continuity demo --hand-over`: each client run for real where its executable is found, else played from the recording. */
-async function handOver(values: { keep?: boolean; replay?: boolean; claude?: string; codex?: string; gemini?: string }): Promise<number> {
-  const executables = { 'claude-code': null as string | null, codex: null as string | null, gemini: null as string | null };
+async function handOver(values: { keep?: boolean; replay?: boolean; claude?: string } & Partial<Record<HandOverFlag, string>>): Promise<number> {
+  const executables: Record<'claude-code' | HandOverFlag, string | null> = { 'claude-code': null, codex: null, gemini: null, pi: null, copilot: null, opencode: null };
   const recordedWhy: Partial<Record<keyof typeof executables, string>> = {};
-  for (const [client, flag] of [['claude-code', 'claude'], ['codex', 'codex'], ['gemini', 'gemini']] as const) {
+  for (const [client, flag] of [['claude-code', 'claude'], ...HAND_OVER_FLAGS.map((f) => [f, f] as const)] as const) {
     const given = values[flag];
     executables[client] = values.replay ? null : given !== undefined ? givenExecutable(flag, given) : onPath(flag);
     if (!executables[client]) recordedWhy[client] = values.replay ? '--replay' : process.platform === 'win32' ? 'a real client needs a POSIX shell' : `no \`${flag}\` on PATH`;

@@ -1,8 +1,8 @@
 /**
  * `continuity demo --hand-over`: one throwaway project, one plan, played
- * across four agent clients one after the other, as a person switching
+ * across seven agent clients one after the other, as a person switching
  * agents does: Claude Code approves and does Task 1, Codex Task 2, Gemini CLI
- * Task 3, OpenClaw Task 4. A client whose executable is given or on PATH runs
+ * Task 3, pi Task 4, Copilot CLI Task 5, OpenCode Task 6, OpenClaw Task 7. A client whose executable is given or on PATH runs
  * for real, offline (real-parts.ts); the others play their part from a
  * recording through the real hook entry point (recorded-part.ts), OpenClaw's
  * through continuity's plugin, as its gateway runs it (openclaw-part.ts). At
@@ -23,10 +23,13 @@ import { claudeVersion, killRunning } from '../real-client/claude-process.js';
 import { codexVersion } from '../real-client/codex-process.js';
 import { gitInit, openDemoPlace, setUpDemoHome } from '../real-client/demo-home.js';
 import { geminiVersion } from '../real-client/gemini-process.js';
+import { copilotVersion } from '../real-client/copilot-process.js';
+import { openCodeVersion } from '../real-client/opencode-process.js';
+import { piVersion } from '../real-client/pi-process.js';
 import { ledgerParagraph, partFacts, type LedgerEvent } from './ledger-words.js';
 import { playOpenClawPart } from './openclaw-part.js';
 import { runRealPart } from './real-parts.js';
-import { loadRecording, playRecordedPart } from './recorded-part.js';
+import { FIRST_HOOK, loadRecording, playRecordedPart } from './recorded-part.js';
 import { CLIENTS, PLAN, PLAN_PATH, PROMPTS, type ClientId, type RealClientId } from './story.js';
 
 export interface HandOverOptions {
@@ -83,8 +86,8 @@ export async function runHandOver(o: HandOverOptions): Promise<number> {
 
     const person = (args: string[]) => continuity(o.self, project, personEnv, args);
     out('── 1. The person wires the clients and registers the plan');
-    out('  $ continuity init --agent claude-code,codex,gemini,openclaw');
-    person(['init', '--agent', 'claude-code,codex,gemini,openclaw', '--no-gitignore']);
+    out(`  $ continuity init --agent ${AGENTS}`);
+    person(['init', '--agent', AGENTS, '--no-gitignore']);
     say('', "OpenClaw's entries go in its gateway's config (in the demo's HOME); `openclaw plugins install` is OpenClaw's own step, left out with its gateway.");
     out(`  $ continuity plan import ${PLAN_PATH}`);
     for (const l of person(['plan', 'import', PLAN_PATH]).trim().split('\n')) say('', l);
@@ -116,7 +119,7 @@ export async function runHandOver(o: HandOverOptions): Promise<number> {
         const r = playRecordedPart({ client: c.id, part: recording.parts[c.id], self: o.self, project, home, env });
         if (r.failed.length) throw new CliError(`demo: a recorded hook call failed (${r.failed[0]})`, ExitCode.internal);
         told = ledgerParagraph(r.firstAnswer);
-        say('told', `continuity's answer to ${c.name}'s SessionStart: ${told ?? '(nothing)'}`);
+        say('told', `continuity's answer to ${c.name}'s ${FIRST_HOOK[c.id]}: ${told ?? '(nothing)'}`);
       }
       if (i > 0) toldLater.push(told);
       say('person', `${PROMPTS[c.id]}`);
@@ -160,7 +163,7 @@ function statusHead(text: string): string[] {
   return lines.slice(0, end < 0 ? lines.length : end);
 }
 
-const count = (n: number): string => ['one', 'two', 'three', 'four'][n - 1] ?? String(n);
+const count = (n: number): string => ['one', 'two', 'three', 'four', 'five', 'six', 'seven'][n - 1] ?? String(n);
 
 /** `a, b and c`. */
 function listed(names: readonly string[]): string {
@@ -171,9 +174,21 @@ function flagOf(client: RealClientId): string {
   return client === 'claude-code' ? '--claude PATH' : `--${client} PATH`;
 }
 
+/** `continuity init --agent …`: every client of the story, as the person wires them. */
+const AGENTS = CLIENTS.map((c) => c.id).join(',');
+
+const VERSION_OF: Readonly<Record<RealClientId, (bin: string, home: string, env: NodeJS.ProcessEnv) => string | null>> = {
+  'claude-code': (bin, home) => claudeVersion(bin, home),
+  codex: (bin, _home, env) => codexVersion(bin, env),
+  gemini: (bin, _home, env) => geminiVersion(bin, env),
+  pi: (bin, _home, env) => piVersion(bin, env),
+  copilot: (bin, _home, env) => copilotVersion(bin, env),
+  opencode: (bin, _home, env) => openCodeVersion(bin, env),
+};
+
 function clientVersion(client: RealClientId, bin: string | null, home: string, env: NodeJS.ProcessEnv): string | null {
   if (!bin) return null;
-  const version = client === 'claude-code' ? claudeVersion(bin, home) : client === 'codex' ? codexVersion(bin, env) : geminiVersion(bin, env);
+  const version = VERSION_OF[client](bin, home, env);
   if (version === null) throw new CliError(`demo: ${bin} does not answer \`--version\` as ${CLIENTS.find((c) => c.id === client)!.name} does`, ExitCode.invalidInput);
   return version;
 }

@@ -11,7 +11,12 @@ import { geminiArgs, geminiEnvVars, writeGeminiUserSettings } from '../real-clie
 import { contentsText, startGeminiServer } from '../real-client/gemini-server.js';
 import { requestText, startModelServer } from '../real-client/model-server.js';
 import { inputText, startResponsesServer } from '../real-client/responses-server.js';
-import { CLAUDE_TURNS, CODEX_TURNS, GEMINI_TURNS, PROMPTS, type RealClientId } from './story.js';
+import { startChatServer, type ChatServer, type Turn as ChatTurn } from '../real-client/chat-completions-server.js';
+import { copilotEnvVars, runCopilotOnce } from '../real-client/copilot-process.js';
+import { runOpenCodeOnce } from '../real-client/opencode-process.js';
+import { runPiOnce } from '../real-client/pi-process.js';
+import type { ProcessResult } from '../real-client/bounded-process.js';
+import { CLAUDE_TURNS, CODEX_TURNS, COPILOT_TURNS, GEMINI_TURNS, OPENCODE_TURNS, PI_TURNS, PROMPTS, type RealClientId } from './story.js';
 
 /** A client is killed after this long; its scripted server closes 10 s later at the latest. */
 export const PART_TIMEOUT_MS = 90_000;
@@ -32,7 +37,23 @@ export interface RealPartContext {
 export function runRealPart(client: RealClientId, c: RealPartContext): Promise<RealPartResult> {
   if (client === 'claude-code') return claudePart(c);
   if (client === 'codex') return codexPart(c);
-  return geminiPart(c);
+  if (client === 'gemini') return geminiPart(c);
+  if (client === 'pi') return chatPart(c, PI_TURNS, 'pi', (url) => runPiOnce({ bin: c.bin, prompt: PROMPTS.pi, cwd: c.project, home: c.home, env: clientEnv(c.home), baseUrl: url, timeoutMs: PART_TIMEOUT_MS }));
+  if (client === 'copilot') return chatPart(c, COPILOT_TURNS, 'Copilot CLI', (url) => runCopilotOnce({ bin: c.bin, project: c.project, env: clientEnv(c.home, copilotEnvVars(url)), prompt: PROMPTS.copilot, timeoutMs: PART_TIMEOUT_MS }));
+  return chatPart(c, OPENCODE_TURNS, 'OpenCode', (url) => runOpenCodeOnce({ bin: c.bin, project: c.project, home: c.home, baseUrl: url, prompt: PROMPTS.opencode, timeoutMs: PART_TIMEOUT_MS }));
+}
+
+/** pi, Copilot CLI and OpenCode all speak OpenAI's chat completions to the scripted model: one server each, the run given its URL. */
+async function chatPart(c: RealPartContext, turns: ChatTurn[], name: string, run: (url: string) => Promise<ProcessResult>): Promise<RealPartResult> {
+  const server: ChatServer = await startChatServer({ turns }, { lifetimeMs: PART_TIMEOUT_MS + 10_000 });
+  try {
+    const r = await run(server.url);
+    const first = server.conversation()[0];
+    // Every message of the first request, as the model read them: where each client puts continuity's words differs (system, user, a reminder).
+    return { firstRequest: first ? JSON.stringify(first.body?.messages ?? []) : '', failure: failure(r, name) };
+  } finally {
+    await server.close();
+  }
 }
 
 function failure(r: { exitCode: number | null; timedOut: boolean; stderr: string }, name: string): string | null {
