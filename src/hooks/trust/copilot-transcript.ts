@@ -10,30 +10,19 @@
  * the payload's: opened as untrusted, without following a link, without
  * blocking on a FIFO.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { readSync } from 'node:fs';
+import { readTranscriptFile } from './transcript-file.js';
 import type { TranscriptFacts, TranscriptLast } from '../../domain/human-turn.js';
 
 const TAIL = 512 * 1024;
 
 export function copilotTranscriptFacts(path: string | undefined): TranscriptFacts {
-  if (!path) return { kind: 'absent' };
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? { kind: 'absent' } : { kind: 'unreadable', why: code === 'ELOOP' ? 'it is a symbolic link' : code ?? 'error' };
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) return { kind: 'unreadable', why: 'it is not a regular file' };
+  return readTranscriptFile(path, (fd, st) => {
     const size = Math.min(st.size, TAIL);
     const buf = Buffer.alloc(size);
     const n = readSync(fd, buf, 0, size, st.size - size);
     return { kind: 'read', ...copilotStateOf(buf.subarray(0, n).toString('utf8'), size === st.size) };
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
 
 type Event = { type?: unknown; data?: { toolRequests?: unknown; toolCallId?: unknown; parentToolCallId?: unknown } };

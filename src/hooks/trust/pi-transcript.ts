@@ -8,29 +8,18 @@
  * before it. The path comes from the payload: opened as untrusted, without
  * following a link, without blocking on a FIFO.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { readSync } from 'node:fs';
+import { readTranscriptFile } from './transcript-file.js';
 import type { TranscriptFacts, TranscriptLast } from '../../domain/human-turn.js';
 
 const MAX = 8 * 1024 * 1024;
 
 export function piTranscriptFacts(path: string | undefined, sessionId: string): TranscriptFacts {
-  if (!path) return { kind: 'absent' };
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? { kind: 'absent' } : { kind: 'unreadable', why: code === 'ELOOP' ? 'it is a symbolic link' : code ?? 'error' };
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) return { kind: 'unreadable', why: 'it is not a regular file' };
+  return readTranscriptFile(path, (fd, st) => {
     if (st.size > MAX) return { kind: 'unreadable', why: `it is larger than ${MAX} bytes` };
     const buf = Buffer.alloc(st.size);
     return piSessionState(buf.subarray(0, readSync(fd, buf, 0, st.size, 0)).toString('utf8'), sessionId);
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
 
 type Entry = { type?: unknown; id?: unknown; message?: { role?: unknown; content?: unknown; toolCallId?: unknown } };

@@ -5,24 +5,15 @@
  * last entries are large. The path comes from the payload, so it is opened
  * as untrusted: without following a link, without blocking on a FIFO.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { readSync } from 'node:fs';
+import { readTranscriptFile } from './transcript-file.js';
 import type { TranscriptFacts, TranscriptLast } from '../../domain/human-turn.js';
 
 const FIRST_TAIL = 256 * 1024;
 const MAX_TAIL = 8 * 1024 * 1024;
 
 export function transcriptFacts(path: string | undefined): TranscriptFacts {
-  if (!path) return { kind: 'absent' };
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? { kind: 'absent' } : { kind: 'unreadable', why: code === 'ELOOP' ? 'it is a symbolic link' : code ?? 'error' };
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) return { kind: 'unreadable', why: 'it is not a regular file' };
+  return readTranscriptFile(path, (fd, st) => {
     for (let tail = FIRST_TAIL; ; tail *= 4) {
       const size = Math.min(st.size, tail);
       const buf = Buffer.alloc(size);
@@ -30,9 +21,7 @@ export function transcriptFacts(path: string | undefined): TranscriptFacts {
       const facts = stateOf(buf.subarray(0, n).toString('utf8'), size === st.size);
       if (facts.last !== 'none' || size === st.size || tail >= MAX_TAIL) return { kind: 'read', ...facts };
     }
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
 
 type Entry = { type?: unknown; isMeta?: unknown; isSidechain?: unknown; message?: { content?: unknown } };
