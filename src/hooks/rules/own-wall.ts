@@ -113,7 +113,11 @@ export async function ownWallAnswer(payload: { hook_event_name: string; tool_nam
 export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.ProcessEnv, bwrap: string, protect: readonly string[], cwd: string = root, signingKey: string | null = null): WallFacts {
   const home = env.HOME && isAbsolute(env.HOME) ? env.HOME : null;
   const existing = (paths: readonly (string | undefined)[]) => [...new Set(paths.filter((p): p is string => !!p && isAbsolute(p) && existsSync(p)))];
-  const inHome = (rel: readonly string[]) => (home ? rel.map((r) => join(home, r)) : []);
+  // npm's cache where this environment puts it (`npm_config_cache`: set by npm for every script it runs, or by the person),
+  // beside the home's: the same checked part writable, the same installed copies behind an empty folder of the call's own.
+  const npmCache = [env.npm_config_cache, env.NPM_CONFIG_CACHE].find((c): c is string => !!c && isAbsolute(c));
+  const inNpmCache = (rel: readonly string[]) => (npmCache ? rel.filter((r) => r.startsWith('.npm/')).map((r) => join(npmCache, r.slice('.npm/'.length))) : []);
+  const inHome = (rel: readonly string[]) => [...(home ? rel.map((r) => join(home, r)) : []), ...inNpmCache(rel)];
   const state = stateHome(env);
   const git = gitExecPaths(root, readGitDirFacts(root));
   // The person's own git config and start-up files (src/domain/git-global-paths.ts), as this environment names them: the home is
