@@ -18,8 +18,11 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { CopilotPayload } from './protocol.js';
 
 const TAIL = 256 * 1024;
-/** How long a Stop waits for the record to catch up, and how often it looks. */
-const CATCH_UP_MS = 3000;
+/**
+ * How long a Stop waits for the record to catch up, and how often it looks: well inside the 30 s `init` gives the
+ * hook, and long enough for a busy machine (3 s was seen to fall short while other sessions ran).
+ */
+const CATCH_UP_MS = 10_000;
 const LOOK_EVERY_MS = 20;
 
 /** Stop (SubagentStop carries it already) with the answer that ends the turn as `last_assistant_message` (Claude Code's field), when the record holds one. */
