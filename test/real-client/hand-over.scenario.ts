@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { dirname } from 'node:path';
 import { test } from 'node:test';
-import { PLAN, PLAN_PATH } from '../../src/demo/hand-over/story.js';
+import { PLAN_PATH } from '../../src/demo/hand-over/story.js';
 import { bash, say } from '../../src/demo/real-client/model-server.js';
 import { CLI, NODE } from './agent-project.js';
 import { exec, say as clawSay, userTexts } from './chat-completions-server.js';
@@ -21,7 +21,28 @@ import { codexHooks, CodexProject } from './run-codex.js';
 import { geminiHooks, GeminiProject } from './run-gemini.js';
 import { OpenClawProject, timeline as clawTimeline } from './run-openclaw.js';
 
-// The plan of `continuity demo --hand-over`: four tasks, the fourth OpenClaw's.
+// Four tasks, the fourth OpenClaw's; pi, Copilot CLI and OpenCode have hand-over scenarios of their own, and
+// `continuity demo --hand-over` takes one plan across all seven.
+const PLAN = `# Payments Export Implementation Plan
+
+**Goal:** Export payments as CSV.
+
+### Task 1: CSV writer
+
+- [ ] **Step 1: Implement**
+
+### Task 2: Export endpoint
+
+- [ ] **Step 1: Implement**
+
+### Task 3: Export button
+
+- [ ] **Step 1: Implement**
+
+### Task 4: Release note
+
+- [ ] **Step 1: Write it**
+`;
 
 /** `continuity doctor` as the person runs it in the project: its exit code and what it printed. */
 function doctor(p: { dir: string; home: string }): { code: number; out: string } {
