@@ -113,3 +113,14 @@ test('Copilot task in the background: launched and bound to the child its result
   const notice = hook('subagent-background-notice-user-prompt-submit');
   assert.ok(!String(notice.out?.additionalContext ?? '').includes('--- result of subagent run'), JSON.stringify(notice.out));
 });
+
+test('Copilot read_agent: a background run\'s result the parent fetched itself is recorded as delivered, and its stop is not held for it', () => {
+  const { project, home, hook } = setUp({ watchdog: { forwardGraceSeconds: 0 } });
+  const parentSession = String(fixture('subagent-read-agent-parent-stop', project, home).session_id);
+  for (const name of ['subagent-read-agent-pre-tool-use-task', 'subagent-read-agent-post-tool-use-task', 'subagent-read-agent-user-prompt-submit', 'subagent-read-agent-stop', 'subagent-read-agent-pre-tool-use', 'subagent-read-agent-post-tool-use']) hook(name);
+  const [run] = runs(project);
+  assert.deepEqual([run.status, run.forwardedToMain, run.resultSource], ['completed', true, 'task_output'], JSON.stringify(run));
+  parentRecord(home, parentSession, 'It is back.');
+  const stop = hook('subagent-read-agent-parent-stop', { transcript_path: join(home, '.copilot', 'session-state', parentSession, 'events.jsonl') });
+  assert.equal(stop.out, null, JSON.stringify(stop.out));
+});

@@ -78,3 +78,27 @@ test('copilot subagent: a background run that finished while the parent stops wi
   // The closure line let the parent go; Copilot CLI may then hand it its own notice of the finished run (a turn of its own, let go too).
   assert.ok(stops.length >= 2 && stops.slice(1).every((h) => !h.decision.output), timeline(r));
 });
+
+test('copilot subagent: a background run\'s result the parent fetches itself with read_agent is recorded as delivered, and its stop is not held for it', { timeout: 200_000 }, async () => {
+  const p = copilotProject({ config: { watchdog: { forwardGraceSeconds: 0 } } });
+  const r = await p.run({
+    prompt: 'Have the plan reviewed in the background.',
+    turns: [[dispatch({ mode: 'background' })], [say(`The review is back: Task 3 has no test step.\n\n${CLOSURE}`)]],
+    afterLast: [say(`Nothing more.\n\n${CLOSURE}`)],
+    // The parent reads the agent its task call started (the id is in that call's result), once it has finished.
+    route: (rec) => {
+      if (isSubagent(rec)) return [say(RESULT)];
+      const msgs = (rec.body?.messages ?? []) as { role: string; content: unknown }[];
+      const last = msgs[msgs.length - 1];
+      const id = last?.role === 'tool' ? /agent_id: ([\w-]+)\./.exec(contentText(last.content))?.[1] : undefined;
+      return id ? [pause(4_000), tool('read_agent', { agent_id: id, wait: true })] : null;
+    },
+    timeoutMs: 150_000,
+  });
+  assert.equal(r.exitCode, 0, timeline(r));
+  const runs = r.ledgerStatus.runs;
+  assert.equal(runs.length, 1, JSON.stringify(runs));
+  assert.deepEqual([runs[0].status, runs[0].forwardedToMain, runs[0].resultSource], ['completed', true, 'task_output'], JSON.stringify(runs[0]));
+  assert.ok(copilotHooks(r, 'Stop').every((h) => !h.decision.output), timeline(r));
+  assert.ok(!JSON.stringify(r.hooks.map((h) => h.decision?.output ?? null)).includes('--- result of subagent run'), `the result was not delivered again\n${timeline(r)}`);
+});

@@ -79,3 +79,21 @@ export function agentResponse(input: Record<string, unknown>, result: unknown): 
   if (input.mode === 'background') return { status: 'async_launched', ...(agentId ? { agentId } : {}), content: [{ type: 'text', text }] };
   return { status: r.result_type === 'success' ? 'completed' : String(r.result_type ?? 'failed'), content: [{ type: 'text', text }] };
 }
+
+/**
+ * `read_agent` (its result: the agent's status, then its turns) as Claude
+ * Code's TaskOutput: a background run's result fetched by the parent itself
+ * once the agent is `idle` (its turn ended, waiting for messages) or
+ * `completed`; `running` is not a result yet.
+ */
+export function readAgentInput(input: Record<string, unknown>): Record<string, unknown> {
+  return typeof input.agent_id === 'string' ? { ...input, task_id: input.agent_id } : input;
+}
+
+export function readAgentResponse(result: unknown): Record<string, unknown> {
+  const r = result && typeof result === 'object' ? (result as Record<string, unknown>) : {};
+  const text = typeof r.text_result_for_llm === 'string' ? r.text_result_for_llm : '';
+  const said = /\bstatus: (\w+)/.exec(text)?.[1] ?? 'unknown';
+  const status = said === 'idle' || said === 'completed' ? 'completed' : said === 'cancelled' ? 'killed' : said;
+  return { status, content: [{ type: 'text', text }] };
+}

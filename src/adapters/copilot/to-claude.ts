@@ -12,7 +12,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { unwrapCommand } from '../../wall/bwrap.js';
 import type { ClaudeCall } from '../bridge/types.js';
 import type { CopilotPayload } from './protocol.js';
-import { agentCallId, agentInput, agentResponse, asParentCall, subagentCall } from './subagent.js';
+import { agentCallId, agentInput, agentResponse, asParentCall, readAgentInput, readAgentResponse, subagentCall } from './subagent.js';
 
 export function copilotToClaude(p: CopilotPayload, env: NodeJS.ProcessEnv): ClaudeCall {
   // Copilot CLI sets COPILOT_PROJECT_DIR for its hooks; the payload's cwd is the same directory.
@@ -31,6 +31,7 @@ export function copilotToClaude(p: CopilotPayload, env: NodeJS.ProcessEnv): Clau
       payload.tool_use_id = agentCallId(p.session_id, asked);
       if (p.hook_event_name === 'PostToolUse') payload.tool_response = agentResponse(asked, tool.tool_result);
     }
+    if (tool.tool_name === 'read_agent' && p.hook_event_name === 'PostToolUse') payload.tool_response = readAgentResponse(tool.tool_result);
   }
   const child = subagentCall(payload);
   if (child) {
@@ -64,6 +65,8 @@ export function claudeTool(name: string, input: Record<string, unknown>, cwd: st
       return { tool_name: 'Read', tool_input: path ? { ...others, file_path: path } : input, cwd };
     case 'Agent':
       return { tool_name: 'Agent', tool_input: agentInput(input), cwd };
+    case 'read_agent':
+      return { tool_name: 'TaskOutput', tool_input: readAgentInput(input), cwd };
     case 'Bash':
       // `mode: "async"` is the bash tool's own background shell, kept and ended by the session, as Claude Code's run_in_background.
       return { tool_name: 'Bash', tool_input: input.mode === 'async' && input.detach !== true ? { ...input, run_in_background: true } : input, cwd };
