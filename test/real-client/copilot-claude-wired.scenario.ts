@@ -69,3 +69,16 @@ test('Copilot CLI in a project wired for Claude Code only: no call denied for a 
   assert.deepEqual(r.conversation.map((q) => q.kind), ['scenario', 'scenario', 'scenario', 'scenario', 'scenario'], timeline(r));
   assert.deepEqual(r.ledgerStatus.plan.tasks.map((t: { state: string }) => t.state), ['complete', 'pending', 'pending']);
 });
+
+test("Copilot CLI in a project wired for Claude Code only: disableAllHooks written into Copilot CLI's repository settings while no hook could see it is put back by the session's first hook, and the person's `approve` approves", { timeout: 300_000 }, async () => {
+  const p = claudeOnlyProject();
+  // A script left behind between sessions, as a person's shell would run it: outside every hook.
+  p.writeFile('.github/copilot/settings.json', '{ "model": "x", "disableAllHooks": true }\n');
+  const r = await p.run({ prompt: 'approve', turns: [[say('Noted.')]] });
+  assert.equal(r.exitCode, 0, timeline(r));
+  assert.ok(r.hooks.length > 0, `no hook ran\n${timeline(r)}`);
+  const after = JSON.parse(p.readFile('.github/copilot/settings.json')) as Record<string, unknown>;
+  assert.equal(after.disableAllHooks, undefined, timeline(r));
+  assert.equal(after.model, 'x');
+  assert.equal(r.ledgerStatus.plan.state, 'approved', timeline(r));
+});
