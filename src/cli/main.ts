@@ -72,8 +72,13 @@ export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   // Copilot CLI also runs .claude/settings.json's hooks, but their `command` without its `args` (seen on 1.0.102):
   // continuity alone, a payload on stdin. Its usage error (exit 2) would deny every tool call there; where Copilot
-  // CLI's own wiring runs `hook copilot`, that call speaks for the event and this one stands aside, as `hook claude-code` does.
-  if (name === undefined && !process.stdin.isTTY && (await import('../adapters/copilot/stand-aside.js')).copilotSpeaksForIt(process.env)) return ExitCode.ok;
+  // CLI's own wiring runs `hook copilot`, that call speaks for the event and this one stands aside, as `hook claude-code` does;
+  // where nothing else runs it, this one is Copilot CLI's hook.
+  if (name === undefined && !process.stdin.isTTY) {
+    const copilot = await import('../adapters/copilot/stand-aside.js');
+    if (copilot.copilotSpeaksForIt(process.env)) return ExitCode.ok;
+    if (copilot.copilotWithoutItsWiring(process.env)) return main(['hook', 'copilot']);
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(USAGE + '\n');
     return name === undefined ? ExitCode.invalidInput : ExitCode.ok;

@@ -4,12 +4,16 @@
 // person has trusted the project (src/demo/real-client/copilot-process.ts).
 import { AgentProject, clientBinary, runProcess, type LoggedEvent, type ProcessResult, type ProjectOptions } from './agent-project.js';
 import { copilotArgs, copilotEnvVars, writeCopilotUserConfig } from '../../src/demo/real-client/copilot-process.js';
-import { startChatServer, type ChatRequest, type ChatScenario } from './chat-completions-server.js';
+import { startChatServer, type ChatRequest, type ChatScenario, type ChatServerOptions } from './chat-completions-server.js';
 
 export interface CopilotRunOptions extends ChatScenario {
   prompt: string;
   resume?: string;
   timeoutMs?: number;
+  /** Variables of Copilot CLI's own for this run (its BYOK model limits, say). */
+  env?: Record<string, string>;
+  /** Answers some requests from another script (a subagent's own conversation): the scripted server's `route`. */
+  route?: ChatServerOptions['route'];
 }
 
 export interface CopilotRunResult extends ProcessResult {
@@ -35,10 +39,10 @@ export class CopilotProject extends AgentProject {
     const timeoutMs = o.timeoutMs ?? 90_000;
     const log = process.env.CONTINUITY_REAL_CLIENT_DEBUG ? (l: string) => process.stderr.write(`${l}\n`) : () => {};
     const bin = clientBinary('copilot');
-    const server = await startChatServer(o, { lifetimeMs: timeoutMs + 10_000, log });
+    const server = await startChatServer(o, { lifetimeMs: timeoutMs + 10_000, log, ...(o.route ? { route: o.route } : {}) });
     const before = this.events().length;
     try {
-      const run = await runProcess({ bin, args: copilotArgs(o.prompt, o.resume), cwd: this.dir, env: this.env(server.url), timeoutMs, log });
+      const run = await runProcess({ bin, args: copilotArgs(o.prompt, o.resume), cwd: this.dir, env: { ...this.env(server.url), ...o.env }, timeoutMs, log });
       return {
         ...run,
         requests: server.requests,

@@ -25,6 +25,7 @@ import { type Project, type RunResult } from './run-claude.js';
 import { codexHooks, CodexProject, type CodexRunResult } from './run-codex.js';
 import { addedUserText as chatAddedText, hold as chatHold, say as chatSay, tool } from './chat-completions-server.js';
 import { PiProject, piHooks, type PiRunResult } from './run-pi.js';
+import { copilotHooks, CopilotProject, type CopilotRunResult } from './run-copilot.js';
 
 /** `continuity doctor` as the person runs it in the project. */
 function assertDoctor(p: { dir: string; home: string }, when: string): void {
@@ -364,4 +365,108 @@ test('Claude Code and pi at the same time on one plan: Task 1 done in both is re
   const by = status.plan.tasks[0].recordedBy;
   assert.deepEqual([by.client, by.sessionId], [clientOf(done[0]!), done[0]!.sessionId], JSON.stringify(status.plan.tasks[0]));
   assert.deepEqual(status.sessions.map((t: { client: string }) => t.client).sort(), ['claude-code', 'pi'], JSON.stringify(status.sessions));
+});
+
+function copilotTimeline(r: CopilotRunResult): string {
+  const lines = [`exit ${r.exitCode}${r.timedOut ? ' (killed)' : ''}; ${r.requests.length} requests`];
+  r.requests.forEach((q) => lines.push(`  #${q.seq} [${q.kind}${q.turn !== undefined ? ` turn ${q.turn}` : ''}]`));
+  for (const h of r.hooks) lines.push(`  hook ${h.kind} → ${JSON.stringify(h.decision).slice(0, 300)}`);
+  if (r.stderr.trim()) lines.push(`  stderr: ${r.stderr.trim().slice(-600)}`);
+  return lines.join('\n');
+}
+
+/** The last message of a Copilot CLI request: a held stop's reason is the prompt of the turn it starts. */
+function copilotLastMessage(r: CopilotRunResult, index: number): string {
+  const msgs = (r.conversation[index]?.body?.messages ?? []) as { role: string; content: unknown }[];
+  const m = msgs[msgs.length - 1];
+  return m ? (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)) : '';
+}
+
+test('Claude Code and GitHub Copilot CLI at the same time on one plan: Task 1 done in both is recorded once, both stops are held naming Task 2, no hook call is lost, status names who completed it', { timeout: 300_000 }, async () => {
+  const claude = project({ settings: {} });
+  claude.continuity(['init', '--no-gitignore']);
+  const approval = await claude.run({ prompt: 'approve', turns: [[say('Noted.')]] });
+  assertFinished(approval);
+  assert.equal(approval.ledgerStatus.plan.state, 'approved', timeline(approval));
+  // The person wires Copilot CLI in the same project (`init --agent copilot`) and trusts the folder in it.
+  const copilot = new CopilotProject({ join: claude });
+  assertDoctor(claude, 'with Claude Code and Copilot CLI wired');
+  const go = rendezvous(['claude', 'copilot']);
+
+  const claudeRun = claude
+    .run({
+      prompt: 'Execute the approved plan.',
+      turns: [
+        [hold(go.meet('claude', 0)), bash('continuity task done 1')],
+        [hold(go.meet('claude', 1)), say('Task 1 is done. I can continue with Task 2 next time.')],
+        [hold(go.meet('claude', 2)), say(`Task 2 is next.\n\n${CLOSURE}`)],
+      ],
+      afterLast: [say('This turn should never be requested.')],
+      timeoutMs: 120_000,
+    })
+    .finally(() => go.ended('claude'));
+  const copilotRun = copilot
+    .run({
+      prompt: 'Execute the approved plan.',
+      turns: [
+        [chatHold(go.meet('copilot', 0)), tool('bash', { command: 'continuity task done 1', description: 'Record Task 1' })],
+        [chatHold(go.meet('copilot', 1)), chatSay('Task 1 is done. I can continue with Task 2 next time.')],
+        [chatHold(go.meet('copilot', 2)), chatSay(`Task 2 is next.\n\n${CLOSURE}`)],
+      ],
+      afterLast: [chatSay('This turn should never be requested.')],
+      timeoutMs: 120_000,
+    })
+    .finally(() => go.ended('copilot'));
+  const [c, x] = await Promise.all([claudeRun, copilotRun]);
+  assertFinished(c);
+  assert.equal(x.exitCode, 0, copilotTimeline(x));
+  assert.deepEqual(go.steps(), [0, 1, 2], 'both clients reached every step together');
+  assert.deepEqual(c.conversation.map((q) => q.turn), [0, 1, 2], timeline(c));
+  assert.deepEqual(x.conversation.map((q) => q.turn), [0, 1, 2], copilotTimeline(x));
+
+  // Recorded once: one completion, the other client's attempt kept as a repeat, each under its own client and session.
+  const events = copilot.events();
+  const done = events.filter((e) => e.kind === 'task.done');
+  const repeated = events.filter((e) => e.kind === 'task.done.repeated');
+  assert.equal(done.length, 1, JSON.stringify(done));
+  assert.equal(repeated.length, 1, JSON.stringify(repeated));
+  const clientOf = (e: LoggedEvent) => (e as LoggedEvent & { client: string }).client;
+  const copilotSession = x.hooks[0]?.sessionId ?? null;
+  const sessionOf = (client: string) => (client === 'copilot' ? copilotSession : c.sessionId);
+  assert.deepEqual([clientOf(done[0]!), clientOf(repeated[0]!)].sort(), ['claude-code', 'copilot']);
+  assert.equal(done[0]!.sessionId, sessionOf(clientOf(done[0]!)));
+  assert.equal(repeated[0]!.sessionId, sessionOf(clientOf(repeated[0]!)));
+  assert.equal(repeated[0]!.decision.recordedBy, clientOf(done[0]!));
+
+  // Both stops were held naming the same next task, and each model got those words.
+  const claudeStops = hookRuns(c, 'Stop');
+  assert.equal(claudeStops[0]?.output?.decision, 'block', timeline(c));
+  assert.match(String(claudeStops[0]!.output!.reason), NEXT);
+  assert.ok(stopFeedback(c).some((f) => NEXT.test(f)), timeline(c));
+  const copilotStops = copilotHooks(x, 'Stop');
+  assert.equal(copilotStops[0]?.decision.output?.decision, 'block', copilotTimeline(x));
+  assert.match(String(copilotStops[0]!.decision.output.reason), NEXT);
+  assert.match(copilotLastMessage(x, 2), NEXT, 'Copilot CLI made the held stop the prompt of its next turn');
+  const boundary = (t: unknown) => String(t).match(NEXT)?.[0];
+  assert.equal(boundary(claudeStops[0]!.output!.reason), boundary(copilotStops[0]!.decision.output.reason));
+  // The closure line let both go.
+  assert.deepEqual(claudeStops.slice(1).map((h) => h.output), [null], timeline(c));
+  assert.deepEqual(copilotStops.slice(1).map((h) => h.decision.output ?? null), [null], copilotTimeline(x));
+
+  // No hook call lost: what Claude Code ran is in the ledger under its session; Copilot CLI made one start,
+  // a prompt for each turn (the held stop's reason is one), one tool call and its result, one stop per turn.
+  // It also runs .claude/settings.json's hooks: there continuity stands aside, one record per event.
+  const claudeCalls = new Map<string, number>();
+  for (const h of hookRuns(c)) claudeCalls.set(h.event, (claudeCalls.get(h.event) ?? 0) + 1);
+  assert.deepEqual(recorded(events, 'hook:claude-code', c.sessionId), Object.fromEntries(claudeCalls), timeline(c));
+  assertPaired(events, 'hook:claude-code', c.sessionId, 'Claude Code');
+  assert.deepEqual(recorded(events, 'hook:copilot', copilotSession), { SessionStart: 1, UserPromptSubmit: 2, PreToolUse: 1, PostToolUse: 1, Stop: 2 }, copilotTimeline(x));
+  assert.equal(events.filter((e) => e.sessionId === copilotSession && e.source !== 'hook:copilot' && HOOK_EVENTS.has(e.kind)).length, 0, 'no Copilot CLI event recorded twice');
+
+  assertDoctor(claude, 'after both');
+  const status = claude.status();
+  assert.deepEqual(status.plan.tasks.map((t: { state: string }) => t.state), ['complete', 'pending', 'pending']);
+  const by = status.plan.tasks[0].recordedBy;
+  assert.deepEqual([by.client, by.sessionId], [clientOf(done[0]!), done[0]!.sessionId], JSON.stringify(status.plan.tasks[0]));
+  assert.deepEqual(status.sessions.map((t: { client: string }) => t.client).sort(), ['claude-code', 'copilot'], JSON.stringify(status.sessions));
 });

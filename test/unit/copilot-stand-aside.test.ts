@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { copilotSpeaksForIt } from '../../src/adapters/copilot/stand-aside.js';
+import { copilotSpeaksForIt, copilotWithoutItsWiring } from '../../src/adapters/copilot/stand-aside.js';
 
 function project(wired: boolean): string {
   const dir = mkdtempSync(join(tmpdir(), 'continuity-stand-aside-'));
@@ -26,4 +26,13 @@ test('stands aside only when Copilot CLI is the nearest client, its variables ar
   assert.equal(copilotSpeaksForIt(env, () => 'claude-code'), false);
   assert.equal(copilotSpeaksForIt({ COPILOT_PROJECT_DIR: wired }, () => 'copilot'), false);
   assert.equal(copilotSpeaksForIt({ COPILOT_CLI: '1', COPILOT_PROJECT_DIR: project(false) }, () => 'copilot'), false);
+});
+
+test("answers as Copilot CLI's hook where Copilot CLI is the nearest client, its variables are set and its own wiring does not run hook copilot", () => {
+  const bare = project(false);
+  const env = { COPILOT_CLI: '1', COPILOT_PROJECT_DIR: bare };
+  assert.equal(copilotWithoutItsWiring(env, () => 'copilot'), true);
+  assert.equal(copilotWithoutItsWiring(env, () => 'claude-code'), false);
+  assert.equal(copilotWithoutItsWiring({ COPILOT_PROJECT_DIR: bare }, () => 'copilot'), false);
+  assert.equal(copilotWithoutItsWiring({ COPILOT_CLI: '1', COPILOT_PROJECT_DIR: project(true) }, () => 'copilot'), false);
 });

@@ -11,6 +11,12 @@
  * from inside a Copilot CLI shell inherits the variables but is itself the
  * nearest client, and its hooks answer. An agent's command that sets them
  * only makes its own made-up event go unheard.
+ *
+ * In a project wired for Claude Code alone, the same call is all there is:
+ * it answers as Copilot CLI's own hook would (`copilotWithoutItsWiring`),
+ * so that the rules hold in a Copilot CLI session there too. Read as
+ * Claude Code's, Copilot CLI's payloads name its own tool arguments
+ * (`path`, `file_text`), which the guards would not see.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,13 +24,26 @@ import { callerAgent } from '../../util/process-ancestry.js';
 
 /** `caller`: the nearest agent client above this process (src/util/process-ancestry.ts). */
 export function copilotSpeaksForIt(env: NodeJS.ProcessEnv, caller: () => string = callerAgent): boolean {
+  return startedByCopilot(env, caller) && copilotWired(String(env.COPILOT_PROJECT_DIR));
+}
+
+/** Started by Copilot CLI in a project where its own wiring does not run `continuity hook copilot`. */
+export function copilotWithoutItsWiring(env: NodeJS.ProcessEnv, caller: () => string = callerAgent): boolean {
+  return startedByCopilot(env, caller) && !copilotWired(String(env.COPILOT_PROJECT_DIR));
+}
+
+function startedByCopilot(env: NodeJS.ProcessEnv, caller: () => string): boolean {
   if (env.COPILOT_CLI !== '1' || !env.COPILOT_PROJECT_DIR) return false;
+  // No client above (a script) or a platform that does not say: the variables decide. A made-up event gets
+  // no further than Copilot CLI's own hook lets it: approval there needs Copilot CLI among the hook's ancestors.
+  const nearest = caller();
+  return nearest === 'copilot' || nearest === 'unknown';
+}
+
+function copilotWired(project: string): boolean {
   try {
-    if (!/\bhook copilot\b/.test(readFileSync(join(env.COPILOT_PROJECT_DIR, '.github', 'hooks', 'continuity.json'), 'utf8'))) return false;
+    return /\bhook copilot\b/.test(readFileSync(join(project, '.github', 'hooks', 'continuity.json'), 'utf8'));
   } catch {
     return false;
   }
-  // No client above (a script) or a platform that does not say: the variables decide, and a made-up event goes unheard.
-  const nearest = caller();
-  return nearest === 'copilot' || nearest === 'unknown';
 }

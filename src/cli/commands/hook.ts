@@ -4,7 +4,7 @@ import { readStdin } from '../../util/stdin.js';
 import { handleClaudeCodePayload, parsePayload, PayloadError } from '../../adapters/claude-code/hook.js';
 import { answerMalformed } from '../../adapters/claude-code/malformed.js';
 import { flushStages, stage } from '../../util/stage-clock.js';
-import { copilotSpeaksForIt } from '../../adapters/copilot/stand-aside.js';
+import { copilotSpeaksForIt, copilotWithoutItsWiring } from '../../adapters/copilot/stand-aside.js';
 
 const AGENTS = ['claude-code'] as const;
 /**
@@ -26,6 +26,8 @@ export async function run(argv: string[]): Promise<number> {
     writeFd(1, `usage: continuity hook ${[...AGENTS, ...OTHER_AGENTS].join('|')} < payload.json\n`);
     return ExitCode.ok;
   }
+  // Started by Copilot CLI from .claude/settings.json in a project wired for Claude Code alone: its payload is Copilot CLI's.
+  if (agent === 'claude-code' && copilotWithoutItsWiring(process.env)) return run(['copilot']);
   if (agent && (OTHER_AGENTS as readonly string[]).includes(agent)) {
     // Loaded only for these agents: a file of its own on the hook path (see scripts/build.mjs).
     const { run: runAgent } = await import('../agent-hook-main.js');

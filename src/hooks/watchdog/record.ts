@@ -22,6 +22,13 @@ import type { SqlDatabase } from '../../ledger/driver.js';
 import { patchRun, pendingRespawnOrigin, runByChild, runByToolUse, unboundRuns, type RunRow } from '../../ledger/runs.js';
 
 export const DEFAULT_AGENT_TYPE = 'general-purpose';
+/**
+ * The clients whose SubagentStart and SubagentStop name the child before any
+ * answer names it with its tool call (Claude Code's foreground runs; Copilot
+ * CLI's, whose `task` result never names it): their child is bound to one of
+ * its session's own dispatches by type and age.
+ */
+const BOUND_BY_GUESS: ReadonlySet<string> = new Set(['claude-code', 'copilot']);
 /** A child binds to a dispatch intent at most this old when a newer one exists (older ones were likely never launched). */
 const RECENT_INTENT_MS = 120_000;
 
@@ -158,7 +165,7 @@ export function recordChildStop(
 function childRun(db: SqlDatabase, c: Common & { agentId: string; agentType: string | null }): RunRow {
   const bound = runByChild(db, c.agentId);
   if (bound) return bound;
-  const intent = pickIntent(unboundRuns(db, c.sessionId), c.agentType, Date.parse(c.now));
+  const intent = BOUND_BY_GUESS.has(c.agent) ? pickIntent(unboundRuns(db, c.sessionId, c.agent), c.agentType, Date.parse(c.now)) : null;
   if (intent) {
     patchRun(db, intent.id, { childSessionKey: c.agentId, launched: true, updatedAt: c.now });
     return { ...intent, childSessionKey: c.agentId, launched: true };
