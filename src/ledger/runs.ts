@@ -133,9 +133,9 @@ export function runByChild(db: SqlDatabase, childSessionKey: string): RunRow | n
 }
 
 /** Dispatch intents of a session not yet bound to a child, oldest first. */
-export function unboundRuns(db: SqlDatabase, sessionId: string): RunRow[] {
+export function unboundRuns(db: SqlDatabase, sessionId: string, source: string): RunRow[] {
   return db
-    .all(`${SELECT} WHERE session_id = ? AND child_session_key IS NULL AND source = 'claude-code' AND closed_as IS NULL AND attention = 1 ORDER BY id LIMIT 50`, sessionId)
+    .all(`${SELECT} WHERE session_id = ? AND child_session_key IS NULL AND source = ? AND closed_as IS NULL AND attention = 1 ORDER BY id LIMIT 50`, sessionId, source)
     .map((r) => fromRow(r)!);
 }
 

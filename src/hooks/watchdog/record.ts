@@ -22,6 +22,12 @@ import type { SqlDatabase } from '../../ledger/driver.js';
 import { patchRun, pendingRespawnOrigin, runByChild, runByToolUse, unboundRuns, type RunRow } from '../../ledger/runs.js';
 
 export const DEFAULT_AGENT_TYPE = 'general-purpose';
+/**
+ * The clients whose subagent starts and ends inside the dispatching call, before
+ * its result names the child (Claude Code's Agent tool, OpenCode's task tool):
+ * their child is bound to a dispatch of the same client by guess until then.
+ */
+const GUESSED_BINDING: ReadonlySet<string> = new Set(['claude-code', 'opencode']);
 /** A child binds to a dispatch intent at most this old when a newer one exists (older ones were likely never launched). */
 const RECENT_INTENT_MS = 120_000;
 
@@ -158,7 +164,7 @@ export function recordChildStop(
 function childRun(db: SqlDatabase, c: Common & { agentId: string; agentType: string | null }): RunRow {
   const bound = runByChild(db, c.agentId);
   if (bound) return bound;
-  const intent = pickIntent(unboundRuns(db, c.sessionId), c.agentType, Date.parse(c.now));
+  const intent = GUESSED_BINDING.has(c.agent) ? pickIntent(unboundRuns(db, c.sessionId, c.agent), c.agentType, Date.parse(c.now)) : null;
   if (intent) {
     patchRun(db, intent.id, { childSessionKey: c.agentId, launched: true, updatedAt: c.now });
     return { ...intent, childSessionKey: c.agentId, launched: true };
