@@ -9,7 +9,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { say, tool, type Item } from './chat-completions-server.js';
+import { say, tool, usage, type Item } from './chat-completions-server.js';
 import { contentText } from './chat-completions-server.js';
 import { CLI, NODE } from './agent-project.js';
 import { openCodeHooks, openCodeProject, OPENCODE_UNDER_TEST, type OpenCodeProject, type OpenCodeRunResult } from './run-opencode.js';
@@ -261,3 +261,35 @@ function spawnSyncHook(p: OpenCodeProject, agent: string, payload: Record<string
   const r = spawnSync(NODE, [CLI, 'hook', agent], { cwd: p.dir, input: JSON.stringify(payload), encoding: 'utf8', env: { PATH: `${dirname(NODE)}:${process.env.PATH ?? ''}`, HOME: p.home } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+/** The system messages of a request, as text. */
+function systemText(q: { body?: any }): string {
+  return ((q.body?.messages ?? []) as { role: string; content: unknown }[]).filter((m) => m.role === 'system').map((m) => contentText(m.content)).join('\n');
+}
+
+test(name('compaction: OpenCode compacts the session past its context window; the next model request carries the ledger\'s truth (Task 2 next) in its system prompt, once'), { timeout: 300_000 }, async () => {
+  const p = await approvedProject();
+  const r = await p.run({
+    prompt: 'Execute the approved plan.',
+    // The first answer reports more tokens than the model's window holds: OpenCode compacts before the next request.
+    contextLimit: 1000,
+    turns: [[bash('continuity task done 1'), usage(5000)], [bash('ls')], [say('Task 2 needs a decision.\n\ncontinuity-closure: waiting_user — which export format the user wants')]],
+    compactionSummary: 'Summary: the plan payments-export is being executed.',
+  });
+  assertFinished(r);
+  const compaction = openCodeHooks(r, 'experimental.session.compacting');
+  assert.equal(compaction.length, 1, timeline(r));
+  assert.deepEqual(r.conversation.map((q) => q.turn), [0, 1, 2], timeline(r));
+  const after = openCodeHooks(r, 'session.compacted');
+  assert.equal(after.length, 1, timeline(r));
+  assert.equal(after[0]!.input.source, 'compact');
+  const truth = after[0]!.decision.output.hookSpecificOutput.additionalContext as string;
+  assert.match(truth, /1 of 3 tasks are complete\. Last completed: Task 1 "CSV writer"\. The next task of the plan is Task 2 "Export endpoint"/, timeline(r));
+  assert.doesNotMatch(truth, IMPERATIVE);
+  // The first request after the compaction carries it in its system prompt; the one before and the one after do not.
+  assert.ok(systemText(r.conversation[1]!).includes(truth), timeline(r));
+  assert.ok(!systemText(r.conversation[0]!).includes(truth));
+  assert.ok(!systemText(r.conversation[2]!).includes(truth), 'once per compaction');
+  // The compaction's summary is not a stop of the session: only the closure line was judged.
+  assert.deepEqual(openCodeHooks(r, 'experimental.text.complete').map((h) => h.input.last_assistant_message), ['Task 2 needs a decision.\n\ncontinuity-closure: waiting_user — which export format the user wants'], timeline(r));
+});

@@ -26,6 +26,7 @@ import { codexHooks, CodexProject, type CodexRunResult } from './run-codex.js';
 import { addedUserText as chatAddedText, hold as chatHold, say as chatSay, tool } from './chat-completions-server.js';
 import { PiProject, piHooks, type PiRunResult } from './run-pi.js';
 import { copilotHooks, CopilotProject, type CopilotRunResult } from './run-copilot.js';
+import { OpenCodeProject, openCodeHooks, type OpenCodeRunResult } from './run-opencode.js';
 
 /** `continuity doctor` as the person runs it in the project. */
 function assertDoctor(p: { dir: string; home: string }, when: string): void {
@@ -469,4 +470,102 @@ test('Claude Code and GitHub Copilot CLI at the same time on one plan: Task 1 do
   const by = status.plan.tasks[0].recordedBy;
   assert.deepEqual([by.client, by.sessionId], [clientOf(done[0]!), done[0]!.sessionId], JSON.stringify(status.plan.tasks[0]));
   assert.deepEqual(status.sessions.map((t: { client: string }) => t.client).sort(), ['claude-code', 'copilot'], JSON.stringify(status.sessions));
+});
+
+function openCodeTimeline(r: OpenCodeRunResult): string {
+  const lines = [`exit ${r.exitCode}${r.timedOut ? ' (killed)' : ''}; ${r.requests.length} requests`];
+  r.requests.forEach((q) => lines.push(`  #${q.seq} [${q.kind}${q.turn !== undefined ? ` turn ${q.turn}` : ''}]`));
+  for (const h of r.hooks) lines.push(`  hook ${h.kind} (${h.input?.agent_event_name}) → ${JSON.stringify(h.decision).slice(0, 300)}`);
+  if (r.stderr.trim()) lines.push(`  stderr: ${r.stderr.trim().slice(-600)}`);
+  return lines.join('\n');
+}
+
+test('Claude Code and OpenCode at the same time on one plan: Task 1 done in both is recorded once, both stops are held naming Task 2, no hook call is lost, status names who completed it', { timeout: 300_000 }, async () => {
+  const claude = project({ settings: {} });
+  claude.continuity(['init', '--no-gitignore']);
+  const approval = await claude.run({ prompt: 'approve', turns: [[say('Noted.')]] });
+  assertFinished(approval);
+  assert.equal(approval.ledgerStatus.plan.state, 'approved', timeline(approval));
+  // The person wires OpenCode in the same project (`init --agent opencode`), as for a second agent.
+  const opencode = new OpenCodeProject({ join: claude });
+  assertDoctor(claude, 'with Claude Code and OpenCode wired');
+  const go = rendezvous(['claude', 'opencode']);
+
+  // Step 0: both sessions started before either model asks for the command. Step 1: both commands
+  // ended (their after-the-call hooks made) before either model stops. Step 2: both stops were held.
+  const claudeRun = claude
+    .run({
+      prompt: 'Execute the approved plan.',
+      turns: [
+        [hold(go.meet('claude', 0)), bash('continuity task done 1')],
+        [hold(go.meet('claude', 1)), say('Task 1 is done. I can continue with Task 2 next time.')],
+        [hold(go.meet('claude', 2)), say(`Task 2 is next.\n\n${CLOSURE}`)],
+      ],
+      afterLast: [say('This turn should never be requested.')],
+      timeoutMs: 150_000,
+    })
+    .finally(() => go.ended('claude'));
+  const openCodeRun = opencode
+    .run({
+      prompt: 'Execute the approved plan.',
+      turns: [
+        [chatHold(go.meet('opencode', 0)), tool('bash', { command: 'continuity task done 1', description: 'Mark Task 1 done' })],
+        [chatHold(go.meet('opencode', 1)), chatSay('Task 1 is done. I can continue with Task 2 next time.')],
+        [chatHold(go.meet('opencode', 2)), chatSay(`Task 2 is next.\n\n${CLOSURE}`)],
+      ],
+      afterLast: [chatSay('This turn should never be requested.')],
+      timeoutMs: 150_000,
+    })
+    .finally(() => go.ended('opencode'));
+  const [c, x] = await Promise.all([claudeRun, openCodeRun]);
+  assertFinished(c);
+  assert.equal(x.exitCode, 0, openCodeTimeline(x));
+  assert.deepEqual(go.steps(), [0, 1, 2], 'both clients reached every step together');
+  assert.deepEqual(c.conversation.map((q) => q.turn), [0, 1, 2], timeline(c));
+  assert.deepEqual(x.conversation.map((q) => q.turn), [0, 1, 2], openCodeTimeline(x));
+
+  // Recorded once: one completion, the other client's attempt kept as a repeat, each under its own client and session.
+  const events = opencode.events();
+  const done = events.filter((e) => e.kind === 'task.done');
+  const repeated = events.filter((e) => e.kind === 'task.done.repeated');
+  assert.equal(done.length, 1, JSON.stringify(done));
+  assert.equal(repeated.length, 1, JSON.stringify(repeated));
+  const clientOf = (e: LoggedEvent) => (e as LoggedEvent & { client: string }).client;
+  const openCodeSession = x.hooks[0]?.sessionId ?? null;
+  const sessionOf = (client: string) => (client === 'opencode' ? openCodeSession : c.sessionId);
+  assert.deepEqual([clientOf(done[0]!), clientOf(repeated[0]!)].sort(), ['claude-code', 'opencode']);
+  assert.equal(done[0]!.sessionId, sessionOf(clientOf(done[0]!)));
+  assert.equal(repeated[0]!.sessionId, sessionOf(clientOf(repeated[0]!)));
+  assert.equal(repeated[0]!.decision.recordedBy, clientOf(done[0]!));
+
+  // Both stops were held naming the same next task, and each model got those words.
+  const claudeStops = hookRuns(c, 'Stop');
+  assert.equal(claudeStops[0]?.output?.decision, 'block', timeline(c));
+  assert.match(String(claudeStops[0]!.output!.reason), NEXT);
+  assert.ok(stopFeedback(c).some((f) => NEXT.test(f)), timeline(c));
+  const openCodeStops = openCodeHooks(x, 'experimental.text.complete');
+  assert.equal(openCodeStops[0]?.decision.output?.decision, 'block', openCodeTimeline(x));
+  assert.match(String(openCodeStops[0]!.decision.output.reason), NEXT);
+  assert.match(chatAddedText(x.conversation[2]!), NEXT, "OpenCode took the plugin's message for the held stop as its next prompt");
+  const boundary = (t: unknown) => String(t).match(NEXT)?.[0];
+  assert.equal(boundary(claudeStops[0]!.output!.reason), boundary(openCodeStops[0]!.decision.output.reason));
+  // The closure line let both go.
+  assert.deepEqual(claudeStops.slice(1).map((h) => h.output), [null], timeline(c));
+  assert.deepEqual(openCodeStops.slice(1).map((h) => h.decision.output ?? null), [null], openCodeTimeline(x));
+
+  // No hook call lost: what Claude Code ran is in the ledger under its session; OpenCode's plugin made one start,
+  // one prompt, one tool call and its result, and one stop per answer without a tool call.
+  const claudeCalls = new Map<string, number>();
+  for (const h of hookRuns(c)) claudeCalls.set(h.event, (claudeCalls.get(h.event) ?? 0) + 1);
+  assert.deepEqual(recorded(events, 'hook:claude-code', c.sessionId), Object.fromEntries(claudeCalls), timeline(c));
+  assertPaired(events, 'hook:claude-code', c.sessionId, 'Claude Code');
+  assert.deepEqual(recorded(events, 'hook:opencode', openCodeSession), { SessionStart: 1, UserPromptSubmit: 1, PreToolUse: 1, PostToolUse: 1, Stop: 2 }, openCodeTimeline(x));
+  assertPaired(events, 'hook:opencode', openCodeSession, 'OpenCode');
+
+  assertDoctor(claude, 'after both');
+  const status = claude.status();
+  assert.deepEqual(status.plan.tasks.map((t: { state: string }) => t.state), ['complete', 'pending', 'pending']);
+  const by = status.plan.tasks[0].recordedBy;
+  assert.deepEqual([by.client, by.sessionId], [clientOf(done[0]!), done[0]!.sessionId], JSON.stringify(status.plan.tasks[0]));
+  assert.deepEqual(status.sessions.map((t: { client: string }) => t.client).sort(), ['claude-code', 'opencode'], JSON.stringify(status.sessions));
 });

@@ -96,3 +96,37 @@ test("a subagent's prompt (a session with a parent, named by the plugin) is reco
   assert.equal(call.payloads[0]!.hook_event_name, 'opencode:subagent-prompt');
   assert.equal(call.payloads[0]!.prompt, 'approve');
 });
+
+test("the task tool is Claude Code's Agent: its call the dispatch, its output the child's answer handed over (the child's session as agentId, OpenCode's state as status)", () => {
+  const before = only('tool-execute-before-task');
+  assert.equal(before.hook_event_name, 'PreToolUse');
+  assert.equal(before.tool_name, 'Agent');
+  assert.deepEqual(before.tool_input, { description: 'Review the plan', prompt: 'Review docs/plans/payments-export.md and report any task without a test step.', subagent_type: 'general' });
+  assert.equal(before.tool_use_id, 'call_2_0');
+  const after = only('tool-execute-after-task');
+  assert.equal(after.tool_name, 'Agent');
+  const response = after.tool_response as Record<string, unknown>;
+  assert.equal(response.agentId, payload('text-complete-subagent').input.sessionID);
+  assert.equal(response.status, 'completed');
+  assert.match(String(response.content), /^<task id="ses_\w+" state="completed">\n<task_result>\nReview of payments-export/);
+});
+
+test("a subagent's first prompt is its start and its last step its end, both in its caller's session; its prompt stays the model's", () => {
+  const start = openCodeToClaude(payload('chat-message-subagent')).payloads;
+  assert.deepEqual(start.map((p) => p.hook_event_name), ['opencode:subagent-prompt', 'SubagentStart']);
+  const parent = payload('tool-execute-before-task').input.sessionID;
+  const child = payload('chat-message-subagent').input.sessionID;
+  assert.deepEqual([start[1]!.session_id, start[1]!.agent_id, start[1]!.agent_type], [parent, child, 'general']);
+  const end = only('text-complete-subagent');
+  assert.equal(end.hook_event_name, 'SubagentStop');
+  assert.deepEqual([end.session_id, end.agent_id, end.agent_type], [parent, child, 'general']);
+  assert.match(String(end.last_assistant_message), /^Review of payments-export/);
+  assert.equal(claudeToOpenCode(payload('text-complete-subagent'), null).stdout, null);
+});
+
+test("after a compaction, the plugin's call for the next model request is SessionStart (compact), its context for the system prompt", () => {
+  const p = only('session-compacted');
+  assert.deepEqual([p.hook_event_name, p.source], ['SessionStart', 'compact']);
+  const answer = claudeToOpenCode(payload('session-compacted'), { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'continuity ledger: …' } });
+  assert.deepEqual(answer.stdout, { context: 'continuity ledger: …' });
+});

@@ -6,8 +6,9 @@
  *   around a shell command), every other field kept;
  * - `append`: added to the tool's output the model reads (after-the-call feedback);
  * - `context`: a text part added to the person's message (`synthetic`: the
- *   model reads it, OpenCode's screen does not show it as typed), or the
- *   compaction's context;
+ *   model reads it, OpenCode's screen does not show it as typed), the
+ *   compaction's context, or (after a compaction) a part of the next model
+ *   request's system prompt;
  * - `hold`: the turn is not over: the plugin adds a user message with this
  *   text, which OpenCode's loop takes as the next prompt before it ends the turn;
  * - `message`: words for the person, written where OpenCode shows its own.
@@ -36,6 +37,7 @@ export function claudeToOpenCode(p: OpenCodePayload, answer: Record<string, unkn
       else if (context) out.context = context;
       break;
     case 'session.created':
+    case 'session.compacted':
     case 'experimental.session.compacting':
       if (context) out.context = context;
       break;

@@ -24,6 +24,17 @@
  *   `{context: string[]}`): the compaction prompt is being built.
  * - `session.created` (the plugin's `event` hook; the event's `properties`
  *   as input): a new session.
+ * - `session.compacted` (the plugin's `event` hook, then its
+ *   `experimental.chat.system.transform` of the session's next model
+ *   request, input `{sessionID, model}`, output `{system: string[]}`): the
+ *   session was compacted; the plugin asks once, for that next request.
+ * - The `task` tool starts a subagent: a session whose `parentID` is the
+ *   caller's (`session.created`); its own `chat.message` carries the
+ *   caller's prompt, its last step's `experimental.text.complete` its final
+ *   answer (the plugin names `parent_session` and the subagent's `agent`),
+ *   and the caller's `tool.execute.after` of `task` hands the answer over
+ *   (`output.metadata.sessionId` the child, `output.output`
+ *   `<task id="…" state="completed"><task_result>…`).
  * Tools (1.18.33): bash {command, description, timeout, workdir}, write
  * {filePath, content}, edit {filePath, oldString, newString, replaceAll},
  * read {filePath, offset, limit}, glob, grep, task, todowrite, webfetch,
@@ -43,6 +54,7 @@ const common = {
 
 export const OPENCODE_EVENTS = {
   'session.created': v.looseObject({ ...common }),
+  'session.compacted': v.looseObject({ ...common }),
   'chat.message': v.looseObject({
     ...common,
     output: v.looseObject({ parts: v.array(v.looseObject({ type: v.string() })) }),
@@ -57,13 +69,17 @@ export const OPENCODE_EVENTS = {
   'tool.execute.after': v.looseObject({
     ...common,
     input: v.looseObject({ sessionID: id, tool: id, callID: v.optional(v.string()), args: v.optional(v.nullable(v.record(v.string(), v.unknown()))) }),
-    output: v.optional(v.nullable(v.looseObject({ output: v.optional(v.unknown()) })), null),
+    output: v.optional(v.nullable(v.looseObject({ output: v.optional(v.unknown()), metadata: v.optional(v.unknown()) })), null),
   }),
   'experimental.text.complete': v.looseObject({
     ...common,
     output: v.looseObject({ text: v.string() }),
     /** The plugin's own memory: the turn goes on because continuity held its last stop. */
     stop_hook_active: v.optional(v.boolean(), false),
+    /** The session is a subagent's (the task tool's), this its parent: the text is the subagent's final answer. */
+    parent_session: v.optional(v.nullable(v.string()), null),
+    /** The subagent's agent (`general`, `explore`, …), as its chat.message named it. */
+    agent: v.optional(v.nullable(v.string()), null),
   }),
   'experimental.session.compacting': v.looseObject({ ...common }),
 } as const;

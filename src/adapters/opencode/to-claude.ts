@@ -3,6 +3,14 @@
  * to the event with the same meaning, OpenCode's tools to Claude Code's
  * tools that do the same (their argument names with them), a shell call's
  * `workdir` folded into `cwd`. Pure.
+ *
+ * Subagents: OpenCode's `task` tool runs a child session in the foreground
+ * and returns its answer as the tool's output, as Claude Code's Agent tool
+ * does. So `task` is `Agent` (PreToolUse: the dispatch; PostToolUse: the
+ * result reaching the caller, `completed` when OpenCode says so), the
+ * child's first prompt is SubagentStart and its last step's text is
+ * SubagentStop, both in the caller's session and naming the child's session
+ * as `agent_id`: the delivery watchdog then follows them as Claude Code's.
  */
 import { isAbsolute, resolve } from 'node:path';
 import { unwrapCommand } from '../../wall/bwrap.js';
@@ -18,6 +26,8 @@ const EVENTS: Record<string, string> = {
   // The plugin sends it only for a step of the assistant's that started no tool call: the turn ends after it.
   'experimental.text.complete': 'Stop',
   'experimental.session.compacting': 'PreCompact',
+  // The plugin sends it with the first model request after a compaction: the ledger's truth, as after Claude Code's.
+  'session.compacted': 'SessionStart',
 };
 
 /** OpenCode's tool names → Claude Code's, where they do the same thing (unlisted names pass unchanged). */
@@ -40,14 +50,31 @@ export function openCodeToClaude(p: OpenCodePayload): ClaudeCall {
   switch (p.hook_event_name) {
     case 'session.created':
       return { payloads: [{ ...base, hook_event_name: event, source: 'startup' }], searchFrom };
+    case 'session.compacted':
+      return { payloads: [{ ...base, hook_event_name: event, source: 'compact' }], searchFrom };
     case 'chat.message': {
       const m = p as OpenCodePayloadOf<'chat.message'>;
-      // A subagent's prompt is written by the model that called the task tool: recorded, never read as the person's.
-      if (m.parent_session) return { payloads: [{ ...base, hook_event_name: 'opencode:subagent-prompt', parent_session: m.parent_session, prompt: promptOf(m) }], searchFrom };
+      // A subagent's prompt is written by the model that called the task tool: recorded, never read as the person's;
+      // and the child is active, in its caller's session.
+      if (m.parent_session) {
+        const agentType = typeof m.input.agent === 'string' ? { agent_type: m.input.agent } : {};
+        return {
+          payloads: [
+            { ...base, hook_event_name: 'opencode:subagent-prompt', parent_session: m.parent_session, prompt: promptOf(m) },
+            { ...base, session_id: m.parent_session, hook_event_name: 'SubagentStart', agent_id: p.input.sessionID, ...agentType },
+          ],
+          searchFrom,
+        };
+      }
       return { payloads: [{ ...base, hook_event_name: event, prompt: promptOf(m) }], searchFrom };
     }
     case 'experimental.text.complete': {
       const s = p as OpenCodePayloadOf<'experimental.text.complete'>;
+      // A subagent's last step: the child is done, its final answer captured (its stop is not the caller's turn ending).
+      if (s.parent_session) {
+        const agentType = s.agent ? { agent_type: s.agent } : {};
+        return { payloads: [{ ...base, session_id: s.parent_session, hook_event_name: 'SubagentStop', agent_id: p.input.sessionID, ...agentType, stop_hook_active: false, last_assistant_message: s.output.text }], searchFrom };
+      }
       return { payloads: [{ ...base, hook_event_name: event, stop_hook_active: s.stop_hook_active, last_assistant_message: s.output.text }], searchFrom };
     }
     case 'experimental.session.compacting':
@@ -58,7 +85,7 @@ export function openCodeToClaude(p: OpenCodePayload): ClaudeCall {
     }
     case 'tool.execute.after': {
       const t = p as OpenCodePayloadOf<'tool.execute.after'>;
-      const response = t.output?.output;
+      const response = t.input.tool === 'task' ? taskResponse(t.output) : t.output?.output;
       return {
         payloads: toolPayloads(t.input.tool, asAsked(t.input.tool, t.input.args ?? {}), p.directory).map((c) => ({
           ...base,
@@ -107,9 +134,26 @@ export function toolPayloads(name: string, args: Record<string, unknown>, direct
       // A patch naming no file is judged as the text it is (the guards see no write).
       return ops.length ? ops.flatMap((op) => patchPayloads(op).map((c) => one(c.tool_name, c.tool_input))) : [one('apply_patch', args)];
     }
+    case 'task':
+      // Claude Code's Agent tool: the same fields, and a foreground run (OpenCode's task tool waits for the child).
+      return [one('Agent', defined({ description: args.description, prompt: args.prompt, subagent_type: args.subagent_type }))];
     default:
       return [one(TOOL_NAMES[name] ?? name, args)];
   }
+}
+
+/**
+ * The `task` tool's output as Claude Code's Agent tool response: the child's
+ * session as `agentId`, OpenCode's state of the run (`completed`, …) as
+ * `status`, the text the caller's model reads as `content`.
+ */
+export function taskResponse(output: { output?: unknown; metadata?: unknown } | null | undefined): Record<string, unknown> | null {
+  if (!output) return null;
+  const text = typeof output.output === 'string' ? output.output : '';
+  const meta = output.metadata && typeof output.metadata === 'object' ? (output.metadata as Record<string, unknown>) : {};
+  const child = typeof meta.sessionId === 'string' && meta.sessionId !== '' ? meta.sessionId : null;
+  const state = /^<task\b[^>]*\bstate="([a-z_]+)"/.exec(text)?.[1] ?? null;
+  return { ...(child ? { agentId: child } : {}), ...(state ? { status: state } : {}), content: text };
 }
 
 /**

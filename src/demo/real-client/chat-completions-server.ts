@@ -19,7 +19,8 @@ export type Item =
   | { type: 'tool'; name: string; args: Record<string, unknown> }
   | { type: 'pause'; ms: number }
   | { type: 'fail'; status: number }
-  | { type: 'hold'; until: (rec: ChatRequest) => Promise<unknown> };
+  | { type: 'hold'; until: (rec: ChatRequest) => Promise<unknown> }
+  | { type: 'usage'; promptTokens: number };
 export type Turn = Item[];
 
 export const say = (text: string): Item => ({ type: 'text', text });
@@ -35,6 +36,8 @@ export const fail = (status = 400): Item => ({ type: 'fail', status });
  * rejection fails the request (HTTP 500).
  */
 export const hold = (until: (rec: ChatRequest) => Promise<unknown>): Item => ({ type: 'hold', until });
+/** The answer reports this many prompt tokens (default 100): a client that compacts past its context limit does so. */
+export const usage = (promptTokens: number): Item => ({ type: 'usage', promptTokens });
 
 export interface ChatScenario {
   turns: Turn[];
@@ -185,7 +188,8 @@ export async function startChatServer(first: ChatScenario, opts: ChatServerOptio
     const tools = turn.filter((i): i is Extract<Item, { type: 'tool' }> => i.type === 'tool');
     tools.forEach((t, n) => chunk({ tool_calls: [{ index: n, id: `call_${rec.seq}_${n}`, type: 'function', function: { name: t.name, arguments: JSON.stringify(t.args) } }] }));
     chunk({}, tools.length ? 'tool_calls' : 'stop');
-    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: Math.floor(rec.at / 1000), model, choices: [], usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } })}\n\n`);
+    const prompt = turn.find((i): i is Extract<Item, { type: 'usage' }> => i.type === 'usage')?.promptTokens ?? 100;
+    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: Math.floor(rec.at / 1000), model, choices: [], usage: { prompt_tokens: prompt, completion_tokens: 20, total_tokens: prompt + 20 } })}\n\n`);
     res.end('data: [DONE]\n\n');
   }
 

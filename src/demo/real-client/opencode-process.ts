@@ -12,8 +12,12 @@ import { runProcess, clientEnv, type ProcessResult } from './bounded-process.js'
 
 export const OPENCODE_MODEL = 'local/scripted';
 
-/** `~/.config/opencode/opencode.json` of the isolated home: the scripted provider and model. */
-export function writeOpenCodeUserConfig(home: string, baseUrl: string): void {
+/**
+ * `~/.config/opencode/opencode.json` of the isolated home: the scripted
+ * provider and model; with `contextLimit`, the model's context window (OpenCode
+ * compacts a session whose last answer reported that many tokens, less its output's).
+ */
+export function writeOpenCodeUserConfig(home: string, baseUrl: string, opts: { contextLimit?: number } = {}): void {
   const dir = join(home, '.config', 'opencode');
   mkdirSync(dir, { recursive: true });
   const config = {
@@ -21,7 +25,7 @@ export function writeOpenCodeUserConfig(home: string, baseUrl: string): void {
     autoupdate: false,
     share: 'disabled',
     model: OPENCODE_MODEL,
-    provider: { local: { npm: '@ai-sdk/openai-compatible', name: 'scripted', options: { baseURL: `${baseUrl}/v1`, apiKey: 'scripted-offline-key' }, models: { scripted: { name: 'scripted' } } } },
+    provider: { local: { npm: '@ai-sdk/openai-compatible', name: 'scripted', options: { baseURL: `${baseUrl}/v1`, apiKey: 'scripted-offline-key' }, models: { scripted: { name: 'scripted', ...(opts.contextLimit ? { limit: { context: opts.contextLimit, output: 100 } } : {}) } } } },
   };
   writeFileSync(join(dir, 'opencode.json'), `${JSON.stringify(config, null, 2)}\n`);
 }

@@ -25,10 +25,11 @@ export const DEFAULT_AGENT_TYPE = 'general-purpose';
 /**
  * The clients whose SubagentStart and SubagentStop name the child before any
  * answer names it with its tool call (Claude Code's foreground runs; Copilot
- * CLI's, whose `task` result never names it): their child is bound to one of
- * its session's own dispatches by type and age.
+ * CLI's, whose `task` result never names it; OpenCode's `task` tool, which
+ * returns only after its child ends): their child is bound to one of its
+ * session's own dispatches by type and age.
  */
-const BOUND_BY_GUESS: ReadonlySet<string> = new Set(['claude-code', 'copilot']);
+const BOUND_BY_GUESS: ReadonlySet<string> = new Set(['claude-code', 'copilot', 'opencode']);
 /** A child binds to a dispatch intent at most this old when a newer one exists (older ones were likely never launched). */
 const RECENT_INTENT_MS = 120_000;
 

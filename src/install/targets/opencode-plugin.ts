@@ -17,13 +17,21 @@
  *
  * A subagent's session (OpenCode's `task` tool starts one, with a parent)
  * gets its prompt from the model: the plugin names the parent, and the rules
- * never take it for the person's.
+ * never take it for the person's. Its last step's text is the subagent's
+ * final answer, handed over as such (the delivery watchdog's SubagentStop),
+ * never judged as the end of a turn.
+ *
+ * After a compaction (OpenCode's `session.compacted` event) the session's
+ * next model request gets the ledger's truth in its system prompt
+ * (`experimental.chat.system.transform`), once: the compaction's summary
+ * was written by the model, the ledger's words are read fresh.
  *
  * What the plugin remembers (in OpenCode's process, per session): the
  * sessions it has opened for continuity, the steps of the assistant's that
  * started a tool call (their text does not end the turn), the stops it held
- * (the next stop is a continued one: `stop_hook_active`), and the prompts it
- * sent itself (not the person's words).
+ * (the next stop is a continued one: `stop_hook_active`), the prompts it
+ * sent itself (not the person's words), the subagents' sessions with their
+ * parents, and the sessions compacted since their last model request.
  *
  * The stop: OpenCode has no hook that blocks the end of a turn. It awaits
  * `experimental.text.complete` for each text part before its loop decides
@@ -91,11 +99,31 @@ export const Continuity = async ({ client, directory }) => {
   const toolSteps = new Set();
   const held = new Set();
   const sentByUs = new Set();
+  const parents = new Map();
+  const agents = new Map();
+  const compacted = new Set();
+  const summarizing = new Set();
   const call = (hook_event_name, input, output, extra = {}) => ask({ hook_event_name, directory, input, output, ...extra });
   const tell = (answer) => {
     if (answer?.message) client.tui?.showToast?.({ body: { message: answer.message, variant: 'info' } })?.catch?.(() => {});
   };
   return {
+    event: async ({ event }) => {
+      const props = event?.properties ?? {};
+      if (event?.type === 'session.created' && props.info?.parentID) parents.set(props.info.id, props.info.parentID);
+      // Compacted: the session's next model request gets the ledger's truth (experimental.chat.system.transform).
+      if (event?.type === 'session.compacted' && props.sessionID) {
+        summarizing.delete(props.sessionID);
+        if (!parents.has(props.sessionID)) compacted.add(props.sessionID);
+      }
+    },
+    'experimental.chat.system.transform': async (input, output) => {
+      const id = input?.sessionID;
+      if (!id || !compacted.delete(id)) return;
+      const answer = await call('session.compacted', { sessionID: id }, null);
+      tell(answer);
+      if (answer?.context && Array.isArray(output.system)) output.system.push(answer.context);
+    },
     'chat.message': async (input, output) => {
       const id = input.sessionID;
       const text = (output.parts ?? []).filter((p) => p.type === 'text' && !p.synthetic).map((p) => p.text).join('\\n');
@@ -104,6 +132,8 @@ export const Continuity = async ({ client, directory }) => {
       const session = await client.session.get({ path: { id } }).catch(() => null);
       const parent = session?.data?.parentID ?? null;
       if (parent) {
+        parents.set(id, parent);
+        if (typeof input.agent === 'string') agents.set(id, input.agent);
         await call('chat.message', input, output, { parent_session: parent });
         return;
       }
@@ -141,6 +171,13 @@ export const Continuity = async ({ client, directory }) => {
       const id = input.sessionID;
       // A step that started a tool call goes on after it: its text does not end the turn.
       if (toolSteps.has(id)) return;
+      // The compaction's summary (the model's one text after experimental.session.compacting) does not end the turn.
+      if (summarizing.delete(id)) return;
+      // A subagent's last step: its final answer, for its caller (the caller's turn goes on).
+      if (parents.has(id)) {
+        await call('experimental.text.complete', input, output, { parent_session: parents.get(id), agent: agents.get(id) ?? null });
+        return;
+      }
       const answer = await call('experimental.text.complete', input, output, { stop_hook_active: held.has(id) });
       tell(answer);
       if (!answer?.hold) return;
@@ -149,6 +186,7 @@ export const Continuity = async ({ client, directory }) => {
       await client.session.prompt({ path: { id }, body: { noReply: true, parts: [{ type: 'text', text: answer.hold }] } });
     },
     'experimental.session.compacting': async (input, output) => {
+      summarizing.add(input.sessionID);
       const answer = await call('experimental.session.compacting', input, output);
       tell(answer);
       if (answer?.context && Array.isArray(output.context)) output.context.push(answer.context);
