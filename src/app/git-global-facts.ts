@@ -76,6 +76,7 @@ function envKey(env: NodeJS.ProcessEnv): string {
 
 /** The person's exec files outside the project (src/domain/git-global-paths.ts), as they are now. */
 export function globalExecFiles(env: NodeJS.ProcessEnv = process.env): GlobalExecPaths {
+  if (seeded) takeSeed();
   const key = envKey(env);
   const hit = memo.get(key);
   if (hit && stampsOf(hit.value.configs) === hit.stamps) return hit.value;
@@ -90,11 +91,21 @@ export function globalExecFiles(env: NodeJS.ProcessEnv = process.env): GlobalExe
 
 /** The answer this process read for `env`, for the hot state to carry to the next hook process; null when it has none that can be trusted. */
 export function globalExecMemo(env: NodeJS.ProcessEnv = process.env): GlobalExecMemo | null {
+  if (seeded) takeSeed();
   return memo.get(envKey(env)) ?? null;
 }
 
+/** What a previous process read (from the hot state), checked and taken at the first call that asks: a call that never asks pays nothing for it. */
+let seeded: GlobalExecMemo | undefined;
+
 /** Takes the answer a previous process read (from the hot state): used only while each config file's stamp is still the one it was read under. */
 export function seedGlobalExecFiles(seed: GlobalExecMemo | undefined): void {
+  seeded = seed;
+}
+
+function takeSeed(): void {
+  const seed = seeded;
+  seeded = undefined;
   const v = seed?.value;
   if (!seed || typeof seed.key !== 'string' || typeof seed.stamps !== 'string' || !v || ![v.files, v.dirs, v.configs, v.system].every((a) => Array.isArray(a) && a.every((x) => typeof x === 'string'))) return;
   if (!memo.has(seed.key)) memo.set(seed.key, seed);
