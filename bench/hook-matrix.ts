@@ -61,10 +61,13 @@ export async function benchHookMatrix(root: string, runs = 25, only: readonly st
   const bun = join(root, 'node_modules', 'bun', 'bin', 'bun.exe');
   const compiled = existsSync(compiledExe);
   const project = mkdtempSync(join(tmpdir(), 'continuity-bench-hooks-'));
+  // The base build in a project of its own, made the same way: in one shared project each build would keep rewriting the hot state the other left.
+  const baseProject = base ? mkdtempSync(join(tmpdir(), 'continuity-bench-hooks-base-')) : null;
   const pluginData = mkdtempSync(join(tmpdir(), 'continuity-bench-plugin-data-'));
   const notes: string[] = [];
   try {
     await prepareProject(project, cli);
+    if (baseProject) await prepareProject(baseProject, cli);
     const plugin = preparePlugin(root, pluginData, notes);
     const peerProject = join(project, 'peer');
     mkdirSync(peerProject);
@@ -72,24 +75,35 @@ export async function benchHookMatrix(root: string, runs = 25, only: readonly st
     const peer = spawnSync('jq', ['--version'], { encoding: 'utf8' }).status === 0;
     if (!peer) notes.push('the bash + jq peer was left out: jq is not installed (Debian: apt-get install jq)');
     let n = 0;
-    const common = (event: Record<string, unknown>) => ({ session_id: `bench-${n++}`, transcript_path: join(project, 't.jsonl'), cwd: project, permission_mode: 'default', ...event });
-    const payloads: Record<(typeof CASES)[number]['key'], () => string> = {
-      'pre-harmless': () => JSON.stringify(common({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_bench', tool_input: { command: 'ls -la src', description: 'List sources' } })),
-      'pre-protected': () => JSON.stringify(common({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_bench', tool_input: { command: "echo '{}' | tee .continuity/config.json", description: 'Reset the config' } })),
-      stop: () => JSON.stringify(common({ hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Task 250 is done. I can continue with Task 251.' })),
+    const payloadsIn = (dir: string): Record<(typeof CASES)[number]['key'], () => string> => {
+      const common = (event: Record<string, unknown>) => ({ session_id: `bench-${n++}`, transcript_path: join(dir, 't.jsonl'), cwd: dir, permission_mode: 'default', ...event });
+      return {
+        'pre-harmless': () => JSON.stringify(common({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_bench', tool_input: { command: 'ls -la src', description: 'List sources' } })),
+        'pre-protected': () => JSON.stringify(common({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_bench', tool_input: { command: "echo '{}' | tee .continuity/config.json", description: 'Reset the config' } })),
+        stop: () => JSON.stringify(common({ hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Task 250 is done. I can continue with Task 251.' })),
+      };
     };
+    const payloads = payloadsIn(project);
+    const basePayloads = baseProject ? payloadsIn(baseProject) : payloads;
     const env = { CLAUDE_PROJECT_DIR: project };
+    const baseEnv = { CLAUDE_PROJECT_DIR: baseProject ?? project };
     // Each case must take the path it is named for, on both entries.
     const expected = { 'pre-harmless': /^$/, 'pre-protected': /"permissionDecision":"deny"/, stop: /"decision":"block"/ };
     const launcher = join(root, 'plugin', 'bin', 'continuity');
-    const entries: { argv: string[]; env: NodeJS.ProcessEnv }[] = [{ argv: [process.execPath, cli], env }];
+    const entries: { argv: string[]; env: NodeJS.ProcessEnv; base?: true }[] = [{ argv: [process.execPath, cli], env }];
     if (compiled) entries.push({ argv: [compiledExe], env });
     if (plugin) entries.push({ argv: ['sh', launcher], env: { ...env, ...plugin.env } });
     if (plugin?.node) entries.push({ argv: ['sh', launcher], env: { ...env, ...plugin.nodeEnv } });
+    // The base build must take the same paths: one that cannot (a copy of dist/ where no node_modules holds its SQLite driver) would fail closed, and be timed doing so.
+    if (base) {
+      entries.push({ argv: [process.execPath, join(base, 'cli.cjs')], env: baseEnv, base: true });
+      if (existsSync(join(base, 'bin', 'continuity'))) entries.push({ argv: [join(base, 'bin', 'continuity')], env: baseEnv, base: true });
+    }
     for (const c of cases) {
       for (const entry of entries) {
-        const r = spawnSync(entry.argv[0]!, [...entry.argv.slice(1), 'hook', 'claude-code'], { cwd: project, env: { ...process.env, ...entry.env, CONTINUITY_PLUGIN_WHICH: '1' }, input: payloads[c.key](), encoding: 'utf8' });
-        if (r.status !== 0 || !expected[c.key].test(r.stdout.trim())) throw new Error(`${c.label} via ${entry.argv.join(' ')}: unexpected answer (exit ${r.status}): ${r.stdout}${r.stderr}`);
+        const r = spawnSync(entry.argv[0]!, [...entry.argv.slice(1), 'hook', 'claude-code'], { cwd: entry.base ? baseProject! : project, env: { ...process.env, ...entry.env, CONTINUITY_PLUGIN_WHICH: '1' }, input: (entry.base ? basePayloads : payloads)[c.key](), encoding: 'utf8' });
+        // A call that failed closed answers as a denial or a block too: its words tell it apart.
+        if (r.status !== 0 || !expected[c.key].test(r.stdout.trim()) || /could not decide/.test(r.stdout)) throw new Error(`${c.label} via ${entry.argv.join(' ')}: unexpected answer (exit ${r.status}): ${r.stdout}${r.stderr}`);
         // The plugin's hook must have taken the path it is measured for.
         const which = /^continuity plugin entry: (\w+)/m.exec(r.stderr)?.[1];
         if (entry.argv[0] === 'sh' && which !== (entry.env.CONTINUITY_PLUGIN_RUNTIME === 'node' ? 'node' : 'executable')) throw new Error(`${c.label} via the plugin's launcher ran ${which}: ${r.stderr}`);
@@ -115,8 +129,9 @@ export async function benchHookMatrix(root: string, runs = 25, only: readonly st
       if (plugin?.node) commands.push({ label: `plugin hook on Node · ${c.label}`, cmd: 'sh', args: [launcher, 'hook', 'claude-code'], get input() { return input(); }, env: { ...env, ...plugin.nodeEnv }, cwd: project });
       // Another build's dist/ (BENCH_BASE_DIST), in the same interleaved run: a change's before and after on the same noise.
       if (base) {
-        commands.push({ label: `base node hook · ${c.label}`, cmd: process.execPath, args: [join(base, 'cli.cjs'), 'hook', 'claude-code'], get input() { return input(); }, env, cwd: project });
-        if (existsSync(join(base, 'bin', 'continuity'))) commands.push({ label: `base compiled hook · ${c.label}`, cmd: join(base, 'bin', 'continuity'), args: ['hook', 'claude-code'], get input() { return input(); }, env, cwd: project });
+        const baseInput = basePayloads[c.key];
+        commands.push({ label: `base node hook · ${c.label}`, cmd: process.execPath, args: [join(base, 'cli.cjs'), 'hook', 'claude-code'], get input() { return baseInput(); }, env: baseEnv, cwd: baseProject! });
+        if (existsSync(join(base, 'bin', 'continuity'))) commands.push({ label: `base compiled hook · ${c.label}`, cmd: join(base, 'bin', 'continuity'), args: ['hook', 'claude-code'], get input() { return baseInput(); }, env: baseEnv, cwd: baseProject! });
       }
       const p = PEER[c.key];
       if (peer && p) commands.push({ label: `bash+jq peer · ${c.label}`, cmd: 'bash', args: [join(root, 'bench', 'peer', p.script)], get input() { return input(); }, cwd: peerProject });
@@ -134,6 +149,7 @@ export async function benchHookMatrix(root: string, runs = 25, only: readonly st
     return { timings, stages, compiled, plugin: !!plugin, pluginNode: plugin?.node ?? null, peer, notes, median: (label) => wall.get(label) ?? NaN, cpu: (label) => cpu.get(label) ?? NaN };
   } finally {
     rmSync(project, { recursive: true, force: true });
+    if (baseProject) rmSync(baseProject, { recursive: true, force: true });
     rmSync(pluginData, { recursive: true, force: true });
   }
 }

@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute } from 'node:path';
 import { gitConfigEntries } from '../domain/git-exec-paths.js';
 import { globalExecPaths, type GlobalExecFacts, type GlobalExecPaths } from '../domain/git-global-paths.js';
+import { fileStamp } from '../util/stamped-hash.js';
 import { DANGEROUS_FILES } from '@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-utils.js';
 
 /**
@@ -50,31 +51,79 @@ export function readGlobalExecFacts(env: NodeJS.ProcessEnv = process.env, platfo
 }
 
 /**
- * The last answer per environment, with the size and time of each config
- * file it was read from: a hook call asks for the same files several times
- * (before, after, the hot state, the check between calls), and reading the
- * configs again costs more than a stat of each. A config that changed (a
- * person's new `core.hooksPath`) is read again, also in a long-lived
- * process (the OpenClaw gateway).
+ * The last answer per environment, with the stamp of each config file it
+ * was read from (src/util/stamped-hash.ts fileStamp): a hook call asks for
+ * the same files several times (before, after, the hot state, the check
+ * between calls), and reading the configs again costs more than a stat of
+ * each. The hot state carries the answer to the next hook process
+ * (seedGlobalExecFiles). A config that changed (a person's new
+ * `core.hooksPath`) is read again, also in a long-lived process (the
+ * OpenClaw gateway); one changed within the file system's clock tick of now
+ * has no stamp, and is read again at each call until it settles.
  */
-const memo = new Map<string, { stamps: string; value: GlobalExecPaths }>();
+const memo = new Map<string, GlobalExecMemo>();
+
+/** An answer of globalExecFiles with what it was read under: the environment's key and the config files' stamps. */
+export interface GlobalExecMemo {
+  key: string;
+  stamps: string;
+  value: GlobalExecPaths;
+}
+
+function envKey(env: NodeJS.ProcessEnv): string {
+  return [env.HOME, env.XDG_CONFIG_HOME, env.GIT_CONFIG_GLOBAL, env.GIT_CONFIG_SYSTEM].join('\0');
+}
 
 /** The person's exec files outside the project (src/domain/git-global-paths.ts), as they are now. */
 export function globalExecFiles(env: NodeJS.ProcessEnv = process.env): GlobalExecPaths {
-  const key = [env.HOME, env.XDG_CONFIG_HOME, env.GIT_CONFIG_GLOBAL, env.GIT_CONFIG_SYSTEM].join('\0');
+  if (seeded) takeSeed();
+  const key = envKey(env);
   const hit = memo.get(key);
   if (hit && stampsOf(hit.value.configs) === hit.stamps) return hit.value;
   const value = globalExecPaths(readGlobalExecFacts(env));
+  // Stamps taken after the reads: a write in between leaves stamps that no longer match, and the next call reads again.
+  const stamps = stampsOf(value.configs);
   if (memo.size > 8) memo.clear();
-  memo.set(key, { stamps: stampsOf(value.configs), value });
+  if (stamps === null) memo.delete(key);
+  else memo.set(key, { key, stamps, value });
   return value;
 }
 
-function stampsOf(files: readonly string[]): string {
-  return files.map((f) => {
-    const st = statSync(f, { throwIfNoEntry: false });
-    return st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '-';
-  }).join(',');
+/** The answer this process read for `env`, for the hot state to carry to the next hook process; null when it has none that can be trusted. */
+export function globalExecMemo(env: NodeJS.ProcessEnv = process.env): GlobalExecMemo | null {
+  if (seeded) takeSeed();
+  return memo.get(envKey(env)) ?? null;
+}
+
+/** What a previous process read (from the hot state), checked and taken at the first call that asks: a call that never asks pays nothing for it. */
+let seeded: GlobalExecMemo | undefined;
+
+/** Takes the answer a previous process read (from the hot state): used only while each config file's stamp is still the one it was read under. */
+export function seedGlobalExecFiles(seed: GlobalExecMemo | undefined): void {
+  seeded = seed;
+}
+
+function takeSeed(): void {
+  const seed = seeded;
+  seeded = undefined;
+  const v = seed?.value;
+  if (!seed || typeof seed.key !== 'string' || typeof seed.stamps !== 'string' || !v || ![v.files, v.dirs, v.configs, v.system].every((a) => Array.isArray(a) && a.every((x) => typeof x === 'string'))) return;
+  if (!memo.has(seed.key)) memo.set(seed.key, seed);
+}
+
+/** Each file's stamp, `-` for one absent; null when one changed too recently for its stamp to tell a later change. */
+function stampsOf(files: readonly string[]): string | null {
+  const out: string[] = [];
+  for (const f of files) {
+    if (statSync(f, { throwIfNoEntry: false }) === undefined) {
+      out.push('-');
+      continue;
+    }
+    const stamp = fileStamp(f);
+    if (stamp === null) return null;
+    out.push(stamp);
+  }
+  return out.join(',');
 }
 
 /** The same as guard patterns: absolute files, a folder as `folder/**`. */

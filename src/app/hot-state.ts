@@ -10,7 +10,9 @@ import { countOwedNotices } from '../ledger/notices.js';
 import { sha256 } from '../util/sha256.js';
 import { protectedNamesFor } from '../shell/protected-model.js';
 import { gitExecPatterns } from './git-exec-facts.js';
-import { guardedPatterns, newcomerTest, snapshotPaths, syncSnapshots } from './guard.js';
+import { globalExecMemo } from './git-global-facts.js';
+import { guardedPatterns, newcomerTest, pathIn, snapshotPaths, syncSnapshots } from './guard.js';
+import { stampFor } from '../util/stamped-hash.js';
 
 /**
  * The hot state after a command: the guarded files with the hash of their
@@ -25,9 +27,15 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
   const newcomer = newcomerTest(ledger.root, config, before?.protectGlobs);
   const snapshots = syncSnapshots(ledger, ledger.root, snapshotPaths(plan, config, ledger.root, process.env, ledger.db), { now: opts.now, adopt: opts.adopt, newcomer });
   const patterns = guardedPatterns(plan, config, process.env, [], gitExecPatterns(ledger.root));
+  const global = globalExecMemo();
+  const known = new Map((before?.guarded ?? []).map((g) => [g.path, g]));
   return {
     v: 1,
-    guarded: snapshots.map((s) => ({ path: s.path, hash: s.hash })),
+    // Each existing file's stamp, when it still holds the authorised content: the next calls compare a stat instead of reading it.
+    guarded: snapshots.map((s) => {
+      const stamp = stampFor(pathIn(ledger.root, s.path), s.hash, known.get(s.path) ?? null);
+      return stamp === undefined ? { path: s.path, hash: s.hash } : { path: s.path, hash: s.hash, stamp };
+    }),
     guardedNames: protectedNamesFor(patterns),
     protectGlobs: patterns,
     openRuns: opts.openRuns,
@@ -37,6 +45,7 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
     approval: plan ? { planId: plan.id, state: plan.state, approvedHash: plan.approvedHash } : null,
     // Taken after the snapshot transaction above: continuity's own writes are never "someone else's".
     ledgerStamp: ledgerStamp(join(ledger.root, LEDGER_DIR)),
+    ...(global ? { globalExec: global } : {}),
   };
 }
 

@@ -5,14 +5,13 @@
 // (git-exec-adopt.ts); what of it git would run is named to the person.
 // The repository's allowed signers likewise: a commit pulled brings the
 // team's reviewed list, taken as it comes, and said to the person.
-import { statSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { gitExecPatterns } from '../app/git-exec-facts.js';
 import { SIGNERS_FILE } from '../domain/approval-statement.js';
 import { protectedFiles } from '../app/protected-files.js';
 import type { HotState } from '../ledger/hot-state.js';
 import { protectedPathMatcher } from '../shell/protected-model.js';
-import { sha256 } from '../util/sha256.js';
+import { stampedHash } from '../util/stamped-hash.js';
 
 /**
  * The git exec paths whose content differs from the hash the hot state
@@ -29,19 +28,10 @@ export function gitExecDrift(hot: HotState | null, root: string): string[] {
     const abs = isAbsolute(g.path) ? g.path : join(root, g.path);
     if (!isGit(abs) && g.path !== SIGNERS_FILE) continue;
     known.add(g.path);
-    if (hashOrNull(abs) !== g.hash) changed.push(g.path);
+    if (stampedHash(abs, g) !== g.hash) changed.push(g.path);
   }
   // A hook folder not guarded at the last call (a new core.hooksPath) is not a drift: its files are taken as they are when its snapshots are first made.
   const dirs = patterns.filter((p) => p.endsWith('/**') && hot.protectGlobs.includes(p));
   for (const f of protectedFiles(root, dirs)) if (!known.has(f)) changed.push(f);
   return changed;
-}
-
-function hashOrNull(path: string): string | null {
-  if (statSync(path, { throwIfNoEntry: false }) === undefined) return null;
-  try {
-    return sha256(readFileSync(path, 'utf8'));
-  } catch {
-    return null;
-  }
 }

@@ -25,6 +25,7 @@ import { lostWorkspaceAnswer } from './lost-workspace.js';
 import { workspaceGuard, type WorkspaceGuard } from '../domain/workspace-guard.js';
 import { isRemembered } from '../ledger/guarded-workspaces.js';
 import { stage } from '../util/stage-clock.js';
+import { seedGlobalExecFiles } from '../app/git-global-facts.js';
 
 export { PayloadError } from './hook-payload.js';
 
@@ -97,6 +98,8 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   // The ledger gone (its folder or its file): the call is taken with the ledger, whose opening restores it.
   const missing = access === 'absent' || !existsSync(join(ledgerDir, LEDGER_FILE));
   const hot = missing ? null : readHotState(ledgerDir);
+  // What the last call read of git's global configs, used while their stamps hold (src/app/git-global-facts.ts).
+  seedGlobalExecFiles(hot?.globalExec);
   stage('hot state read');
   // A project that shares its ledger: the sync process is woken, and a decision that needs the other machines' records waits, bounded, for them (src/hooks/shared-exchange.ts).
   const shared = missing ? null : sharedOf(hot, root);

@@ -12,8 +12,11 @@ import { join } from 'node:path';
  */
 export interface HotState {
   v: 1;
-  /** Files guarded now, relative to the project root, with the sha256 of their content (null: must not exist). */
-  guarded: { path: string; hash: string | null }[];
+  /**
+   * Files guarded now, relative to the project root, with the sha256 of their content (null: must not exist), and the
+   * stamp of the file under which a hook read that content (src/util/stamped-hash.ts): unchanged, the file is not read again.
+   */
+  guarded: { path: string; hash: string | null; stamp?: string }[];
   /** Names a command must mention to possibly touch a guarded path (cheap pre-check for Bash). */
   guardedNames: string[];
   /** Guarded path patterns relative to the root: `.continuity/**`, the unapproved plan's tracker, the config's `protect` list. */
@@ -30,6 +33,11 @@ export interface HotState {
   recentRuns?: number;
   /** Notices owed to the person (an approval made at a terminal): the next hook call opens the ledger to say them. */
   notices?: number;
+  /**
+   * The person's exec files outside the project as the last hook read them from git's global configs, with the stamps of
+   * those configs (src/app/git-global-facts.ts): while every stamp holds, the next call reads none of them.
+   */
+  globalExec?: { key: string; stamps: string; value: { files: string[]; dirs: string[]; configs: string[]; system: string[] } };
   /** The text of .continuity/config.json a hook last read and the config it parsed to: the same text is not parsed again (src/config/load.ts readConfig). */
   config?: { text: string; value: unknown };
 }

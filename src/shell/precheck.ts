@@ -26,8 +26,22 @@ const SAFE_REDIRECTS = /\d*[<>]&(?:\d+-?|-)(?![\w./])|[&\d]*>>?\s*\/dev\/(?:null
 // A shell reading a pipe or a process substitution runs text built by the command itself (`printf 'rm -rf .%s' continuity | bash`).
 // git configuration that is code git runs (an alias, an editor, a pager, a driver…), given with -c or set with `git config`.
 const GIT_CODE = /\bgit\b[^;&|]*(?:\s-c\s*|\bconfig\b[^;&|]*)(?:alias\.|core\.(?:editor|pager|sshcommand|fsmonitor|askpass|hookspath)|sequence\.editor|pager\.|diff\.|merge\.|filter\.|credential\.|gpg\.)|\bgit\b[^;&|]*\s--config-env\b/;
+// One expression once (kept in test/unit/shell-precheck.test.ts, which holds these equal to it); each alternative now runs
+// only on a command holding a word it cannot match without, so a harmless command compiles one small expression, not all.
 // ssh-keygen may sign in continuity's namespace (handlers-sign.ts), which no protected name betrays.
-const ALWAYS = /\bssh-keygen\b|\|&?\s*(?:sudo\s+|env\s+|command\s+|exec\s+)*(?:\S*\/)?(?:ba|z|da|k|mk|a)?sh\b|(?:\bsource|(?:^|[\s;&|(])\.|\b(?:ba|z|da|k|mk|a)?sh)\s+<\(|\b(?:tar|gtar|bsdtar|unzip|7za?|xargs|parallel|flock)\b|\bfind\b[^;&|]*\s-(?:delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\bgit\b[^;&|]*\bclean\b/;
+const ALWAYS: readonly (readonly [needle: string | null, re: RegExp])[] = [
+  ['ssh-keygen', /\bssh-keygen\b/],
+  ['|', /\|&?\s*(?:sudo\s+|env\s+|command\s+|exec\s+)*(?:\S*\/)?(?:ba|z|da|k|mk|a)?sh\b/],
+  ['<(', /(?:\bsource|(?:^|[\s;&|(])\.|\b(?:ba|z|da|k|mk|a)?sh)\s+<\(/],
+  [null, /\b(?:tar|gtar|bsdtar|unzip|7za?|xargs|parallel|flock)\b/],
+  ['find', /\bfind\b[^;&|]*\s-(?:delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b/],
+  ['git', /\bgit\b[^;&|]*\bclean\b/],
+];
+
+/** A command that always might write a protected path (see the head of this file). */
+export function alwaysMight(lower: string): boolean {
+  return ALWAYS.some(([needle, re]) => (needle === null || lower.includes(needle)) && re.test(lower));
+}
 const DYNAMIC = /[$`*?[\]{}~]|\beval\b/;
 // git subcommands that write the repository's config or hooks without naming them (`git config`, a remote, an upstream, a submodule, a repository made in place).
 const GIT_REPO_CONFIG = /\bgit\b[^;&|]*\s(?:config|remote\s+(?:add|set-url|rename|remove|rm|set-branches)|branch\b[^;&|]*\s(?:-u|--set-upstream-to|--unset-upstream|-t|--track|--edit-description)|push\b[^;&|]*\s(?:-u|--set-upstream)|submodule|init|lfs\s+(?:install|update))(?=[\s=;&|)]|$)/;
@@ -35,9 +49,16 @@ const GIT_REPO_CONFIG = /\bgit\b[^;&|]*\s(?:config|remote\s+(?:add|set-url|renam
 const PACKAGE_TREE = /\b(?:npm|pnpm|yarn|bun)\b[^;&|]*\s(?:ci|clean-install|ic|install-clean|isntall-clean|prune|dedupe|ddp|autoclean|rebuild|update|up|upgrade|udpate|install|i|in|add|a|link|ln|remove|rm|r|un|uninstall|unlink)(?=[\s=;&|)]|$)|\byarn\s*(?=$|[;&|)])/;
 const ANCESTOR = /(?:^|[\s=:;&|(])(?:\.\.?\/?|\/)(?=$|[\s;&|)])|\.\.|(?:^|[\s=;&|(])\/(?!dev\/|tmp\/|var\/tmp\/|private\/tmp\/|proc\/)|(?:^|[;&|(]\s*|\s)cd\s*(?=$|[;&|)])|(?:^|\s):(?:\/|\()/;
 
+// Each expression below is run only on a command holding a word it cannot match without (`git`, `$` or a backtick, `-o`,
+// a package manager's name): the answer is the same, and a harmless command does not pay for compiling expressions it
+// cannot match (each costs a tenth of a millisecond or so, at each start of a hook process).
+const mayGit = (lower: string) => lower.includes('git');
+const mayPackage = (lower: string) => lower.includes('npm') || lower.includes('yarn') || lower.includes('bun');
+
 function writes(lower: string): boolean {
-  if (namesAWriter(lower) || GIT_WRITES.test(lower) || DYNAMIC_COMMAND.test(lower)) return true;
-  if (OUTPUT_OPTION.test(lower.replace(/\bset\s+[-+]o\s+\w+/g, ''))) return true;
+  if (namesAWriter(lower) || (mayGit(lower) && GIT_WRITES.test(lower)) || ((lower.includes('$') || lower.includes('`')) && DYNAMIC_COMMAND.test(lower))) return true;
+  const options = lower.replace(/\bset\s+[-+]o\s+\w+/g, '');
+  if ((options.includes('-o') || options.includes('--log-file')) && OUTPUT_OPTION.test(options)) return true;
   const unsafe = lower.replace(SAFE_REDIRECTS, '');
   return unsafe.includes('>');
 }
@@ -54,7 +75,7 @@ export function mightTouchProtected(command: string, protectedNames: readonly st
   const lower = squashed.toLowerCase();
   const { names, dirSegments } = nameFragments(protectedNames);
   if (names.some((n) => lower.includes(n))) return true;
-  if (ALWAYS.test(lower) || GIT_CODE.test(lower) || GIT_REPO_CONFIG.test(lower) || PACKAGE_TREE.test(lower)) return true;
+  if (alwaysMight(lower) || (mayGit(lower) && (GIT_CODE.test(lower) || GIT_REPO_CONFIG.test(lower))) || (mayPackage(lower) && PACKAGE_TREE.test(lower))) return true;
   if (!writes(lower)) return false;
   if (DYNAMIC.test(command) || OBFUSCATION.test(command) || BUILDS_NAMES.test(command)) return true;
   if (dirSegments.some((s) => new RegExp(`(?:^|[^\\w.-])${escape(s)}(?:$|[^\\w.-])`).test(lower))) return true;

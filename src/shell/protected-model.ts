@@ -94,18 +94,39 @@ export function containsProtected(model: ProtectedModel, dir: string): boolean {
 export function protectedPathMatcher(projectRoot: string, patterns: readonly string[]): (absPath: string) => boolean {
   const root = posix.normalize(projectRoot);
   // An absolute pattern names a file outside the project too (the user's own agent settings).
-  const absolute = patterns.filter((p) => p.startsWith('/')).map((p) => globRegex(posix.normalize(p)));
-  const regexes = patterns.filter((p) => !p.startsWith('/')).map((p) => globRegex(p.replace(/^(\.\/)+/, '')));
+  const absolute = patterns.filter((p) => p.startsWith('/')).map((p) => globTest(posix.normalize(p)));
+  const relative = patterns.filter((p) => !p.startsWith('/')).map((p) => globTest(p.replace(/^(\.\/)+/, '')));
   return (absPath: string) => {
     const p = posix.normalize(absPath);
-    if (absolute.some((r) => r.test(p))) return true;
+    if (absolute.some((t) => t(p))) return true;
     if (!p.startsWith(root + '/')) return false;
     const rel = p.slice(root.length + 1);
-    return regexes.some((r) => r.test(rel));
+    return relative.some((t) => t(rel));
   };
 }
 
-function globRegex(rel: string): RegExp {
+/** What `.` in a regular expression does not match: a path holding one is not matched by `**` (as globRegex has it). */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+
+/**
+ * A pattern's test: by string comparison where the pattern has no wildcard
+ * (a file) or only a trailing `/**` (a folder), which is most of them, and
+ * by its regular expression otherwise. The answer is globRegex's either way
+ * (test/unit/protected-model.test.ts holds them equal); each expression
+ * costs its compilation at the first test, in every hook process, and a
+ * hook call builds a matcher of some twenty patterns.
+ */
+export function globTest(rel: string): (path: string) => boolean {
+  const literal = (s: string) => !/[*?]/.test(s);
+  if (literal(rel)) return (p) => p === rel;
+  // `dir/**`: the folder itself, or anything under it on one line (globRegex's `^dir(?:/.*)?$`).
+  const folder = rel.endsWith('/**') ? rel.slice(0, -3) : '';
+  if (folder !== '' && literal(folder)) return (p) => p === folder || (p.startsWith(`${folder}/`) && !LINE_BREAK.test(p.slice(folder.length)));
+  const re = globRegex(rel);
+  return (p) => re.test(p);
+}
+
+export function globRegex(rel: string): RegExp {
   let body = '';
   for (let i = 0; i < rel.length; i++) {
     const c = rel[i]!;

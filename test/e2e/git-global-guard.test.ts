@@ -7,12 +7,13 @@
 // the home lies outside the temporary folder, as a person's does.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { agentHook, PLAN, violations } from '../helpers/agent-hook.js';
 import { bashBetweenHooks, hook, REPO_ROOT, runCli, tempProject } from '../helpers/cli.js';
+import { RACY_MS } from '../../src/util/stamped-hash.js';
 
 const HOMES = join(REPO_ROOT, 'node_modules', '.cache', 'continuity-global-homes');
 mkdirSync(HOMES, { recursive: true });
@@ -240,4 +241,31 @@ test("OpenClaw's write, edit and apply_patch of ~/.gitconfig are blocked in the 
     assert.match(r.blockReason, GLOBAL_WHY, `${tool} ${JSON.stringify(params)}`);
   }
   assert.equal(await call('write', { path: 'src/config.ts', content: 'export {};\n' }), undefined);
+});
+
+test("the person's ~/.gitconfig rewritten at the same size with its modification time put back, after the hooks stamped it, is still seen and named at the next hook", async () => {
+  const p = person();
+  const dir = project(p);
+  const config = join(p.home, '.gitconfig');
+  const before = readFileSync(config, 'utf8');
+  // Whole seconds, so that putting the time back below gives it exactly.
+  const PAST = new Date('2025-03-04T05:06:07Z');
+  utimesSync(config, PAST, PAST);
+  const times = statSync(config);
+  // Settled past the file system's clock tick: the next call that opens the ledger keeps the file's stamp beside its hash.
+  await new Promise((r) => setTimeout(r, RACY_MS + 200));
+  const start = hook(dir, { hook_event_name: 'SessionStart', source: 'startup' }, { env: p.env });
+  assert.equal(start.code, 0, start.stderr);
+  const state = JSON.parse(readFileSync(join(dir, '.continuity', 'state.json'), 'utf8')) as { guarded: { path: string; stamp?: string }[] };
+  assert.ok(state.guarded.find((g) => g.path === config)?.stamp, 'the hot state keeps the settled file\'s stamp');
+  // The person's own edit: the same size, an exec key git runs, the modification time put back.
+  const edited = '[core]\n\tpager = less\n';
+  writeFileSync(config, edited + '#'.repeat(before.length - edited.length - 1) + '\n');
+  utimesSync(config, PAST, PAST);
+  assert.equal(statSync(config).size, times.size);
+  assert.equal(statSync(config).mtimeMs, times.mtimeMs);
+  await new Promise((r) => setTimeout(r, RACY_MS + 200));
+  const said = hook(dir, { hook_event_name: 'UserPromptSubmit', prompt: 'go on' }, { env: p.env });
+  assert.equal(said.code, 0, said.stderr);
+  assert.match(said.stdout, /\.gitconfig now sets core\.pager, which git runs at a git command in any repository/);
 });

@@ -5,10 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { mightTouchProtected } from '../../src/shell/index.js';
 import { NOT_WRITERS, WRITER_NAMES } from '../../src/shell/writer-names.js';
 import { namesAWriter } from '../../src/shell/writer-scan.js';
+import { alwaysMight } from '../../src/shell/precheck.js';
+import { squash } from '../../src/shell/mentions.js';
 import { knownWriterNames } from '../../src/shell/handlers.js';
 import { loadCorpus, PROTECTED_NAMES } from '../fixtures/shell/corpus.js';
 
 const names = PROTECTED_NAMES;
+const squashLower = (c: string) => squash(c).toLowerCase();
 
 test('the pre-check flags every write form of the corpus', () => {
   const missed = loadCorpus('write-forms').filter((e) => !mightTouchProtected(e.command, names));
@@ -142,4 +145,32 @@ test('the writer scan answers as the expression it replaces, on the corpora and 
   // Both answers occur often enough for the comparison to mean something.
   const yes = samples.filter((t) => expression.test(t)).length;
   assert.ok(yes > 2000 && samples.length - yes > 2000, `${yes} of ${samples.length} name a writer`);
+});
+
+test('the commands that always might write answer as the one expression they were split from, on the corpora and on generated text', () => {
+  const expression = /\bssh-keygen\b|\|&?\s*(?:sudo\s+|env\s+|command\s+|exec\s+)*(?:\S*\/)?(?:ba|z|da|k|mk|a)?sh\b|(?:\bsource|(?:^|[\s;&|(])\.|\b(?:ba|z|da|k|mk|a)?sh)\s+<\(|\b(?:tar|gtar|bsdtar|unzip|7za?|xargs|parallel|flock)\b|\bfind\b[^;&|]*\s-(?:delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\bgit\b[^;&|]*\bclean\b/;
+  const samples = [...loadCorpus('write-forms'), ...loadCorpus('benign')].map((e) => squashLower(e.command));
+  let s = 7;
+  const rand = (n: number) => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return (s >>> 16) % n;
+  };
+  const atoms = ['ssh-keygen', 'git', 'clean', 'find', '-delete', '-exec', 'tar', 'xargs', 'flock', '7z', 'sh', 'bash', 'sudo', 'env', 'source', '.', '<(', '|', '|&', '/bin/', ' ', ';', '&', '(', 'x', '-', 'ls'];
+  for (let i = 0; i < 20000; i++) {
+    let text = '';
+    for (let j = 0, n = 1 + rand(5); j < n; j++) text += atoms[rand(atoms.length)];
+    samples.push(text);
+  }
+  const differ = samples.filter((t) => alwaysMight(t) !== expression.test(t));
+  assert.deepEqual(differ.slice(0, 5), []);
+  const yes = samples.filter((t) => expression.test(t)).length;
+  assert.ok(yes > 2000 && samples.length - yes > 2000, `${yes} of ${samples.length} always might`);
+});
+
+test('the pre-check answers the corpora as it did before any of its expressions was skipped for a missing word', () => {
+  // The skipped expressions are the answer's only source for these: each must still be reached when its word is there.
+  for (const c of ['git -c core.editor=vim commit', 'git config alias.x "!rm -rf ."', 'git remote add o u', 'npm ci', 'pnpm prune', 'yarn', 'bun add x', 'git checkout -- .', 'gcc -o ../out x.c', 'tool --log-file=../l', 'sudo $CMD a']) {
+    assert.equal(mightTouchProtected(c, names), true, c);
+  }
+  for (const c of ['ls -la src', 'cat README.md', 'echo hi > /dev/null', 'grep -rn foo src']) assert.equal(mightTouchProtected(c, names), false, c);
 });

@@ -1,11 +1,11 @@
 import { basename, isAbsolute, join } from 'node:path';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { approvedLinesOf } from '../../formats/approved-line.js';
 import { ledgerStamp, type HotState } from '../../ledger/hot-state.js';
 import { mightTouchProtected } from '../../shell/precheck.js';
 import { protectedNamesFor, protectedPathMatcher } from '../../shell/protected-model.js';
 import { runningProgramPatterns } from '../../util/running-program.js';
-import { sha256 } from '../../util/sha256.js';
+import { stampedHash } from '../../util/stamped-hash.js';
 import type { ToolPayload } from '../tool-rules.js';
 import { FILE_WRITING_TOOLS, guardedWriteTarget, isPlanCandidate, writtenPath } from './plan-paths.js';
 import { realRoot } from '../../util/real-path.js';
@@ -57,7 +57,7 @@ export function guardWantsAfter(p: ToolPayload, hot: HotState | null, root: stri
   if (!hot) return existsSync(join(root, '.continuity', 'ledger.db'));
   // Someone other than continuity wrote the ledger: its approval is checked.
   if (hot.ledgerStamp !== undefined && ledgerStamp(join(root, '.continuity')) !== hot.ledgerStamp) return true;
-  for (const g of hot.guarded) if (hashOrNull(isAbsolute(g.path) ? g.path : join(root, g.path)) !== g.hash) return true;
+  for (const g of hot.guarded) if (stampedHash(isAbsolute(g.path) ? g.path : join(root, g.path), g) !== g.hash) return true;
   if (strangersInLedgerDir(root).length) return true;
   // A new file under a protect glob has no snapshot yet: the listing tells.
   const globs = hot.protectGlobs.filter((p) => /[*?[]/.test(p) && !p.startsWith('.continuity/'));
@@ -84,7 +84,7 @@ export function wiringChanged(hot: HotState | null, root: string): boolean {
   for (const g of hot.guarded) {
     if (!isWiringFile(g.path)) continue;
     const abs = isAbsolute(g.path) ? g.path : join(root, g.path);
-    if (hashOrNull(abs) !== g.hash) return true;
+    if (stampedHash(abs, g) !== g.hash) return true;
   }
   return false;
 }
@@ -92,13 +92,6 @@ export function wiringChanged(hot: HotState | null, root: string): boolean {
 /** The plan file carries exactly the Approved line continuity wrote, or none when it wrote none. */
 export function sameApprovedLines(found: readonly string[], expected: string | null): boolean {
   return expected === null ? found.length === 0 : found.length === 1 && found[0] === expected;
-}
-
-function hashOrNull(path: string): string | null {
-  // Most guarded files are absent (every client's wiring is guarded): a stat that throws nothing, before a read that would.
-  if (statSync(path, { throwIfNoEntry: false }) === undefined) return null;
-  const text = readOrNull(path);
-  return text === null ? null : sha256(text);
 }
 
 function readOrNull(path: string): string | null {
