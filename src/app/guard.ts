@@ -8,7 +8,7 @@ import { LEDGER_DIR } from '../ledger/ledger.js';
 import type { PlanRecord } from '../ledger/plans.js';
 import { sha256 } from '../util/sha256.js';
 import { sddLedgerPath } from './progress.js';
-import { isWiringFile, PI_EXTENSION_DIRS, userWiringEnvFiles, userWiringFiles, WIRING_ENV_FILES, WIRING_FILES, wiringKind, type WiringEnv } from './wiring-files.js';
+import { clientCodePatterns, isWiringFile, userWiringEnvFiles, userWiringFiles, WIRING_ENV_FILES, WIRING_FILES, wiringKind, type WiringEnv } from './wiring-files.js';
 import { settingsLines, withSettingsLines } from '../formats/env-file.js';
 import { protectedFiles } from './protected-files.js';
 import { protectedPathMatcher } from '../shell/protected-model.js';
@@ -25,8 +25,10 @@ import { isPersonExecFile } from './git-global-facts.js';
  *   system's: userWiringFiles): a client that reloads its settings
  *   mid-session would otherwise run no hook after the write at all, and the
  *   next session none;
- * - pi's extension folders (PI_EXTENSION_DIRS): pi runs every file there in
- *   its own process, as the person;
+ * - the folders from which pi, OpenCode and Copilot CLI load code, or config
+ *   that starts code, as the person (CLIENT_CODE_DIRS, and the home's:
+ *   userClientCodePatterns): pi's extensions and packages, OpenCode's
+ *   plugins and custom tools, Copilot CLI's hook files and extensions;
  * - the paths the config's `protect` list names (globs, relative to the root);
  * - the program the hooks run (`programs`, src/util/running-program.ts): a
  *   project's own `node_modules/continuity/dist`, or wherever it is installed;
@@ -38,10 +40,7 @@ import { isPersonExecFile } from './git-global-facts.js';
  *   added there would sign approvals for the person.
  */
 export function guardedPatterns(plan: PlanRecord | null, config: Config, env: WiringEnv | undefined, programs: readonly string[] = [], git: readonly string[] = []): string[] {
-  // Copilot CLI runs every hook file in `.github/hooks/`: one the agent adds there runs outside every wall.
-  const home = env?.HOME?.startsWith('/') ? env.HOME.replace(/\/+$/, '') : null;
-  const piExtensions = [`${PI_EXTENSION_DIRS[0]}/**`, ...(home ? [`${home}/${PI_EXTENSION_DIRS[1]}/**`] : [])];
-  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...piExtensions, '.github/hooks/*.json', SIGNERS_FILE, ...userWiringFiles(env), ...programs, ...git, ...config.protect];
+  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...clientCodePatterns(env), SIGNERS_FILE, ...userWiringFiles(env), ...programs, ...git, ...config.protect];
   const tracker = trackerOf(plan);
   if (tracker) patterns.push(tracker);
   return patterns;
