@@ -43,6 +43,17 @@ export const WIRING_FILES = ['.claude/settings.json', '.claude/settings.local.js
 export const CLIENT_CODE_DIRS = ['.pi', '.opencode', '.github/hooks', '.github/copilot', '.github/extensions', '.github/agents'] as const;
 
 /**
+ * Of those, the folders whose every file the client loads by being there (no
+ * setting names it): pi's extensions, OpenCode's plugins and custom tools,
+ * Copilot CLI's hook files, extensions and custom agents. Small, so their
+ * files are also kept, like git's hooks: one a command makes unseen during a
+ * call is taken away after it, and one that appears between calls is the
+ * person's, kept and named to them.
+ */
+export const CLIENT_LOADED_DIRS = ['.pi/extensions', '.opencode/plugin', '.opencode/plugins', '.opencode/tool', '.opencode/tools', '.github/hooks', '.github/extensions', '.github/agents'] as const;
+export const CLIENT_LOADED_GLOBS: readonly string[] = CLIENT_LOADED_DIRS.map((d) => `${d}/**`);
+
+/**
  * The same outside the project, under the home folder, where the client's
  * environment says: pi's agent folder (`PI_CODING_AGENT_DIR`, else
  * `~/.pi/agent`: extensions, settings, packages, and `models.json`, whose

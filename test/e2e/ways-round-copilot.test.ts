@@ -80,3 +80,14 @@ test("Copilot (hooks only): a server added to the home's mcp-config.json by a sc
   assert.equal(readFileSync(path, 'utf8'), '{"mcpServers":{}}\n');
   assert.match(r.after, /mcp-config\.json/);
 });
+
+test('Copilot (hooks only): a hook file, an extension or a custom agent a script drops into .github/ unseen is taken away after the call', () => {
+  const w = wiredProject('copilot', HOOKS_ONLY_CONFIG);
+  assert.equal(shellCall(w, 'true').status, 0);
+  for (const path of ['.github/hooks/other.json', '.github/extensions/helper/extension.mjs', '.github/agents/free.agent.md']) {
+    const r = shellCall(w, hidden(join(w.project, path), SERVER));
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(existsSync(join(w.project, path)), false, path);
+    assert.match(r.after, new RegExp(`${path.replace(/\./g, '\\.')} \\(created; removed\\)`));
+  }
+});

@@ -8,10 +8,10 @@
  * tool through the Pre hook, the wall's command run for real, the Post hook.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { HOOKS_ONLY_CONFIG, violations } from '../helpers/agent-hook.js';
+import { events, HOOKS_ONLY_CONFIG, violations } from '../helpers/agent-hook.js';
 import { fileWrite, hidden, shellCall, wiredProject } from '../helpers/ways-round.js';
 
 test("OpenCode's write tool: a plugin, a custom tool, a command, an agent or a config of its own in .opencode/ or in the home's config folder is refused, in every path form", () => {
@@ -64,4 +64,28 @@ test('OpenCode: inside the wall a plugin, a custom tool or a config cannot be wr
     assert.notEqual(r.status, 0, path);
     assert.equal(existsSync(abs), false, path);
   }
+});
+
+/** What the person was told: the notices the hooks' answers carried. */
+async function notices(project: string): Promise<string[]> {
+  return (await events(project)).map((e) => JSON.stringify(e.decision ?? {})).filter((d) => d.includes('outside the agent'));
+}
+
+test("OpenCode (hooks only): a plugin a script drops into .opencode/plugins/ unseen is taken away after the call and kept aside; one the person adds between calls stays, named to them", async () => {
+  const w = wiredProject('opencode', HOOKS_ONLY_CONFIG);
+  assert.equal(shellCall(w, 'true').status, 0);
+  const agents = join(w.project, '.opencode/plugins/other.js');
+  const r = shellCall(w, hidden(agents, 'export const Other = async () => ({});\n'));
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(existsSync(agents), false);
+  assert.match(r.after, /\.opencode\/plugins\/other\.js \(created; removed\)/);
+  assert.ok(readdirSync(join(w.project, '.continuity', 'replaced'), { recursive: true }).some((f) => String(f).includes('other.js')));
+  // The person's own plugin, added at their terminal between two calls.
+  const theirs = join(w.project, '.opencode/plugins/mine.js');
+  writeFileSync(theirs, 'export const Mine = async () => ({});\n');
+  const next = shellCall(w, 'true');
+  assert.equal(next.status, 0);
+  assert.equal(shellCall(w, 'true').status, 0);
+  assert.equal(readFileSync(theirs, 'utf8'), 'export const Mine = async () => ({});\n');
+  assert.match(JSON.stringify(await notices(w.project)), /\.opencode\/plugins\/mine\.js appeared outside the agent's tool calls; OpenCode loads it and runs it as you/);
 });

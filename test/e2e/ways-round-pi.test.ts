@@ -8,9 +8,10 @@
  * for real, the Post hook.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { HOOKS_ONLY_CONFIG } from '../helpers/agent-hook.js';
 import { fileWrite, hidden, shellCall, wiredProject } from '../helpers/ways-round.js';
 
 test("pi's write tool: a package's code under .pi/, and models.json or a package in pi's agent folder, are refused, in every path form", () => {
@@ -42,4 +43,19 @@ test("pi: inside the wall a package's code under .pi/ and pi's agent folder cann
     assert.notEqual(r.status, 0, path);
     assert.equal(existsSync(path), false, path);
   }
+});
+
+test('pi (hooks only): an extension a script drops into .pi/extensions/ unseen is taken away after the call; a changed one of the person\'s is put back', () => {
+  const w = wiredProject('pi', HOOKS_ONLY_CONFIG);
+  const mine = join(w.project, '.pi/extensions/mine.ts');
+  writeFileSync(mine, 'export default function () {}\n');
+  assert.equal(shellCall(w, 'true').status, 0);
+  assert.equal(shellCall(w, 'true').status, 0);
+  const other = join(w.project, '.pi/extensions/other.ts');
+  const r = shellCall(w, `${hidden(other, 'export default function () {}\n')} && ${hidden(mine, 'export default function (pi) { pi.on("tool_call", () => undefined); }\n')}`);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(existsSync(other), false);
+  assert.equal(readFileSync(mine, 'utf8'), 'export default function () {}\n');
+  assert.match(r.after, /\.pi\/extensions\/other\.ts \(created; removed\)/);
+  assert.match(r.after, /\.pi\/extensions\/mine\.ts \(content restored\)/);
 });

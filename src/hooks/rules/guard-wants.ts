@@ -11,7 +11,7 @@ import { FILE_WRITING_TOOLS, guardedWriteTarget, isPlanCandidate, writtenPath } 
 import { realRoot } from '../../util/real-path.js';
 import { protectedFiles } from '../../app/protected-files.js';
 import { strangersInLedgerDir } from '../../ledger/ledger-dir.js';
-import { clientCodePatterns, isWiringFile, userClientCodePatterns } from '../../app/wiring-files.js';
+import { CLIENT_LOADED_GLOBS, clientCodePatterns, isWiringFile, userClientCodePatterns } from '../../app/wiring-files.js';
 import { globalExecPatterns } from '../../app/git-global-facts.js';
 
 /** What is guarded before anything was recorded: `.continuity/` at least. */
@@ -61,8 +61,9 @@ export function guardWantsAfter(p: ToolPayload, hot: HotState | null, root: stri
   for (const g of hot.guarded) if (hashOrNull(isAbsolute(g.path) ? g.path : join(root, g.path)) !== g.hash) return true;
   if (strangersInLedgerDir(root).length) return true;
   // A new file under a protect glob has no snapshot yet: the listing tells.
-  // Not the clients' code folders: guarded against writes, not copied (their files are the client's and the person's, pi's sessions among them).
-  const code = new Set(clientCodePatterns(process.env));
+  // Not the clients' code folders: guarded against writes, not copied (their files are the client's and the person's, pi's sessions among them);
+  // but those whose every file is loaded are kept (CLIENT_LOADED_GLOBS).
+  const code = new Set(clientCodePatterns(process.env).filter((p) => !CLIENT_LOADED_GLOBS.includes(p)));
   const globs = hot.protectGlobs.filter((p) => /[*?[]/.test(p) && !p.startsWith('.continuity/') && !code.has(p));
   if (globs.length) {
     const known = new Set(hot.guarded.map((g) => g.path));
