@@ -8,7 +8,7 @@ import { LEDGER_DIR } from '../ledger/ledger.js';
 import type { PlanRecord } from '../ledger/plans.js';
 import { sha256 } from '../util/sha256.js';
 import { sddLedgerPath } from './progress.js';
-import { isWiringFile, PI_EXTENSION_DIRS, userWiringEnvFiles, userWiringFiles, WIRING_ENV_FILES, WIRING_FILES, wiringKind, type WiringEnv } from './wiring-files.js';
+import { CLIENT_LOADED_GLOBS, clientCodePatterns, isWiringFile, userWiringEnvFiles, userWiringFiles, WIRING_ENV_FILES, WIRING_FILES, wiringKind, type WiringEnv } from './wiring-files.js';
 import { settingsLines, withSettingsLines } from '../formats/env-file.js';
 import { protectedFiles } from './protected-files.js';
 import { protectedPathMatcher } from '../shell/protected-model.js';
@@ -25,8 +25,10 @@ import { isPersonExecFile } from './git-global-facts.js';
  *   system's: userWiringFiles): a client that reloads its settings
  *   mid-session would otherwise run no hook after the write at all, and the
  *   next session none;
- * - pi's extension folders (PI_EXTENSION_DIRS): pi runs every file there in
- *   its own process, as the person;
+ * - the folders from which pi, OpenCode and Copilot CLI load code, or config
+ *   that starts code, as the person (CLIENT_CODE_DIRS, and the home's:
+ *   userClientCodePatterns): pi's extensions and packages, OpenCode's
+ *   plugins and custom tools, Copilot CLI's hook files and extensions;
  * - the paths the config's `protect` list names (globs, relative to the root);
  * - the program the hooks run (`programs`, src/util/running-program.ts): a
  *   project's own `node_modules/continuity/dist`, or wherever it is installed;
@@ -38,10 +40,8 @@ import { isPersonExecFile } from './git-global-facts.js';
  *   added there would sign approvals for the person.
  */
 export function guardedPatterns(plan: PlanRecord | null, config: Config, env: WiringEnv | undefined, programs: readonly string[] = [], git: readonly string[] = []): string[] {
-  // Copilot CLI runs every hook file in `.github/hooks/`: one the agent adds there runs outside every wall.
-  const home = env?.HOME?.startsWith('/') ? env.HOME.replace(/\/+$/, '') : null;
-  const piExtensions = [`${PI_EXTENSION_DIRS[0]}/**`, ...(home ? [`${home}/${PI_EXTENSION_DIRS[1]}/**`] : [])];
-  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...piExtensions, '.github/hooks/*.json', SIGNERS_FILE, ...userWiringFiles(env), ...programs, ...git, ...config.protect];
+  // The folders a client loads every file of, beside the whole folders: their globs in force decide what is a newcomer (newcomerTest).
+  const patterns = [`${LEDGER_DIR}/**`, ...WIRING_FILES, ...clientCodePatterns(env), ...CLIENT_LOADED_GLOBS, SIGNERS_FILE, ...userWiringFiles(env), ...programs, ...git, ...config.protect];
   const tracker = trackerOf(plan);
   if (tracker) patterns.push(tracker);
   return patterns;
@@ -57,12 +57,12 @@ export function guardedPatterns(plan: PlanRecord | null, config: Config, env: Wi
  */
 export function snapshotPaths(plan: PlanRecord | null, config: Config, root: string, env: WiringEnv | undefined, db?: SqlDatabase): string[] {
   const tracker = trackerOf(plan);
-  const paths = new Set([CONFIG_PATH.split('\\').join('/'), ...(tracker ? [tracker] : []), ...WIRING_FILES, SIGNERS_FILE, ...WIRING_ENV_FILES, ...userWiringFiles(env), ...userWiringEnvFiles(env), ...protectedFiles(root, config.protect), ...protectedFiles(root, gitExecPatterns(root))]);
+  const paths = new Set([CONFIG_PATH.split('\\').join('/'), ...(tracker ? [tracker] : []), ...WIRING_FILES, SIGNERS_FILE, ...WIRING_ENV_FILES, ...userWiringFiles(env), ...userWiringEnvFiles(env), ...protectedFiles(root, config.protect), ...protectedFiles(root, gitExecPatterns(root)), ...protectedFiles(root, CLIENT_LOADED_GLOBS)]);
   // A user's or the system's wiring file known from an earlier call is kept when this process's environment does not name it (another client's hook, without its CODEX_HOME): dropped, a change made meanwhile would be taken as authorised.
   if (db) for (const r of db.all<{ path: string }>("SELECT path FROM guard_snapshots WHERE path LIKE '/%'")) if (isWiringFile(r.path)) paths.add(r.path);
   if (db) {
-    // A file of git's guarded folders that is gone since its snapshot (a hook of the person's, deleted) is put back like a protected one.
-    const gitPath = protectedPathMatcher(root, gitExecPatterns(root));
+    // A file of git's guarded folders, or of a client's loaded ones, that is gone since its snapshot (a hook of the person's, deleted) is put back like a protected one.
+    const gitPath = protectedPathMatcher(root, [...gitExecPatterns(root), ...CLIENT_LOADED_GLOBS]);
     for (const r of db.all<{ path: string }>('SELECT path FROM guard_snapshots')) if (gitPath(pathIn(root, r.path).split('\\').join('/')) || isPersonExecFile(r.path)) paths.add(r.path);
   }
   if (db && config.protect.length) {
@@ -79,8 +79,8 @@ export function snapshotPaths(plan: PlanRecord | null, config: Config, root: str
  * accept`). Under a glob new to the list, the files found are authorised.
  */
 export function newcomerTest(root: string, config: Config, globsInForce: readonly string[] | undefined): (path: string) => boolean {
-  // git's hook folders too: a hook that appears in one after it was first guarded was not there when it was authorised.
-  const globs = [...config.protect, ...gitExecPatterns(root)].filter((p) => /[*?[]/.test(p) && (globsInForce ?? []).includes(p));
+  // git's hook folders and the folders a client loads every file of too: a file that appears in one after it was first guarded was not there when it was authorised.
+  const globs = [...config.protect, ...gitExecPatterns(root), ...CLIENT_LOADED_GLOBS].filter((p) => /[*?[]/.test(p) && (globsInForce ?? []).includes(p));
   if (!globs.length) return () => false;
   const matches = protectedPathMatcher(root, globs);
   return (path) => matches(pathIn(root, path).split('\\').join('/'));

@@ -9,6 +9,14 @@ export { isWiringFile, WIRING_FILES } from './wiring-files.js';
 const WIRING_KEYS = ['hooks', 'disableAllHooks', 'allowManagedHooksOnly', 'sandbox', 'enabledPlugins', 'extraKnownMarketplaces', 'tools', 'env', 'plugin', 'permission'] as const;
 
 /**
+ * OpenCode's config keys that start processes as the person, outside the
+ * wall (its MCP servers, formatters run after each edit, language servers,
+ * `experimental.hook` commands), or that give an agent or a command its own
+ * `permission` and `tools` (agents, modes, commands with shell templates).
+ */
+export const OPENCODE_PROCESS_KEYS = ['mcp', 'formatter', 'lsp', 'experimental', 'agent', 'mode', 'command'] as const;
+
+/**
  * What of a wiring file matters to the hooks, as one string: two versions
  * with the same projection wire the hooks the same way, so an edit that
  * leaves it unchanged (a permission allowed, a theme) is nobody's attack.
@@ -25,7 +33,8 @@ export function wiringProjection(path: string, text: string | null, root?: strin
   const errors: ParseError[] = [];
   const value = parse(text, errors, { allowTrailingComma: true }) as unknown;
   if (errors.length || typeof value !== 'object' || value === null || Array.isArray(value)) return `raw:${text}`;
-  if (kind === 'hooks-json') return JSON.stringify(value);
+  // A hooks.json, or an MCP config whose every server is a process started as the person: all of it is wiring.
+  if (kind === 'hooks-json' || kind === 'process-config') return JSON.stringify(value);
   const o = value as Record<string, unknown>;
   const picked: Record<string, unknown> = {};
   if (kind === 'gemini-trust') {
@@ -51,6 +60,7 @@ export function wiringProjection(path: string, text: string | null, root?: strin
     return Object.keys(picked).length ? JSON.stringify(picked) : null;
   }
   for (const k of WIRING_KEYS) if (k in o) picked[k] = o[k];
+  if (/(^|\/)(\.opencode\/)?opencode\.jsonc?$/.test(path)) for (const k of OPENCODE_PROCESS_KEYS) if (k in o) picked[k] = o[k];
   const deny = (o.permissions as { deny?: unknown } | undefined)?.deny;
   if (deny !== undefined) picked['permissions.deny'] = deny;
   const mode = (o.permissions as { defaultMode?: unknown } | undefined)?.defaultMode;

@@ -8,6 +8,7 @@ import { globalExecFiles } from '../app/git-global-facts.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { insertNotice } from '../ledger/notices.js';
 import { activePlan } from '../ledger/plans.js';
+import { CLIENT_LOADED_DIRS } from '../app/wiring-files.js';
 
 /**
  * git's exec paths changed between hook calls (git-exec-drift.ts): taken as
@@ -17,6 +18,10 @@ import { activePlan } from '../ledger/plans.js';
  * undone: the person may have done it, and only they can tell.
  * Returns the notices' texts.
  */
+/** Who loads a file of each folder of CLIENT_LOADED_DIRS, by its first segment. */
+const LOADER: Record<string, string> = { '.pi': 'pi', '.opencode': 'OpenCode', '.github': 'Copilot CLI' };
+const loaded = (path: string) => CLIENT_LOADED_DIRS.some((d) => path.startsWith(`${d}/`));
+
 export function adoptGitExecDrift(ledger: Ledger, config: Config, root: string, changed: readonly string[], now: string): string[] {
   const notices: string[] = [];
   // The person's own git config outside the project (`~/.gitconfig`, whatever its name): an exec key added there runs in every repository.
@@ -34,6 +39,10 @@ export function adoptGitExecDrift(ledger: Ledger, config: Config, root: string, 
     }
     const current = readOrNull(pathIn(root, path));
     if (current === null) continue;
+    if (loaded(path)) {
+      notices.push(`${path} ${snapshotOf(ledger.db, path)?.hash ? 'changed' : 'appeared'} outside the agent's tool calls; ${LOADER[path.split('/')[0]!] ?? 'the agent\'s client'} loads it and runs it as you; it is kept as it is.`);
+      continue;
+    }
     const name = basename(path);
     if (globalConfigs.has(path)) {
       const added = execKeysAdded(snapshotOf(ledger.db, path)?.content ?? null, current);
@@ -56,7 +65,7 @@ export function adoptGitExecDrift(ledger: Ledger, config: Config, root: string, 
     if (added.length) notices.push(`${path} now sets ${added.join(', ')}, which git runs at a git command in this project; it changed outside the agent's tool calls and is kept as it is.`);
   }
   syncSnapshots(ledger, root, snapshotPaths(activePlan(ledger.db), config, root, process.env, ledger.db), { now, adopt: new Set(changed) });
-  if (notices.length) ledger.write((db) => notices.forEach((text) => insertNotice(db, { at: now, kind: text.startsWith(SIGNERS_FILE) ? 'signers_changed' : 'git_exec_changed', text, eventId: null })));
+  if (notices.length) ledger.write((db) => notices.forEach((text) => insertNotice(db, { at: now, kind: text.startsWith(SIGNERS_FILE) ? 'signers_changed' : loaded(text.split(' ')[0]!) ? 'client_code_changed' : 'git_exec_changed', text, eventId: null })));
   return notices;
 }
 

@@ -7,6 +7,7 @@
 // team's reviewed list, taken as it comes, and said to the person.
 import { isAbsolute, join } from 'node:path';
 import { gitExecPatterns } from '../app/git-exec-facts.js';
+import { CLIENT_LOADED_GLOBS, isWiringFile } from '../app/wiring-files.js';
 import { SIGNERS_FILE } from '../domain/approval-statement.js';
 import { protectedFiles } from '../app/protected-files.js';
 import type { HotState } from '../ledger/hot-state.js';
@@ -20,13 +21,15 @@ import { stampedHash } from '../util/stamped-hash.js';
  */
 export function gitExecDrift(hot: HotState | null, root: string): string[] {
   if (!hot) return [];
-  const patterns = gitExecPatterns(root);
+  // The folders a client loads every file of likewise (CLIENT_LOADED_GLOBS); their wiring files are the wiring watch's.
+  const patterns = [...gitExecPatterns(root), ...CLIENT_LOADED_GLOBS];
   const isGit = protectedPathMatcher(root, patterns);
   const changed: string[] = [];
   const known = new Set<string>();
   for (const g of hot.guarded) {
     const abs = isAbsolute(g.path) ? g.path : join(root, g.path);
-    if (!isGit(abs) && g.path !== SIGNERS_FILE) continue;
+    if (isWiringFile(g.path)) known.add(g.path);
+    if ((!isGit(abs) || isWiringFile(g.path)) && g.path !== SIGNERS_FILE) continue;
     known.add(g.path);
     if (stampedHash(abs, g) !== g.hash) changed.push(g.path);
   }

@@ -150,3 +150,20 @@ test('trust the person grants in the client\'s own dialogs is kept; trust taken 
   assert.equal(onlyGrantsTrust(folders, `{"${ROOT}":"TRUST_FOLDER"}`, '{}', ROOT), false);
   assert.equal(onlyGrantsTrust('/home/u/.gemini/settings.json', '{}', '{"hooksConfig":{"enabled":true}}', ROOT), false);
 });
+
+test("the clients' code folders outside the project follow the variables that move them; Copilot CLI's session records stay out", async () => {
+  const { clientCodePatterns, isClientCodePath, userClientCodePatterns } = await import('../../src/app/wiring-files.js');
+  const plain = userClientCodePatterns({ HOME: '/home/u' });
+  for (const p of ['/home/u/.pi/agent/**', '/home/u/.config/opencode/**', '/home/u/.copilot/hooks/**', '/home/u/.copilot/mcp-config.json']) assert.ok(plain.includes(p), p);
+  const moved = userClientCodePatterns({ HOME: '/home/u', PI_CODING_AGENT_DIR: '/opt/pi', XDG_CONFIG_HOME: '/opt/xdg', OPENCODE_CONFIG_DIR: '/opt/oc', OPENCODE_CONFIG: '/opt/oc.json', COPILOT_HOME: '/opt/copilot' });
+  for (const p of ['/opt/pi/**', '/opt/xdg/opencode/**', '/opt/oc/**', '/opt/oc.json', '/opt/copilot/extensions/**', '/opt/copilot/lsp-config.json']) assert.ok(moved.includes(p), p);
+  assert.equal(isClientCodePath('/home/u/.copilot/session-state/s/plan.md', { HOME: '/home/u' }), false);
+  assert.equal(isClientCodePath('./.opencode/tools/run.ts', { HOME: '/home/u' }), true);
+  assert.equal(isClientCodePath('.github/workflows/ci.yml', { HOME: '/home/u' }), false);
+  assert.ok(clientCodePatterns({ HOME: 'relative' }).every((p) => !p.startsWith('relative')));
+  // MCP and language server configs are judged whole.
+  for (const f of ['.mcp.json', '.github/mcp.json', '.vscode/mcp.json', '.github/lsp.json', '/home/u/.copilot/mcp-config.json']) assert.equal(wiringKind(f), 'process-config', f);
+  assert.ok(changes('.mcp.json', '{"mcpServers":{}}', '{"mcpServers":{"x":{"command":"node"}}}'));
+  assert.ok(changes('opencode.json', '{"theme":"dark"}', '{"theme":"dark","mcp":{"x":{"type":"local","command":["node"]}}}'));
+  assert.equal(changes('opencode.json', '{"theme":"dark"}', '{"theme":"light"}'), false);
+});

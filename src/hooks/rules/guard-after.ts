@@ -76,7 +76,7 @@ export function guardAfterWrite(ctx: HookContext<ToolPayload>): HandlerResult {
   const what = restored.join('; ');
   const reason =
     `continuity: the ${ctx.payload.tool_name} call changed guarded files, which were put back: ${what}. ` +
-    'Guarded are continuity\'s ledger and config, the progress tracker of a plan that is not approved, the config\'s protect list, the hook wiring (the hooks, sandbox and plugin keys of the agents\' settings files), git\'s hooks and the config files that name code git runs (the person\'s own outside the project too, with their shell\'s start-up files), and the Approved line of a plan.';
+    'Guarded are continuity\'s ledger and config, the progress tracker of a plan that is not approved, the config\'s protect list, the hook wiring (the hooks, sandbox and plugin keys of the agents\' settings files, and the MCP and language server configs), the folders pi, OpenCode and Copilot CLI load every file of (extensions, plugins, tools, hook files, custom agents), git\'s hooks and the config files that name code git runs (the person\'s own outside the project too, with their shell\'s start-up files), and the Approved line of a plan.';
   return {
     output: { decision: 'block', reason, systemMessage: `continuity: reverted an unauthorised change by ${ctx.payload.tool_name}: ${what}.` },
     decision: { action: 'reverted', restored, forgedApprovedLines: forged, ...(kept.length ? { replacedVersions: kept } : {}) },

@@ -10,7 +10,7 @@ import { SIGNING_VIA } from '../../shell/handlers-sign.js';
 import type { HandlerResult } from '../types.js';
 import { LEDGER_DIR } from '../../ledger/ledger-dir.js';
 import { sddLedgerPath } from '../../app/sdd-path.js';
-import { isWiringFile } from '../../app/wiring-files.js';
+import { isClientCodePath, isWiringFile, userWiringFiles, WIRING_FILES } from '../../app/wiring-files.js';
 import { runningProgramPatterns } from '../../util/running-program.js';
 import { gitExecPatterns } from '../../app/git-exec-facts.js';
 import { SIGNERS_FILE } from '../../domain/approval-statement.js';
@@ -78,14 +78,21 @@ export function whyGuarded(path: string, plan: GuardedPlan | null, root: string)
   if (path === LEDGER_DIR || path.startsWith(`${LEDGER_DIR}/`)) return 'continuity\'s ledger and config are written only by continuity';
   if (protectedPathMatcher(root, runningProgramPatterns(root))(isAbsolute(path) ? path : join(root, path))) return "it is part of what runs the agent's hooks (continuity's program, or the client's config that loads it): changed or removed, no hook would decide anything after it";
   if (path === SIGNERS_FILE) return SIGNERS_WHY;
+  // A file of a client's code folder that is not one of its settings files (an extension, a plugin, a package, pi's models.json).
+  const inRoot = isAbsolute(path) ? rel(root, path) : path;
+  const settings = (WIRING_FILES as readonly string[]).includes(inRoot) || userWiringFiles(process.env).includes(inRoot);
+  if (!settings && /(^|\/)\.pi\/(agent\/)?extensions\//.test(path)) return "pi runs every file in its extensions folder in its own process, as the person: a person adds one, outside the agent";
+  if (!settings && isClientCodePath(inRoot, process.env)) return CLIENT_CODE_WHY;
   if (isWiringFile(path)) return "it wires the agent's hooks and sandbox: a person edits it, outside the agent, and `continuity config accept` records the edit";
-  if (/(^|\/)\.pi\/(agent\/)?extensions\//.test(path)) return "pi runs every file in its extensions folder in its own process, as the person: a person adds one, outside the agent";
   const unapproved = plan && plan.state !== 'approved' && plan.state !== 'complete';
   if (unapproved && (path === plan.path || path === sddLedgerPath(plan))) return `it is the progress tracker of plan ${plan.id}, which is ${plan.state === 'stale' ? 'stale (changed after approval)' : 'not approved'}; its execution has not been authorised`;
   if (isAbsolute(path) && protectedPathMatcher(root, globalExecPatterns())(path)) return GLOBAL_EXEC_WHY;
   if (protectedPathMatcher(root, gitExecPatterns(root))(isAbsolute(path) ? path : join(root, path))) return GIT_EXEC_WHY;
   return 'it is listed in the config\'s protect list';
 }
+
+/** Why a file of a folder from which a client loads code is guarded. */
+export const CLIENT_CODE_WHY = "the agent's client loads code and the servers it starts from this folder, as the person and outside every wall (pi's extensions and packages, OpenCode's plugins and tools, Copilot CLI's hooks and extensions): a person adds one, outside the agent";
 
 /** The violation a refused signature in continuity's namespace leaves in the ledger. */
 export const SIGNING_REFUSED = 'approval_signing_refused';

@@ -6,6 +6,7 @@ import type { PlanState } from '../../ledger/plans.js';
 import type { SpooledViolation } from '../../ledger/spool.js';
 import { runningProgramPatterns } from '../../util/running-program.js';
 import { globalExecPatterns } from '../../app/git-global-facts.js';
+import { userClientCodePatterns } from '../../app/wiring-files.js';
 import { mergeToolResults } from '../handlers/tool-use.js';
 import { PRE_TOOL_RULES, type ToolPayload } from '../tool-rules.js';
 import type { HandlerResult } from '../types.js';
@@ -28,7 +29,7 @@ export async function guardFromHotState(payload: ToolPayload, hot: HotState | nu
   const plan = hot.plan && hot.approval ? { id: hot.approval.planId, state: hot.approval.state as PlanState, path: hot.plan.path } : null;
   const command = typeof payload.tool_input.command === 'string' ? payload.tool_input.command : '';
   // The person's exec files as this hook's environment names them (its HOME, XDG_CONFIG_HOME, GIT_CONFIG_GLOBAL), as the hot state's writer may not have.
-  const guard = await guardBashCommand(command, { root, cwd: payload.cwd ?? root, patterns: [...hot.protectGlobs, ...runningProgramPatterns(root), ...globalExecPatterns()], plan }, { now, payload });
+  const guard = await guardBashCommand(command, { root, cwd: payload.cwd ?? root, patterns: [...hot.protectGlobs, ...runningProgramPatterns(root), ...globalExecPatterns(), ...userClientCodePatterns(process.env)], plan }, { now, payload });
   const d = guard.decision as { action: string; path?: string; why?: string; via?: string; violation?: SpooledViolation };
   const violations = d.action === 'deny' ? [d.violation ?? { kind: DENIED_WRITE, summary: deniedSummary(d.path!, d.why!, d.via!) }] : [];
   return { result: mergeToolResults('PreToolUse', [{ name: 'guard-before', result: guard }]), violations };

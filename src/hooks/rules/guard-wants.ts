@@ -11,7 +11,7 @@ import { FILE_WRITING_TOOLS, guardedWriteTarget, isPlanCandidate, writtenPath } 
 import { realRoot } from '../../util/real-path.js';
 import { protectedFiles } from '../../app/protected-files.js';
 import { strangersInLedgerDir } from '../../ledger/ledger-dir.js';
-import { isWiringFile } from '../../app/wiring-files.js';
+import { CLIENT_LOADED_GLOBS, clientCodePatterns, isWiringFile, userClientCodePatterns } from '../../app/wiring-files.js';
 import { globalExecPatterns } from '../../app/git-global-facts.js';
 
 /** What is guarded before anything was recorded: `.continuity/` at least. */
@@ -36,14 +36,15 @@ export function guardWantsBefore(p: ToolPayload, hot: HotState | null, root: str
     if (!abs) return false;
     if (!hot) return true;
     // The person's exec files as this hook's environment names them (src/app/git-global-facts.ts): the hot state's writer may have had another HOME.
-    const patterns = [...hot.protectGlobs, ...runningProgramPatterns(root), ...globalExecPatterns()];
+    // And the clients' code folders as this hook's environment names them (PI_CODING_AGENT_DIR, OPENCODE_CONFIG_DIR, COPILOT_HOME).
+    const patterns = [...hot.protectGlobs, ...runningProgramPatterns(root), ...globalExecPatterns(), ...userClientCodePatterns(process.env)];
     if (guardedWriteTarget(abs, root, protectedPathMatcher(root, patterns), protectedPathMatcher(realRoot(root), patterns)) !== null) return true;
     const isPlanFile = (hot.plan && abs === join(root, hot.plan.path)) || isPlanCandidate(abs, root);
     return !!isPlanFile && APPROVED.test(newText(p.tool_input));
   }
   if (p.tool_name === 'Bash') {
     const command = typeof p.tool_input.command === 'string' ? p.tool_input.command : '';
-    const names = [...(hot?.guardedNames ?? FALLBACK_NAMES), ...protectedNamesFor([...runningProgramPatterns(root), ...globalExecPatterns()])];
+    const names = [...(hot?.guardedNames ?? FALLBACK_NAMES), ...protectedNamesFor([...runningProgramPatterns(root), ...globalExecPatterns(), ...userClientCodePatterns(process.env)])];
     if (hot?.plan && /approved/i.test(command)) names.push(basename(hot.plan.path));
     return mightTouchProtected(command, names);
   }
@@ -60,7 +61,10 @@ export function guardWantsAfter(p: ToolPayload, hot: HotState | null, root: stri
   for (const g of hot.guarded) if (stampedHash(isAbsolute(g.path) ? g.path : join(root, g.path), g) !== g.hash) return true;
   if (strangersInLedgerDir(root).length) return true;
   // A new file under a protect glob has no snapshot yet: the listing tells.
-  const globs = hot.protectGlobs.filter((p) => /[*?[]/.test(p) && !p.startsWith('.continuity/'));
+  // Not the clients' code folders: guarded against writes, not copied (their files are the client's and the person's, pi's sessions among them);
+  // but those whose every file is loaded are kept (CLIENT_LOADED_GLOBS).
+  const code = new Set(clientCodePatterns(process.env).filter((p) => !CLIENT_LOADED_GLOBS.includes(p)));
+  const globs = hot.protectGlobs.filter((p) => /[*?[]/.test(p) && !p.startsWith('.continuity/') && !code.has(p));
   if (globs.length) {
     const known = new Set(hot.guarded.map((g) => g.path));
     if (protectedFiles(root, globs).some((f) => !known.has(f))) return true;

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
 import { readGitDirFacts } from '../../app/git-exec-facts.js';
 import { globalExecFiles } from '../../app/git-global-facts.js';
-import { WIRING_FILES, userWiringFiles } from '../../app/wiring-files.js';
+import { CLIENT_CODE_DIRS, WIRING_FILES, userWiringFiles } from '../../app/wiring-files.js';
 import { gitExecPaths } from '../../domain/git-exec-paths.js';
 import { loadConfig } from '../../config/load.js';
 import { DEFAULT_CONFIG, type Config } from '../../config/schema.js';
@@ -30,8 +30,10 @@ import { CLIENT_NAMES, walledClient, type WallAnswer } from './wall-answer.js';
 
 /** Hook wiring of every client outside the project, under the home folder (the project's are WIRING_FILES). */
 const HOME_WIRING = ['.codex/hooks.json', '.codex/config.toml', '.cursor/hooks.json', '.gemini/settings.json', '.pi/agent/settings.json', '.pi/agent/extensions', '.config/opencode'];
-/** Project files that switch a client's hooks off, beside WIRING_FILES: Codex's project config, Gemini's and pi's whole folders, Copilot CLI's hook files and repository settings, OpenCode's folder (its plugins) and config. */
-const PROJECT_WIRING = ['.codex/config.toml', '.gemini', '.pi', '.github/hooks', '.github/copilot', '.opencode', 'opencode.json', 'opencode.jsonc'];
+/** Project files that switch a client's hooks off or load code into it, beside WIRING_FILES: Codex's project config, Gemini's whole folder, the folders pi, OpenCode and Copilot CLI load code from (CLIENT_CODE_DIRS), OpenCode's config. */
+const PROJECT_WIRING = ['.codex/config.toml', '.gemini', ...CLIENT_CODE_DIRS, 'opencode.json', 'opencode.jsonc'];
+/** The folders of the project Copilot CLI loads code and settings from (all of CLIENT_CODE_DIRS under `.github/`). */
+const COPILOT_LOADED_DIRS = CLIENT_CODE_DIRS.filter((d) => d.startsWith('.github/'));
 /**
  * Caches under the home folder writable inside the wall: only those whose
  * content the tool checks before using it, so that nothing written there
@@ -172,7 +174,8 @@ export function ownWallFacts(client: WalledClient, root: string, env: NodeJS.Pro
       // pi loads `.pi/extensions/*` and `.pi/settings.json`: where there is no `.pi`, none can be made inside the wall.
       ...(client === 'pi' && !existsSync(join(root, '.pi')) ? [join(root, '.pi')] : []),
       // Copilot CLI reads `disableAllHooks` from the repository's .github/copilot/settings.json: none can be made there either.
-      ...(client === 'copilot' && !existsSync(join(root, '.github', 'copilot')) ? [join(root, '.github', 'copilot')] : []),
+      // Nor a hook file, an extension or a custom agent (whose profile names MCP servers) in the folders it loads them from.
+      ...(client === 'copilot' ? COPILOT_LOADED_DIRS.map((d) => join(root, d)).filter((d) => !existsSync(d)) : []),
       // A repository's missing hooks folder stands empty and read-only (git makes one like it at `git init`); not in a
       // `.git` that holds no repository yet, where `git init` must copy its templates. A missing exec file cannot
       // stand: bubblewrap would leave its mount point behind as an empty file, and an empty `commondir` stops git.

@@ -18,7 +18,7 @@
  * layers below the install code may not import it.
  */
 import { applyEdits, findNodeAtLocation, modify, parse, parseTree, type ParseError } from 'jsonc-parser';
-import { onlyGrantsTrust, wiringProjection } from '../../app/hook-wiring.js';
+import { onlyGrantsTrust, OPENCODE_PROCESS_KEYS, wiringProjection } from '../../app/hook-wiring.js';
 import { wiringKind } from '../../app/wiring-files.js';
 import { withSettingsLines, WIRING_ENV_VARS } from '../../formats/env-file.js';
 import { tomlKeys } from '../../formats/toml.js';
@@ -64,6 +64,8 @@ export function judgeWiringChange(c: WiringChangeInput): WiringChange {
   // pi's extension is continuity's whole file: any change of it (its hook command redirected, an event left out) comes back whole.
   if (kind === 'pi-extension') return c.before === null ? { kind: 'adopt', runsContinuity: true } : { kind: 'repair', text: c.before, weakened: [`${c.path} (continuity's pi extension)`], whole: true };
   if (kind === 'plugin-file') return judgePluginFile(c);
+  // An MCP config: each server a process the client starts as the person. Made or changed in an agent's call, it comes back whole; a person's change is theirs.
+  if (kind === 'process-config') return c.byAgent ? { kind: 'repair', text: c.before, weakened: [c.before === null ? `${c.path} (created)` : `${c.path} (changed)`], whole: true } : { kind: 'adopt', runsContinuity: false };
   return judgeJson(c);
 }
 
@@ -208,6 +210,8 @@ function aspectsOf(path: string, was: Obj | null, now: Obj | null, byAgent: bool
     // OpenCode's config: a plugin it loads runs in its process, outside the wall; its `permission` rules decide what runs unasked.
     out.push({ path: ['plugin'], label: 'plugin', weakened: (a, b) => byAgent && addsEntries(a, b) });
     out.push({ path: ['permission'], label: 'permission', weakened: (a, b) => byAgent && !same(a, b) });
+    // Its MCP servers, formatters, language servers and `experimental.hook` commands start as the person, outside the wall.
+    for (const k of OPENCODE_PROCESS_KEYS) out.push({ path: [k], label: k, weakened: (a, b) => byAgent && !same(a, b) });
   }
   if (agentOf(path) === 'gemini') {
     // Gemini CLI's own switches inside `hooks`, beside its events.
