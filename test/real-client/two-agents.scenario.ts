@@ -11,8 +11,9 @@
 // 2. One after the other: a background subagent dispatched in Claude Code is
 //    lost (the session ends before it reports), and Codex, which starts next,
 //    is told of it, reports it past its deadline and dispatches it again.
-// 3. At the same time with pi instead of Codex (`init --agent pi`): the same
-//    go-signals in the scripted chat-completions server pi talks to.
+// 3. At the same time with pi, GitHub Copilot CLI or OpenCode instead of
+//    Codex (`init --agent pi|copilot|opencode`): the same go-signals in the
+//    scripted chat-completions server each talks to, the same checks.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { dirname } from 'node:path';
@@ -23,10 +24,10 @@ import { assertFinished, hookRuns, project, stopFeedback, timeline } from './obs
 import { hold as codexHold, inputText, say as codexSay, shell, spawnAgent, waitAgents } from '../../src/demo/real-client/responses-server.js';
 import { type Project, type RunResult } from './run-claude.js';
 import { codexHooks, CodexProject, type CodexRunResult } from './run-codex.js';
-import { addedUserText as chatAddedText, hold as chatHold, say as chatSay, tool } from './chat-completions-server.js';
-import { PiProject, piHooks, type PiRunResult } from './run-pi.js';
-import { copilotHooks, CopilotProject, type CopilotRunResult } from './run-copilot.js';
-import { OpenCodeProject, openCodeHooks, type OpenCodeRunResult } from './run-opencode.js';
+import { addedUserText as chatAddedText, hold as chatHold, say as chatSay, tool, type ChatRequest, type ChatScenario } from './chat-completions-server.js';
+import { PiProject, piHooks } from './run-pi.js';
+import { copilotHooks, CopilotProject } from './run-copilot.js';
+import { OpenCodeProject, openCodeHooks } from './run-opencode.js';
 
 /** `continuity doctor` as the person runs it in the project. */
 function assertDoctor(p: { dir: string; home: string }, when: string): void {
@@ -271,301 +272,173 @@ test('a background subagent dispatched in Claude Code and lost with its session:
   assertDoctor(claude, 'after Codex');
 });
 
-function piTimeline(r: PiRunResult): string {
+/** What the chat-completions clients' runs have in common. */
+interface ChatRunResult {
+  exitCode: number | null;
+  timedOut?: boolean;
+  stderr: string;
+  requests: ChatRequest[];
+  conversation: ChatRequest[];
+  hooks: LoggedEvent[];
+}
+
+/** A second client beside Claude Code, on the scripted chat-completions server. */
+interface SecondClient {
+  /** its name in the ledger (`client`, `hook:<name>`) and in go-signals */
+  name: string;
+  label: string;
+  /** the person wires it in Claude Code's project (`init --agent <name>`) */
+  join(claude: Project): { run(o: ChatScenario & { prompt: string; timeoutMs?: number }): Promise<ChatRunResult>; events(): LoggedEvent[] };
+  /** the client's shell tool call */
+  shell(command: string): ChatScenario['turns'][number][number];
+  /** its hook calls that judge a stop */
+  stops(r: ChatRunResult): LoggedEvent[];
+  /** what the client gave its model in the turn after a held stop */
+  afterHeldStop(r: ChatRunResult): string;
+  /** hook calls it makes for this conversation, by Claude Code's event names */
+  calls: Record<string, number>;
+  /** more of what the ledger must show for its session */
+  alsoHolds?(events: LoggedEvent[], session: string | null, timeline: string): void;
+}
+
+function chatTimeline(r: ChatRunResult): string {
   const lines = [`exit ${r.exitCode}${r.timedOut ? ' (killed)' : ''}; ${r.requests.length} requests`];
   r.requests.forEach((q) => lines.push(`  #${q.seq} [${q.kind}${q.turn !== undefined ? ` turn ${q.turn}` : ''}]`));
-  for (const h of r.hooks) lines.push(`  hook ${h.kind} → ${JSON.stringify(h.decision).slice(0, 300)}`);
+  for (const h of r.hooks) lines.push(`  hook ${h.kind} (${h.input?.agent_event_name ?? '-'}) → ${JSON.stringify(h.decision).slice(0, 300)}`);
   if (r.stderr.trim()) lines.push(`  stderr: ${r.stderr.trim().slice(-600)}`);
   return lines.join('\n');
 }
 
-test('Claude Code and pi at the same time on one plan: Task 1 done in both is recorded once, both stops are held naming Task 2, no hook call is lost, status names who completed it', { timeout: 300_000 }, async () => {
-  const claude = project({ settings: {} });
-  claude.continuity(['init', '--no-gitignore']);
-  const approval = await claude.run({ prompt: 'approve', turns: [[say('Noted.')]] });
-  assertFinished(approval);
-  assert.equal(approval.ledgerStatus.plan.state, 'approved', timeline(approval));
-  // The person wires pi in the same project (`init --agent pi`), as for a second agent.
-  const pi = new PiProject({ join: claude });
-  assertDoctor(claude, 'with Claude Code and pi wired');
-  const go = rendezvous(['claude', 'pi']);
-
-  // Step 0: both sessions started before either model asks for the command. Step 1: both commands
-  // ended (their after-the-call hooks made) before either model stops. Step 2: both stops were held.
-  const claudeRun = claude
-    .run({
-      prompt: 'Execute the approved plan.',
-      turns: [
-        [hold(go.meet('claude', 0)), bash('continuity task done 1')],
-        [hold(go.meet('claude', 1)), say('Task 1 is done. I can continue with Task 2 next time.')],
-        [hold(go.meet('claude', 2)), say(`Task 2 is next.\n\n${CLOSURE}`)],
-      ],
-      afterLast: [say('This turn should never be requested.')],
-      timeoutMs: 120_000,
-    })
-    .finally(() => go.ended('claude'));
-  const piRun = pi
-    .run({
-      prompt: 'Execute the approved plan.',
-      turns: [
-        [chatHold(go.meet('pi', 0)), tool('bash', { command: 'continuity task done 1' })],
-        [chatHold(go.meet('pi', 1)), chatSay('Task 1 is done. I can continue with Task 2 next time.')],
-        [chatHold(go.meet('pi', 2)), chatSay(`Task 2 is next.\n\n${CLOSURE}`)],
-      ],
-      afterLast: [chatSay('This turn should never be requested.')],
-      timeoutMs: 120_000,
-    })
-    .finally(() => go.ended('pi'));
-  const [c, x] = await Promise.all([claudeRun, piRun]);
-  assertFinished(c);
-  assert.equal(x.exitCode, 0, piTimeline(x));
-  assert.deepEqual(go.steps(), [0, 1, 2], 'both clients reached every step together');
-  assert.deepEqual(c.conversation.map((q) => q.turn), [0, 1, 2], timeline(c));
-  assert.deepEqual(x.conversation.map((q) => q.turn), [0, 1, 2], piTimeline(x));
-
-  // Recorded once: one completion, the other client's attempt kept as a repeat, each under its own client and session.
-  const events = pi.events();
-  const done = events.filter((e) => e.kind === 'task.done');
-  const repeated = events.filter((e) => e.kind === 'task.done.repeated');
-  assert.equal(done.length, 1, JSON.stringify(done));
-  assert.equal(repeated.length, 1, JSON.stringify(repeated));
-  const clientOf = (e: LoggedEvent) => (e as LoggedEvent & { client: string }).client;
-  const piSession = x.hooks[0]?.sessionId ?? null;
-  const sessionOf = (client: string) => (client === 'pi' ? piSession : c.sessionId);
-  assert.deepEqual([clientOf(done[0]!), clientOf(repeated[0]!)].sort(), ['claude-code', 'pi']);
-  assert.equal(done[0]!.sessionId, sessionOf(clientOf(done[0]!)));
-  assert.equal(repeated[0]!.sessionId, sessionOf(clientOf(repeated[0]!)));
-  assert.equal(repeated[0]!.decision.recordedBy, clientOf(done[0]!));
-
-  // Both stops were held naming the same next task, and each model got those words.
-  const claudeStops = hookRuns(c, 'Stop');
-  assert.equal(claudeStops[0]?.output?.decision, 'block', timeline(c));
-  assert.match(String(claudeStops[0]!.output!.reason), NEXT);
-  assert.ok(stopFeedback(c).some((f) => NEXT.test(f)), timeline(c));
-  const piStops = piHooks(x, 'message_end');
-  assert.equal(piStops[0]?.decision.output?.decision, 'block', piTimeline(x));
-  assert.match(String(piStops[0]!.decision.output.reason), NEXT);
-  assert.match(chatAddedText(x.conversation[2]!), NEXT, 'pi handed the held stop to its model as its follow-up message');
-  const boundary = (t: unknown) => String(t).match(NEXT)?.[0];
-  assert.equal(boundary(claudeStops[0]!.output!.reason), boundary(piStops[0]!.decision.output.reason));
-  // The closure line let both go.
-  assert.deepEqual(claudeStops.slice(1).map((h) => h.output), [null], timeline(c));
-  assert.deepEqual(piStops.slice(1).map((h) => h.decision.output ?? null), [null], piTimeline(x));
-
-  // No hook call lost: what Claude Code ran is in the ledger under its session; pi's extension made one start,
-  // one prompt, one tool call and its result, and one end per answer without a tool call.
-  const claudeCalls = new Map<string, number>();
-  for (const h of hookRuns(c)) claudeCalls.set(h.event, (claudeCalls.get(h.event) ?? 0) + 1);
-  assert.deepEqual(recorded(events, 'hook:claude-code', c.sessionId), Object.fromEntries(claudeCalls), timeline(c));
-  assertPaired(events, 'hook:claude-code', c.sessionId, 'Claude Code');
-  assert.deepEqual(recorded(events, 'hook:pi', piSession), { SessionStart: 1, UserPromptSubmit: 1, PreToolUse: 1, PostToolUse: 1, Stop: 2 }, piTimeline(x));
-
-  assertDoctor(claude, 'after both');
-  const status = claude.status();
-  assert.deepEqual(status.plan.tasks.map((t: { state: string }) => t.state), ['complete', 'pending', 'pending']);
-  const by = status.plan.tasks[0].recordedBy;
-  assert.deepEqual([by.client, by.sessionId], [clientOf(done[0]!), done[0]!.sessionId], JSON.stringify(status.plan.tasks[0]));
-  assert.deepEqual(status.sessions.map((t: { client: string }) => t.client).sort(), ['claude-code', 'pi'], JSON.stringify(status.sessions));
-});
-
-function copilotTimeline(r: CopilotRunResult): string {
-  const lines = [`exit ${r.exitCode}${r.timedOut ? ' (killed)' : ''}; ${r.requests.length} requests`];
-  r.requests.forEach((q) => lines.push(`  #${q.seq} [${q.kind}${q.turn !== undefined ? ` turn ${q.turn}` : ''}]`));
-  for (const h of r.hooks) lines.push(`  hook ${h.kind} → ${JSON.stringify(h.decision).slice(0, 300)}`);
-  if (r.stderr.trim()) lines.push(`  stderr: ${r.stderr.trim().slice(-600)}`);
-  return lines.join('\n');
-}
-
-/** The last message of a Copilot CLI request: a held stop's reason is the prompt of the turn it starts. */
-function copilotLastMessage(r: CopilotRunResult, index: number): string {
+/** The last message of a request: Copilot CLI makes a held stop's reason the prompt of the turn it starts. */
+function lastMessage(r: ChatRunResult, index: number): string {
   const msgs = (r.conversation[index]?.body?.messages ?? []) as { role: string; content: unknown }[];
   const m = msgs[msgs.length - 1];
   return m ? (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)) : '';
 }
 
-test('Claude Code and GitHub Copilot CLI at the same time on one plan: Task 1 done in both is recorded once, both stops are held naming Task 2, no hook call is lost, status names who completed it', { timeout: 300_000 }, async () => {
-  const claude = project({ settings: {} });
-  claude.continuity(['init', '--no-gitignore']);
-  const approval = await claude.run({ prompt: 'approve', turns: [[say('Noted.')]] });
-  assertFinished(approval);
-  assert.equal(approval.ledgerStatus.plan.state, 'approved', timeline(approval));
-  // The person wires Copilot CLI in the same project (`init --agent copilot`) and trusts the folder in it.
-  const copilot = new CopilotProject({ join: claude });
-  assertDoctor(claude, 'with Claude Code and Copilot CLI wired');
-  const go = rendezvous(['claude', 'copilot']);
+const SECOND_CLIENTS: SecondClient[] = [
+  {
+    name: 'pi',
+    label: 'pi',
+    join: (claude) => new PiProject({ join: claude }),
+    shell: (command) => tool('bash', { command }),
+    stops: (r) => piHooks(r as Parameters<typeof piHooks>[0], 'message_end'),
+    afterHeldStop: (r) => chatAddedText(r.conversation[2]!),
+    // one start, one prompt, one tool call and its result, and one end per answer without a tool call
+    calls: { SessionStart: 1, UserPromptSubmit: 1, PreToolUse: 1, PostToolUse: 1, Stop: 2 },
+  },
+  {
+    name: 'copilot',
+    label: 'GitHub Copilot CLI',
+    join: (claude) => new CopilotProject({ join: claude }),
+    shell: (command) => tool('bash', { command, description: 'Record Task 1' }),
+    stops: (r) => copilotHooks(r as Parameters<typeof copilotHooks>[0], 'Stop'),
+    afterHeldStop: (r) => lastMessage(r, 2),
+    // a prompt for each turn (the held stop's reason is one), one stop per turn
+    calls: { SessionStart: 1, UserPromptSubmit: 2, PreToolUse: 1, PostToolUse: 1, Stop: 2 },
+    // It also runs .claude/settings.json's hooks: there continuity stands aside, one record per event.
+    alsoHolds: (events, session, tl) => assert.equal(events.filter((e) => e.sessionId === session && e.source !== 'hook:copilot' && HOOK_EVENTS.has(e.kind)).length, 0, `no Copilot CLI event recorded twice\n${tl}`),
+  },
+  {
+    name: 'opencode',
+    label: 'OpenCode',
+    join: (claude) => new OpenCodeProject({ join: claude }),
+    shell: (command) => tool('bash', { command, description: 'Mark Task 1 done' }),
+    stops: (r) => openCodeHooks(r as Parameters<typeof openCodeHooks>[0], 'experimental.text.complete'),
+    afterHeldStop: (r) => chatAddedText(r.conversation[2]!),
+    calls: { SessionStart: 1, UserPromptSubmit: 1, PreToolUse: 1, PostToolUse: 1, Stop: 2 },
+    alsoHolds: (events, session) => assertPaired(events, 'hook:opencode', session, 'OpenCode'),
+  },
+];
 
-  const claudeRun = claude
-    .run({
-      prompt: 'Execute the approved plan.',
-      turns: [
-        [hold(go.meet('claude', 0)), bash('continuity task done 1')],
-        [hold(go.meet('claude', 1)), say('Task 1 is done. I can continue with Task 2 next time.')],
-        [hold(go.meet('claude', 2)), say(`Task 2 is next.\n\n${CLOSURE}`)],
-      ],
-      afterLast: [say('This turn should never be requested.')],
-      timeoutMs: 120_000,
-    })
-    .finally(() => go.ended('claude'));
-  const copilotRun = copilot
-    .run({
-      prompt: 'Execute the approved plan.',
-      turns: [
-        [chatHold(go.meet('copilot', 0)), tool('bash', { command: 'continuity task done 1', description: 'Record Task 1' })],
-        [chatHold(go.meet('copilot', 1)), chatSay('Task 1 is done. I can continue with Task 2 next time.')],
-        [chatHold(go.meet('copilot', 2)), chatSay(`Task 2 is next.\n\n${CLOSURE}`)],
-      ],
-      afterLast: [chatSay('This turn should never be requested.')],
-      timeoutMs: 120_000,
-    })
-    .finally(() => go.ended('copilot'));
-  const [c, x] = await Promise.all([claudeRun, copilotRun]);
-  assertFinished(c);
-  assert.equal(x.exitCode, 0, copilotTimeline(x));
-  assert.deepEqual(go.steps(), [0, 1, 2], 'both clients reached every step together');
-  assert.deepEqual(c.conversation.map((q) => q.turn), [0, 1, 2], timeline(c));
-  assert.deepEqual(x.conversation.map((q) => q.turn), [0, 1, 2], copilotTimeline(x));
+for (const second of SECOND_CLIENTS) {
+  test(`Claude Code and ${second.label} at the same time on one plan: Task 1 done in both is recorded once, both stops are held naming Task 2, no hook call is lost, status names who completed it`, { timeout: 300_000 }, async () => {
+    const claude = project({ settings: {} });
+    claude.continuity(['init', '--no-gitignore']);
+    const approval = await claude.run({ prompt: 'approve', turns: [[say('Noted.')]] });
+    assertFinished(approval);
+    assert.equal(approval.ledgerStatus.plan.state, 'approved', timeline(approval));
+    // The person wires the second client in the same project (`init --agent <name>`), as for a second agent.
+    const other = second.join(claude);
+    assertDoctor(claude, `with Claude Code and ${second.label} wired`);
+    const go = rendezvous(['claude', second.name]);
 
-  // Recorded once: one completion, the other client's attempt kept as a repeat, each under its own client and session.
-  const events = copilot.events();
-  const done = events.filter((e) => e.kind === 'task.done');
-  const repeated = events.filter((e) => e.kind === 'task.done.repeated');
-  assert.equal(done.length, 1, JSON.stringify(done));
-  assert.equal(repeated.length, 1, JSON.stringify(repeated));
-  const clientOf = (e: LoggedEvent) => (e as LoggedEvent & { client: string }).client;
-  const copilotSession = x.hooks[0]?.sessionId ?? null;
-  const sessionOf = (client: string) => (client === 'copilot' ? copilotSession : c.sessionId);
-  assert.deepEqual([clientOf(done[0]!), clientOf(repeated[0]!)].sort(), ['claude-code', 'copilot']);
-  assert.equal(done[0]!.sessionId, sessionOf(clientOf(done[0]!)));
-  assert.equal(repeated[0]!.sessionId, sessionOf(clientOf(repeated[0]!)));
-  assert.equal(repeated[0]!.decision.recordedBy, clientOf(done[0]!));
+    // Step 0: both sessions started before either model asks for the command. Step 1: both commands
+    // ended (their after-the-call hooks made) before either model stops. Step 2: both stops were held.
+    const claudeRun = claude
+      .run({
+        prompt: 'Execute the approved plan.',
+        turns: [
+          [hold(go.meet('claude', 0)), bash('continuity task done 1')],
+          [hold(go.meet('claude', 1)), say('Task 1 is done. I can continue with Task 2 next time.')],
+          [hold(go.meet('claude', 2)), say(`Task 2 is next.\n\n${CLOSURE}`)],
+        ],
+        afterLast: [say('This turn should never be requested.')],
+        timeoutMs: 150_000,
+      })
+      .finally(() => go.ended('claude'));
+    const otherRun = other
+      .run({
+        prompt: 'Execute the approved plan.',
+        turns: [
+          [chatHold(go.meet(second.name, 0)), second.shell('continuity task done 1')],
+          [chatHold(go.meet(second.name, 1)), chatSay('Task 1 is done. I can continue with Task 2 next time.')],
+          [chatHold(go.meet(second.name, 2)), chatSay(`Task 2 is next.\n\n${CLOSURE}`)],
+        ],
+        afterLast: [chatSay('This turn should never be requested.')],
+        timeoutMs: 150_000,
+      })
+      .finally(() => go.ended(second.name));
+    const [c, x] = await Promise.all([claudeRun, otherRun]);
+    const tl = chatTimeline(x);
+    assertFinished(c);
+    assert.equal(x.exitCode, 0, tl);
+    assert.deepEqual(go.steps(), [0, 1, 2], 'both clients reached every step together');
+    assert.deepEqual(c.conversation.map((q) => q.turn), [0, 1, 2], timeline(c));
+    assert.deepEqual(x.conversation.map((q) => q.turn), [0, 1, 2], tl);
 
-  // Both stops were held naming the same next task, and each model got those words.
-  const claudeStops = hookRuns(c, 'Stop');
-  assert.equal(claudeStops[0]?.output?.decision, 'block', timeline(c));
-  assert.match(String(claudeStops[0]!.output!.reason), NEXT);
-  assert.ok(stopFeedback(c).some((f) => NEXT.test(f)), timeline(c));
-  const copilotStops = copilotHooks(x, 'Stop');
-  assert.equal(copilotStops[0]?.decision.output?.decision, 'block', copilotTimeline(x));
-  assert.match(String(copilotStops[0]!.decision.output.reason), NEXT);
-  assert.match(copilotLastMessage(x, 2), NEXT, 'Copilot CLI made the held stop the prompt of its next turn');
-  const boundary = (t: unknown) => String(t).match(NEXT)?.[0];
-  assert.equal(boundary(claudeStops[0]!.output!.reason), boundary(copilotStops[0]!.decision.output.reason));
-  // The closure line let both go.
-  assert.deepEqual(claudeStops.slice(1).map((h) => h.output), [null], timeline(c));
-  assert.deepEqual(copilotStops.slice(1).map((h) => h.decision.output ?? null), [null], copilotTimeline(x));
+    // Recorded once: one completion, the other client's attempt kept as a repeat, each under its own client and session.
+    const events = other.events();
+    const done = events.filter((e) => e.kind === 'task.done');
+    const repeated = events.filter((e) => e.kind === 'task.done.repeated');
+    assert.equal(done.length, 1, JSON.stringify(done));
+    assert.equal(repeated.length, 1, JSON.stringify(repeated));
+    const clientOf = (e: LoggedEvent) => (e as LoggedEvent & { client: string }).client;
+    const otherSession = x.hooks[0]?.sessionId ?? null;
+    const sessionOf = (client: string) => (client === second.name ? otherSession : c.sessionId);
+    assert.deepEqual([clientOf(done[0]!), clientOf(repeated[0]!)].sort(), ['claude-code', second.name]);
+    assert.equal(done[0]!.sessionId, sessionOf(clientOf(done[0]!)));
+    assert.equal(repeated[0]!.sessionId, sessionOf(clientOf(repeated[0]!)));
+    assert.equal(repeated[0]!.decision.recordedBy, clientOf(done[0]!));
 
-  // No hook call lost: what Claude Code ran is in the ledger under its session; Copilot CLI made one start,
-  // a prompt for each turn (the held stop's reason is one), one tool call and its result, one stop per turn.
-  // It also runs .claude/settings.json's hooks: there continuity stands aside, one record per event.
-  const claudeCalls = new Map<string, number>();
-  for (const h of hookRuns(c)) claudeCalls.set(h.event, (claudeCalls.get(h.event) ?? 0) + 1);
-  assert.deepEqual(recorded(events, 'hook:claude-code', c.sessionId), Object.fromEntries(claudeCalls), timeline(c));
-  assertPaired(events, 'hook:claude-code', c.sessionId, 'Claude Code');
-  assert.deepEqual(recorded(events, 'hook:copilot', copilotSession), { SessionStart: 1, UserPromptSubmit: 2, PreToolUse: 1, PostToolUse: 1, Stop: 2 }, copilotTimeline(x));
-  assert.equal(events.filter((e) => e.sessionId === copilotSession && e.source !== 'hook:copilot' && HOOK_EVENTS.has(e.kind)).length, 0, 'no Copilot CLI event recorded twice');
+    // Both stops were held naming the same next task, and each model got those words.
+    const claudeStops = hookRuns(c, 'Stop');
+    assert.equal(claudeStops[0]?.output?.decision, 'block', timeline(c));
+    assert.match(String(claudeStops[0]!.output!.reason), NEXT);
+    assert.ok(stopFeedback(c).some((f) => NEXT.test(f)), timeline(c));
+    const otherStops = second.stops(x);
+    assert.equal(otherStops[0]?.decision.output?.decision, 'block', tl);
+    assert.match(String(otherStops[0]!.decision.output.reason), NEXT);
+    assert.match(second.afterHeldStop(x), NEXT, `${second.label} gave the held stop to its model in the next turn`);
+    const boundary = (t: unknown) => String(t).match(NEXT)?.[0];
+    assert.equal(boundary(claudeStops[0]!.output!.reason), boundary(otherStops[0]!.decision.output.reason));
+    // The closure line let both go.
+    assert.deepEqual(claudeStops.slice(1).map((h) => h.output), [null], timeline(c));
+    assert.deepEqual(otherStops.slice(1).map((h) => h.decision.output ?? null), [null], tl);
 
-  assertDoctor(claude, 'after both');
-  const status = claude.status();
-  assert.deepEqual(status.plan.tasks.map((t: { state: string }) => t.state), ['complete', 'pending', 'pending']);
-  const by = status.plan.tasks[0].recordedBy;
-  assert.deepEqual([by.client, by.sessionId], [clientOf(done[0]!), done[0]!.sessionId], JSON.stringify(status.plan.tasks[0]));
-  assert.deepEqual(status.sessions.map((t: { client: string }) => t.client).sort(), ['claude-code', 'copilot'], JSON.stringify(status.sessions));
-});
+    // No hook call lost: what Claude Code ran is in the ledger under its session, and what the other client ran under its own.
+    const claudeCalls = new Map<string, number>();
+    for (const h of hookRuns(c)) claudeCalls.set(h.event, (claudeCalls.get(h.event) ?? 0) + 1);
+    assert.deepEqual(recorded(events, 'hook:claude-code', c.sessionId), Object.fromEntries(claudeCalls), timeline(c));
+    assertPaired(events, 'hook:claude-code', c.sessionId, 'Claude Code');
+    assert.deepEqual(recorded(events, `hook:${second.name}`, otherSession), second.calls, tl);
+    second.alsoHolds?.(events, otherSession, tl);
 
-function openCodeTimeline(r: OpenCodeRunResult): string {
-  const lines = [`exit ${r.exitCode}${r.timedOut ? ' (killed)' : ''}; ${r.requests.length} requests`];
-  r.requests.forEach((q) => lines.push(`  #${q.seq} [${q.kind}${q.turn !== undefined ? ` turn ${q.turn}` : ''}]`));
-  for (const h of r.hooks) lines.push(`  hook ${h.kind} (${h.input?.agent_event_name}) → ${JSON.stringify(h.decision).slice(0, 300)}`);
-  if (r.stderr.trim()) lines.push(`  stderr: ${r.stderr.trim().slice(-600)}`);
-  return lines.join('\n');
+    assertDoctor(claude, 'after both');
+    const status = claude.status();
+    assert.deepEqual(status.plan.tasks.map((t: { state: string }) => t.state), ['complete', 'pending', 'pending']);
+    const by = status.plan.tasks[0].recordedBy;
+    assert.deepEqual([by.client, by.sessionId], [clientOf(done[0]!), done[0]!.sessionId], JSON.stringify(status.plan.tasks[0]));
+    assert.deepEqual(status.sessions.map((t: { client: string }) => t.client).sort(), ['claude-code', second.name].sort(), JSON.stringify(status.sessions));
+  });
 }
-
-test('Claude Code and OpenCode at the same time on one plan: Task 1 done in both is recorded once, both stops are held naming Task 2, no hook call is lost, status names who completed it', { timeout: 300_000 }, async () => {
-  const claude = project({ settings: {} });
-  claude.continuity(['init', '--no-gitignore']);
-  const approval = await claude.run({ prompt: 'approve', turns: [[say('Noted.')]] });
-  assertFinished(approval);
-  assert.equal(approval.ledgerStatus.plan.state, 'approved', timeline(approval));
-  // The person wires OpenCode in the same project (`init --agent opencode`), as for a second agent.
-  const opencode = new OpenCodeProject({ join: claude });
-  assertDoctor(claude, 'with Claude Code and OpenCode wired');
-  const go = rendezvous(['claude', 'opencode']);
-
-  // Step 0: both sessions started before either model asks for the command. Step 1: both commands
-  // ended (their after-the-call hooks made) before either model stops. Step 2: both stops were held.
-  const claudeRun = claude
-    .run({
-      prompt: 'Execute the approved plan.',
-      turns: [
-        [hold(go.meet('claude', 0)), bash('continuity task done 1')],
-        [hold(go.meet('claude', 1)), say('Task 1 is done. I can continue with Task 2 next time.')],
-        [hold(go.meet('claude', 2)), say(`Task 2 is next.\n\n${CLOSURE}`)],
-      ],
-      afterLast: [say('This turn should never be requested.')],
-      timeoutMs: 150_000,
-    })
-    .finally(() => go.ended('claude'));
-  const openCodeRun = opencode
-    .run({
-      prompt: 'Execute the approved plan.',
-      turns: [
-        [chatHold(go.meet('opencode', 0)), tool('bash', { command: 'continuity task done 1', description: 'Mark Task 1 done' })],
-        [chatHold(go.meet('opencode', 1)), chatSay('Task 1 is done. I can continue with Task 2 next time.')],
-        [chatHold(go.meet('opencode', 2)), chatSay(`Task 2 is next.\n\n${CLOSURE}`)],
-      ],
-      afterLast: [chatSay('This turn should never be requested.')],
-      timeoutMs: 150_000,
-    })
-    .finally(() => go.ended('opencode'));
-  const [c, x] = await Promise.all([claudeRun, openCodeRun]);
-  assertFinished(c);
-  assert.equal(x.exitCode, 0, openCodeTimeline(x));
-  assert.deepEqual(go.steps(), [0, 1, 2], 'both clients reached every step together');
-  assert.deepEqual(c.conversation.map((q) => q.turn), [0, 1, 2], timeline(c));
-  assert.deepEqual(x.conversation.map((q) => q.turn), [0, 1, 2], openCodeTimeline(x));
-
-  // Recorded once: one completion, the other client's attempt kept as a repeat, each under its own client and session.
-  const events = opencode.events();
-  const done = events.filter((e) => e.kind === 'task.done');
-  const repeated = events.filter((e) => e.kind === 'task.done.repeated');
-  assert.equal(done.length, 1, JSON.stringify(done));
-  assert.equal(repeated.length, 1, JSON.stringify(repeated));
-  const clientOf = (e: LoggedEvent) => (e as LoggedEvent & { client: string }).client;
-  const openCodeSession = x.hooks[0]?.sessionId ?? null;
-  const sessionOf = (client: string) => (client === 'opencode' ? openCodeSession : c.sessionId);
-  assert.deepEqual([clientOf(done[0]!), clientOf(repeated[0]!)].sort(), ['claude-code', 'opencode']);
-  assert.equal(done[0]!.sessionId, sessionOf(clientOf(done[0]!)));
-  assert.equal(repeated[0]!.sessionId, sessionOf(clientOf(repeated[0]!)));
-  assert.equal(repeated[0]!.decision.recordedBy, clientOf(done[0]!));
-
-  // Both stops were held naming the same next task, and each model got those words.
-  const claudeStops = hookRuns(c, 'Stop');
-  assert.equal(claudeStops[0]?.output?.decision, 'block', timeline(c));
-  assert.match(String(claudeStops[0]!.output!.reason), NEXT);
-  assert.ok(stopFeedback(c).some((f) => NEXT.test(f)), timeline(c));
-  const openCodeStops = openCodeHooks(x, 'experimental.text.complete');
-  assert.equal(openCodeStops[0]?.decision.output?.decision, 'block', openCodeTimeline(x));
-  assert.match(String(openCodeStops[0]!.decision.output.reason), NEXT);
-  assert.match(chatAddedText(x.conversation[2]!), NEXT, "OpenCode took the plugin's message for the held stop as its next prompt");
-  const boundary = (t: unknown) => String(t).match(NEXT)?.[0];
-  assert.equal(boundary(claudeStops[0]!.output!.reason), boundary(openCodeStops[0]!.decision.output.reason));
-  // The closure line let both go.
-  assert.deepEqual(claudeStops.slice(1).map((h) => h.output), [null], timeline(c));
-  assert.deepEqual(openCodeStops.slice(1).map((h) => h.decision.output ?? null), [null], openCodeTimeline(x));
-
-  // No hook call lost: what Claude Code ran is in the ledger under its session; OpenCode's plugin made one start,
-  // one prompt, one tool call and its result, and one stop per answer without a tool call.
-  const claudeCalls = new Map<string, number>();
-  for (const h of hookRuns(c)) claudeCalls.set(h.event, (claudeCalls.get(h.event) ?? 0) + 1);
-  assert.deepEqual(recorded(events, 'hook:claude-code', c.sessionId), Object.fromEntries(claudeCalls), timeline(c));
-  assertPaired(events, 'hook:claude-code', c.sessionId, 'Claude Code');
-  assert.deepEqual(recorded(events, 'hook:opencode', openCodeSession), { SessionStart: 1, UserPromptSubmit: 1, PreToolUse: 1, PostToolUse: 1, Stop: 2 }, openCodeTimeline(x));
-  assertPaired(events, 'hook:opencode', openCodeSession, 'OpenCode');
-
-  assertDoctor(claude, 'after both');
-  const status = claude.status();
-  assert.deepEqual(status.plan.tasks.map((t: { state: string }) => t.state), ['complete', 'pending', 'pending']);
-  const by = status.plan.tasks[0].recordedBy;
-  assert.deepEqual([by.client, by.sessionId], [clientOf(done[0]!), done[0]!.sessionId], JSON.stringify(status.plan.tasks[0]));
-  assert.deepEqual(status.sessions.map((t: { client: string }) => t.client).sort(), ['claude-code', 'opencode'], JSON.stringify(status.sessions));
-});
