@@ -27,6 +27,7 @@ import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { isAbsolute, join } from 'node:path';
 import { registerInProcessProgram } from '../../util/running-program.js';
+import { stageTimes } from './stage-times.js';
 import { ledgerDirExists } from '../../ledger/ledger-dir.js';
 import { isRemembered } from '../../ledger/guarded-workspaces.js';
 import { findProjectRoot } from '../../ledger/project-root.js';
@@ -146,6 +147,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
   const now = opts.clock ?? (() => new Date().toISOString());
   const stateDir = openClawStateDir(env);
   const memory = sessionMemory(opts.storePath !== undefined ? opts.storePath : stateDir ? storePathIn(stateDir) : null);
+  const times = stageTimes(env.CONTINUITY_STAGE_TIMES);
   const client = inProcessClient(memory, gatewayOpenWithoutCredential(api.config));
   // A turn started from inside a finished run's hook inherits that run's caller identity, which OpenClaw has
   // already retired ("agent tool caller authority is no longer active"): continuations start from this scope instead.
@@ -165,7 +167,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     const e = projectEnv(env, where.cwd);
     const outputs: (Record<string, unknown> | null)[] = [];
     for (const p of payloads) {
-      const outcome = await handlePayload(validatePayload(p), { env: e, now: now(), fallbackCwd: where.cwd, source: SOURCE, inProcessClient: client });
+      const outcome = await times.measure('hook', () => handlePayload(validatePayload(p), { env: e, now: now(), fallbackCwd: where.cwd, source: SOURCE, inProcessClient: client }));
       // OpenClaw shows the operator no hook message: a guarded workspace left without its ledger is said in the gateway's log too.
       if (outcome.unguarded && typeof outcome.output?.systemMessage === 'string') warn(outcome.output.systemMessage.replace(/^continuity: /, ''));
       outputs.push(outcome.output);
@@ -196,7 +198,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
   }
 
   const deliveries = openClawDeliveryReader({ api, env, memory, scope: neutral, warn });
-  const openClawDeliveries = deliveries.read;
+  const openClawDeliveries: typeof deliveries.read = (...args) => times.measure('delivery record', () => deliveries.read(...args));
   const settled = deliveries.settled;
 
   /** Where a session's calls are judged: its workspace, as its runs' agent hooks named it. */
@@ -341,7 +343,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
       if (event.toolName === 'exec' && typeof event.params.command === 'string') execStarted(memory, execKey(event, ctx), Date.now());
       const where = whereOf(ctx.sessionKey, ctx.sessionId);
       if (!where) return undefined;
-      const payloads = toolPayloads(where, event, 'PreToolUse', { ...facts, typedBefore: (id) => memory.typed.get(id) ?? '' });
+      const payloads = times.measure('tool call facts', () => toolPayloads(where, event, 'PreToolUse', { ...facts, typedBefore: (id) => memory.typed.get(id) ?? '' }));
       const result = payloads.length ? toolCallResult(await decide(where, payloads), event.toolName) : undefined;
       // Text typed into an exec's session and not yet entered is remembered (unless refused), to judge the line whole.
       const typed = event.toolName === 'process' ? processInput(event.params) : null;
@@ -361,7 +363,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     if (event.toolName === 'exec') execReturned(memory, execKey(event, ctx), Date.now(), execBackgrounded(event));
     const where = whereOf(ctx.sessionKey, ctx.sessionId);
     if (!where || !toolRan(event)) return undefined;
-    const payloads = toolPayloads(where, event, 'PostToolUse', facts);
+    const payloads = times.measure('tool call facts', () => toolPayloads(where, event, 'PostToolUse', facts));
     if (!payloads.length) return undefined;
     // A tool call's rules look for lost results too: what OpenClaw delivered is recorded first, what it keeps is held.
     const openclaw = await openClawDeliveries(where, 'tool');
@@ -516,6 +518,11 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
   on('after_compaction', async (_event, ctx) => {
     const where = whereOf(ctx.sessionKey, ctx.sessionId, ctx.workspaceDir);
     if (where) memory.compacted.add(where.sessionId);
+    return undefined;
+  });
+  // The gateway stopping: the stage times so far are written.
+  api.on('gateway_stop', () => {
+    times.flush();
     return undefined;
   });
   return { idle: () => telling };
