@@ -12,6 +12,7 @@ import * as v from 'valibot';
 import { decideDelivery, openClawDeliveryRecord } from '../../domain/client-delivery.js';
 import { ledgerDirExists } from '../../ledger/ledger-dir.js';
 import { Ledger } from '../../ledger/ledger.js';
+import type { LedgerConnections } from '../../ledger/ledger-connections.js';
 import { findProjectRoot } from '../../ledger/project-root.js';
 import { runByChild } from '../../ledger/runs.js';
 import { describeIssue } from '../../util/validation.js';
@@ -26,6 +27,8 @@ const TaskList = v.array(v.looseObject({ childSessionKey: v.optional(v.string())
 export interface DeliveryReaderOptions {
   api: OpenClawApi;
   env: NodeJS.ProcessEnv;
+  /** The gateway's kept ledger connections (src/ledger/ledger-connections.ts). */
+  ledgers?: LedgerConnections;
   memory: SessionMemory;
   /** The scope gateway methods are called from (not a finished run's). */
   scope: AsyncResource;
@@ -60,7 +63,7 @@ export function openClawDeliveryReader(o: DeliveryReaderOptions) {
     const out = new Map<string, { delivered: boolean; childDone: boolean }>();
     const root = findProjectRoot(cwd, projectEnv(o.env, cwd));
     if (!ledgerDirExists(root)) return out;
-    const ledger = await Ledger.open(root, { create: false, env: projectEnv(o.env, cwd) });
+    const ledger = await Ledger.open(root, { create: false, env: projectEnv(o.env, cwd), connections: o.ledgers });
     try {
       for (const child of children) {
         const row = runByChild(ledger.db, child);
