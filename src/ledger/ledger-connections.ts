@@ -12,10 +12,11 @@ import type { SqlDatabase } from './driver.js';
  *
  * A connection is lent to one call at a time (calls interleave across their
  * awaits; another call on the same ledger opens its own, kept too up to
- * PER_LEDGER). Each is kept with the identity (device, inode) of the file it
- * was opened on: a ledger file replaced, moved or removed since is not the
- * one the connection writes to, so that connection is closed and the call
- * opens the file the path names now (where the tamper checks look).
+ * PER_LEDGER). Each is kept with the identity (device, inode) of the files
+ * it was opened on, the ledger and its write-ahead log: a file replaced,
+ * moved or removed since is not the one the connection writes to, so that
+ * connection is closed and the call opens the files the path names now
+ * (where the tamper checks look).
  */
 const PER_LEDGER = 4;
 const LEDGERS = 16;
@@ -23,6 +24,12 @@ const LEDGERS = 16;
 interface Kept {
   db: SqlDatabase;
   identity: string;
+}
+
+/** The ledger's and its log's device and inode, the ledger's read before it is opened (see Ledger.open), or null when either is missing. */
+export function ledgerIdentity(path: string, ledger: string | null = fileIdentity(path)): string | null {
+  const log = fileIdentity(`${path}-wal`);
+  return ledger && log ? `${ledger}|${log}` : null;
 }
 
 /** The file's device and inode, or null when the path names no file. */
@@ -46,7 +53,7 @@ export class LedgerConnections {
   take(path: string): { db: SqlDatabase; identity: string } | null {
     const list = this.idle.get(path);
     if (!list?.length) return null;
-    const now = fileIdentity(path);
+    const now = ledgerIdentity(path);
     if (now === null || list.some((k) => k.identity !== now)) {
       // Not the file these connections opened: none of them may be written through again.
       this.drop(path);
@@ -65,7 +72,7 @@ export class LedgerConnections {
   /** A connection the call is done with: kept for the next call, or closed (the cache full, or closed itself). */
   giveBack(path: string, db: SqlDatabase, identity: string | null): void {
     const list = this.idle.get(path) ?? [];
-    if (this.closed || identity === null || list.length >= PER_LEDGER || fileIdentity(path) !== identity) {
+    if (this.closed || identity === null || list.length >= PER_LEDGER || ledgerIdentity(path) !== identity) {
       db.close();
       return;
     }

@@ -17,7 +17,7 @@ import { insertNotice } from './notices.js';
 import { isRemembered, rememberWorkspace } from './guarded-workspaces.js';
 import { keyRedactionOf } from './redaction-key.js';
 import { stage } from '../util/stage-clock.js';
-import { fileIdentity, type LedgerConnections } from './ledger-connections.js';
+import { fileIdentity, ledgerIdentity, type LedgerConnections } from './ledger-connections.js';
 
 export { LEDGER_DIR, LEDGER_FILE, ledgerDirExists } from './ledger-dir.js';
 
@@ -124,8 +124,8 @@ export class Ledger {
     stage('ledger: driver load');
     const connections = opts.connections && !copyDir && !opts.oneTransaction ? opts.connections : null;
     const kept = connections?.take(path) ?? null;
-    // Read before the file is opened: a file replaced in between is then taken for another at the next call, never the other way.
-    const identity = kept ? kept.identity : connections ? fileIdentity(path) : null;
+    // The ledger's read before it is opened: a file replaced in between is then taken for another at the next call, never the other way.
+    const fileBefore = connections && !kept ? fileIdentity(path) : null;
     let db: SqlDatabase;
     try {
       db = kept?.db ?? driver.open(openPath, { mustExist: exists });
@@ -151,7 +151,8 @@ export class Ledger {
         ledger.configure();
         ledger.migrate();
       }
-      if (connections) ledger.keep = { connections, identity: rows ? fileIdentity(path) : identity };
+      // The log's once the connection has it open (WAL mode made, or found).
+      if (connections) ledger.keep = { connections, identity: kept && !rows ? kept.identity : ledgerIdentity(path, rows ? fileIdentity(path) : fileBefore) };
       ledger.healthy = true;
       ledger.lagRecovery = !!opts.lagRecovery;
       ledger.openDriver = driver.open;

@@ -69,3 +69,21 @@ test('openclaw plugin: the ledger file replaced under the kept connection is res
   );
   assert.ok(dropped >= 1, 'the connection to the replaced file was closed');
 });
+
+test("openclaw plugin: the ledger's write-ahead log removed under the kept connection: the next call writes to the log the path names, not the removed one", async () => {
+  const { hooks, plugin } = gateway();
+  const project = planProject();
+  const ledger = join(project, '.continuity', 'ledger.db');
+  await turn(hooks, project, 'approve');
+  rmSync(`${ledger}-wal`);
+  rmSync(`${ledger}-shm`, { force: true });
+  await turn(hooks, project, 'second turn');
+  // Read by another connection while the gateway's are still open (closing one would checkpoint whatever log it has into the ledger).
+  const recorded = await events(project);
+  assert.ok(
+    recorded.some((e) => e.kind === 'UserPromptSubmit' && JSON.stringify(e.input).includes('second turn')),
+    "the second call's event is in the ledger the path names",
+  );
+  assert.ok(plugin.ledgerConnections.dropped >= 1, 'the connection to the removed log was closed');
+  plugin.close();
+});
