@@ -36,3 +36,14 @@ test('stage times on: each call\'s stages are summed under their names, with wha
   assert.deepEqual(Object.fromEntries(Object.entries(sums.stages).map(([k, v]) => [k, v.n])), { 'ledger: open': 2, rule: 2, 'hook: rest': 2, 'tool call facts: rest': 1 });
   for (const s of Object.values(sums.stages)) assert.ok(s.wallMs >= 0 && s.cpuMs >= 0);
 });
+
+test('stage times: a plugin registered twice in one gateway charges the stages of either registration\'s calls to the one sum', async () => {
+  const file = join(dir, 'stages.json');
+  const first = stageTimes(file);
+  stageTimes(file);
+  await first.measure('second registration', async () => stage('second registration: rule'));
+  first.flush();
+  // (The sums are the process's: the calls of the test above are in them too.)
+  const sums = JSON.parse(readFileSync(file, 'utf8')) as { stages: Record<string, { n: number }> };
+  assert.equal(sums.stages['second registration: rule']?.n, 1);
+});

@@ -12,6 +12,9 @@
  *
  * The sums are written to the file as JSON every two seconds and when the
  * gateway stops: `{ calls: { label: n }, stages: { name: { n, wallMs, cpuMs } } }`.
+ * They are the process's, kept on globalThis: OpenClaw may register the
+ * plugin more than once in one gateway (and load its bundle twice), and the
+ * hook code's marks reach only the one receiver.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { writeFileSync } from 'node:fs';
@@ -32,6 +35,17 @@ interface Mark {
   cpu: number;
 }
 
+interface Sums {
+  file: string;
+  running: AsyncLocalStorage<Mark>;
+  calls: Record<string, number>;
+  stages: Record<string, { n: number; wallMs: number; cpuMs: number }>;
+  changed: boolean;
+  flush(): void;
+}
+
+const SUMS = Symbol.for('continuity.openclaw-stage-times');
+
 function cpuMs(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
@@ -39,46 +53,57 @@ function cpuMs(): number {
 
 export function stageTimes(file: string | undefined): StageTimes {
   if (!file) return OFF;
-  const running = new AsyncLocalStorage<Mark>();
-  const calls: Record<string, number> = {};
-  const stages: Record<string, { n: number; wallMs: number; cpuMs: number }> = {};
-  const charge = (mark: Mark, name: string) => {
-    const wall = performance.now();
-    const cpu = cpuMs();
-    const s = (stages[name] ??= { n: 0, wallMs: 0, cpuMs: 0 });
-    s.n++;
-    s.wallMs += wall - mark.wall;
-    s.cpuMs += cpu - mark.cpu;
-    mark.wall = wall;
-    mark.cpu = cpu;
-  };
-  (globalThis as { [STAGE_RECEIVER]?: (name: string) => void })[STAGE_RECEIVER] = (name) => {
-    const mark = running.getStore();
-    if (mark) charge(mark, name);
-  };
-  let changed = false;
-  const flush = () => {
-    if (!changed) return;
-    changed = false;
-    try {
-      writeFileSync(file, `${JSON.stringify({ calls, stages })}\n`);
-    } catch {
-      // A measurement must never fail the gateway it measures.
-    }
-  };
-  setInterval(flush, 2000).unref();
-  process.once('exit', flush);
+  const holder = globalThis as { [SUMS]?: Sums; [STAGE_RECEIVER]?: (name: string) => void };
+  const sums = (holder[SUMS] ??= processSums(file));
   return {
     measure<T>(label: string, fn: () => T): T {
-      calls[label] = (calls[label] ?? 0) + 1;
-      changed = true;
+      sums.calls[label] = (sums.calls[label] ?? 0) + 1;
+      sums.changed = true;
       const mark: Mark = { label, wall: performance.now(), cpu: cpuMs() };
-      const done = () => charge(mark, `${label}: rest`);
-      const out = running.run(mark, fn);
+      const done = () => charge(sums, mark, `${label}: rest`);
+      const out = sums.running.run(mark, fn);
       if (out instanceof Promise) return out.finally(done) as T;
       done();
       return out;
     },
-    flush,
+    flush: () => sums.flush(),
   };
+}
+
+function charge(sums: Sums, mark: Mark, name: string): void {
+  const wall = performance.now();
+  const cpu = cpuMs();
+  const s = (sums.stages[name] ??= { n: 0, wallMs: 0, cpuMs: 0 });
+  s.n++;
+  s.wallMs += wall - mark.wall;
+  s.cpuMs += cpu - mark.cpu;
+  mark.wall = wall;
+  mark.cpu = cpu;
+}
+
+/** The process's sums, its receiver of the hook code's marks, and their writing to the file. */
+function processSums(file: string): Sums {
+  const sums: Sums = {
+    file,
+    running: new AsyncLocalStorage<Mark>(),
+    calls: {},
+    stages: {},
+    changed: false,
+    flush() {
+      if (!sums.changed) return;
+      sums.changed = false;
+      try {
+        writeFileSync(sums.file, `${JSON.stringify({ calls: sums.calls, stages: sums.stages })}\n`);
+      } catch {
+        // A measurement must never fail the gateway it measures.
+      }
+    },
+  };
+  (globalThis as { [STAGE_RECEIVER]?: (name: string) => void })[STAGE_RECEIVER] = (name) => {
+    const mark = sums.running.getStore();
+    if (mark) charge(sums, mark, name);
+  };
+  setInterval(() => sums.flush(), 2000).unref();
+  process.once('exit', () => sums.flush());
+  return sums;
 }
