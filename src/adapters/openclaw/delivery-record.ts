@@ -16,6 +16,7 @@ import type { LedgerConnections } from '../../ledger/ledger-connections.js';
 import { findProjectRoot } from '../../ledger/project-root.js';
 import { runByChild } from '../../ledger/runs.js';
 import { describeIssue } from '../../util/validation.js';
+import { stage } from '../../util/stage-clock.js';
 import { projectEnv } from '../bridge/run.js';
 import type { OpenClawApi } from './plugin.js';
 import { capped, type SessionMemory } from './session-memory.js';
@@ -99,7 +100,9 @@ export function openClawDeliveryReader(o: DeliveryReaderOptions) {
   async function openClawDeliveries(where: Where, at: 'prompt' | 'tool' | 'stop', context: ReadonlySet<string> | null = null): Promise<{ payloads: Record<string, unknown>[]; retained: string[]; held: string[] }> {
     const mine = [...o.memory.children].filter(([child, requester]) => requester === where.sessionId && !settled.has(child)).map(([child]) => child);
     if (!mine.length) return { payloads: [], retained: [], held: [] };
+    stage('delivery: children');
     const facts = await ledgerFacts(where.cwd, mine);
+    stage('delivery: ledger facts');
     for (const c of mine) if (facts.get(c)?.delivered) capped(settled).add(c);
     const open = mine.filter((c) => facts.has(c) && !facts.get(c)!.delivered);
     if (!open.length) return { payloads: [], retained: [], held: [] };
@@ -110,7 +113,10 @@ export function openClawDeliveryReader(o: DeliveryReaderOptions) {
       else omitted.delete(where.sessionId);
     }
     const notListed = omitted.get(where.sessionId) ?? new Set<string>();
+    stage('delivery: context');
     const registry = await registryOf(where.sessionId);
+    // Its CPU time is OpenClaw's answer, and whatever else the gateway ran while it was awaited.
+    stage("delivery: OpenClaw's task registry");
     const payloads: Record<string, unknown>[] = [];
     const retained: string[] = [];
     const held: string[] = [];
@@ -132,6 +138,7 @@ export function openClawDeliveryReader(o: DeliveryReaderOptions) {
       }
       if (d.action === 'recover' && at === 'prompt') held.push(child);
     }
+    stage('delivery: decisions');
     return { payloads, retained, held };
   }
 
