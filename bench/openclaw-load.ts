@@ -47,6 +47,15 @@ export function reportOpenClawLoad(r: OpenClawLoadReport | null): void {
   console.log(`  gateway RSS after  without ${rss(r.bare)}   with ${rss(r.plugin)}`);
   const failed = r.bare.failed.length + r.plugin.failed.length;
   if (failed) console.log(`  failed turns: ${r.bare.failed.length} without, ${r.plugin.failed.length} with (first: ${[...r.bare.failed, ...r.plugin.failed][0]})`);
+  if (r.plugin.stages) {
+    // The plugin's own account of its time (CONTINUITY_STAGE_TIMES): per turn, the largest first.
+    const per = (ms: number) => `${(ms / r.turns).toFixed(1)} ms`;
+    const entries = Object.entries(r.plugin.stages.stages).sort((a, b) => b[1].cpuMs - a[1].cpuMs);
+    const total = entries.reduce((n, [, s]) => n + s.cpuMs, 0);
+    const calls = Object.entries(r.plugin.stages.calls).map(([k, n]) => `${(n / r.turns).toFixed(1)} ${k}`).join(', ');
+    console.log(`  continuity's CPU in the gateway / turn: ${per(total)} (${calls} calls a turn); by stage (CPU, wall):`);
+    for (const [name, s] of entries.filter(([, s]) => s.cpuMs / r.turns >= 0.05)) console.log(`    ${name.padEnd(34)} ${per(s.cpuMs).padStart(10)} ${per(s.wallMs).padStart(10)}`);
+  }
   const rows = ledgerAgainstCalls(r.plugin);
   const sum = (f: (x: (typeof rows)[number]) => number) => rows.reduce((n, x) => n + f(x), 0);
   console.log(`  ledger against hook calls: ${sum((x) => x.toolCalls)} tool calls; PreToolUse missing ${sum((x) => x.preMissing.length)}, doubled ${sum((x) => x.preDoubled.length)}; PostToolUse missing ${sum((x) => x.postMissing.length)}, doubled ${sum((x) => x.postDoubled.length)}; ${sum((x) => x.finalizes)} finalize calls, ${sum((x) => x.stops)} Stop/SubagentStop events`);

@@ -149,7 +149,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   // One transaction for the call, unless it takes in the inbox or puts wiring back (those change files after their writes, each committed
   // first), or runs in a client's own process: there other calls run between its awaits, and one holding the write lock across them
   // would leave the others waiting on the busy timeout with the event loop blocked.
-  const ledger = await Ledger.open(root, { create: true, env: opts.env, lagRecovery: true, oneTransaction: !opts.inProcessClient && !requests.length && !wiringDrift });
+  const ledger = await Ledger.open(root, { create: true, env: opts.env, lagRecovery: true, oneTransaction: !opts.inProcessClient && !requests.length && !wiringDrift, connections: opts.inProcessClient?.ledgers });
   let hotState: HotState | undefined;
   try {
     const { config, fallback, text: configText } = await hookConfig(root, ledger, hot?.config);

@@ -1,6 +1,7 @@
 import type { Config } from '../config/schema.js';
 import type { SqlDatabase } from '../ledger/driver.js';
 import type { Ledger } from '../ledger/ledger.js';
+import type { LedgerConnections } from '../ledger/ledger-connections.js';
 import type { GenericPayload } from './payload.js';
 import type { BackgroundShell, TranscriptFacts } from '../domain/human-turn.js';
 
@@ -39,6 +40,8 @@ export interface InProcessClient {
    * hides the client's token and config, can still speak as the operator.
    */
   openWithoutCredential?: boolean;
+  /** The client's process keeps ledger connections open between its calls (src/ledger/ledger-connections.ts). */
+  ledgers?: LedgerConnections;
 }
 
 /**

@@ -17,6 +17,7 @@ import { insertNotice } from './notices.js';
 import { isRemembered, rememberWorkspace } from './guarded-workspaces.js';
 import { keyRedactionOf } from './redaction-key.js';
 import { stage } from '../util/stage-clock.js';
+import { fileIdentity, ledgerIdentity, type LedgerConnections } from './ledger-connections.js';
 
 export { LEDGER_DIR, LEDGER_FILE, ledgerDirExists } from './ledger-dir.js';
 
@@ -44,6 +45,13 @@ export interface LedgerOpenOptions {
    * own event, and the call pays one commit.
    */
   oneTransaction?: boolean;
+  /**
+   * Connections kept open between calls by a long-lived process
+   * (src/ledger/ledger-connections.ts): one is taken from there instead of
+   * opened, and given back at close instead of closed. Not with
+   * oneTransaction (a kept connection never holds a transaction between calls).
+   */
+  connections?: LedgerConnections;
 }
 
 /**
@@ -78,6 +86,8 @@ export class Ledger {
   private healthy = false;
   /** LedgerOpenOptions.lagRecovery. */
   private lagRecovery = false;
+  /** Where the connection goes at close (LedgerOpenOptions.connections), with the identity of the file it was opened on. */
+  private keep: { connections: LedgerConnections; identity: string | null } | null = null;
 
   /** The recovery copy's head as it was when this ledger was opened (null: no copy, or a private copy). */
   get recoveryHead(): RecoveryHead | null {
@@ -112,17 +122,23 @@ export class Ledger {
 
     const driver = opts.driver ?? (await loadDriver());
     stage('ledger: driver load');
+    const connections = opts.connections && !copyDir && !opts.oneTransaction ? opts.connections : null;
+    const kept = connections?.take(path) ?? null;
+    // The ledger's read before it is opened: a file replaced in between is then taken for another at the next call, never the other way.
+    const fileBefore = connections && !kept ? fileIdentity(path) : null;
     let db: SqlDatabase;
     try {
-      db = driver.open(openPath, { mustExist: exists });
+      db = kept?.db ?? driver.open(openPath, { mustExist: exists });
     } catch (err) {
       if (copyDir) rmSync(copyDir, { recursive: true, force: true });
       throw explainOpenFailure(path, err);
     }
+    if (connections && !kept) connections.opened();
     let ledger = new Ledger(db, root, path, copyDir, recoveryDir, head);
-    stage('ledger: open');
+    stage(kept ? 'ledger: kept connection' : 'ledger: open');
     try {
-      ledger.configure();
+      // A kept connection has its pragmas; the schema version is read again (another process may have migrated it).
+      if (!kept) ledger.configure();
       ledger.migrate();
       stage('ledger: configure');
       const rows = damage ? null : ledgerDamage(root, head, db);
@@ -135,6 +151,8 @@ export class Ledger {
         ledger.configure();
         ledger.migrate();
       }
+      // The log's once the connection has it open (WAL mode made, or found).
+      if (connections) ledger.keep = { connections, identity: kept && !rows ? kept.identity : ledgerIdentity(path, rows ? fileIdentity(path) : fileBefore) };
       ledger.healthy = true;
       ledger.lagRecovery = !!opts.lagRecovery;
       ledger.openDriver = driver.open;
@@ -293,7 +311,9 @@ export class Ledger {
     const dir = join(this.root, LEDGER_DIR);
     stage(`recovery copy${this.renewRecoveryCopy()}`);
     const before = ledgerStamp(dir);
-    this.db.close();
+    // Kept open only when healthy: a ledger that failed its checks is opened anew by the next call.
+    if (this.keep && this.healthy) this.keep.connections.giveBack(this.path, this.db, this.keep.identity);
+    else this.db.close();
     stage('ledger close');
     // The hot state of this call, written once, with the stamp of the ledger as closed (the close checkpoints the log).
     if (opts.hotState) writeHotState(dir, (this.stampAtCommit ?? opts.hotState.ledgerStamp) === before ? { ...opts.hotState, ledgerStamp: ledgerStamp(dir) } : opts.hotState);

@@ -23,9 +23,18 @@ function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
+/**
+ * A long-lived process that runs many calls at once (the OpenClaw gateway)
+ * sums the stages itself (src/adapters/openclaw/stage-times.ts): it sets a
+ * receiver here, under a registered symbol for the same reason as the marks.
+ */
+export const STAGE_RECEIVER = Symbol.for('continuity.stage-receiver');
+const holder = globalThis as { [STAGE_RECEIVER]?: (name: string) => void };
+
 /** The stage that just ended. */
 export function stage(name: string): void {
   if (target) marks.push([name, performance.now(), cpuMs()]);
+  else holder[STAGE_RECEIVER]?.(name);
 }
 
 /** Appends this call's stages to the file CONTINUITY_STAGES names (once, at the end of the call). */

@@ -62,6 +62,13 @@ export interface LoadResult {
   /** The gateway's CPU time over the turns (user + system, its process group), in ms. */
   cpuMs: number;
   wallMs: number;
+  /** Where the plugin's time went, summed over the run (src/adapters/openclaw/stage-times.ts); null without the plugin. */
+  stages: StageSums | null;
+}
+
+export interface StageSums {
+  calls: Record<string, number>;
+  stages: Record<string, { n: number; wallMs: number; cpuMs: number }>;
 }
 
 interface OpenClawPaths {
@@ -141,6 +148,7 @@ export async function runOpenClawLoad(o: LoadOptions): Promise<LoadResult> {
   const stateDir = join(home, '.openclaw');
   const configPath = join(stateDir, 'openclaw.json');
   const callsFile = join(base, 'calls.jsonl');
+  const stagesFile = join(base, 'stages.json');
   mkdirSync(join(home, 'bin'), { recursive: true });
   mkdirSync(join(home, 'tmp'), { recursive: true });
   mkdirSync(stateDir, { recursive: true });
@@ -180,6 +188,7 @@ export async function runOpenClawLoad(o: LoadOptions): Promise<LoadResult> {
     OPENCLAW_NO_AUTO_UPDATE: '1',
     OPENCLAW_GATEWAY_TOKEN: TOKEN,
     CONTINUITY_OPENCLAW_LOAD_CALLS: callsFile,
+    CONTINUITY_STAGE_TIMES: stagesFile,
   });
   let output = '';
   const gateway: ChildProcess = spawn(p.openclaw, ['gateway', 'run', '--port', String(port), '--bind', 'loopback', '--auth', 'token', '--token', TOKEN], { cwd: base, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -278,7 +287,8 @@ export async function runOpenClawLoad(o: LoadOptions): Promise<LoadResult> {
       : [];
     // A turn the gateway failed: what it logged of why (its chat-completions endpoint answers only "internal error").
     if (failed.length) failed.push(...gatewayFailures(join(home, 'openclaw.log')));
-    return { turnMs, failed, rss, calls, ledgers, cpuMs, wallMs };
+    const stages = o.plugin && existsSync(stagesFile) ? (JSON.parse(readFileSync(stagesFile, 'utf8')) as StageSums) : null;
+    return { turnMs, failed, rss, calls, ledgers, cpuMs, wallMs, stages };
   } finally {
     await stop();
     if (!process.env.CONTINUITY_REAL_CLIENT_KEEP) rmSync(base, { recursive: true, force: true });

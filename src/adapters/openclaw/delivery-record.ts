@@ -12,9 +12,11 @@ import * as v from 'valibot';
 import { decideDelivery, openClawDeliveryRecord } from '../../domain/client-delivery.js';
 import { ledgerDirExists } from '../../ledger/ledger-dir.js';
 import { Ledger } from '../../ledger/ledger.js';
+import type { LedgerConnections } from '../../ledger/ledger-connections.js';
 import { findProjectRoot } from '../../ledger/project-root.js';
 import { runByChild } from '../../ledger/runs.js';
 import { describeIssue } from '../../util/validation.js';
+import { stage } from '../../util/stage-clock.js';
 import { projectEnv } from '../bridge/run.js';
 import type { OpenClawApi } from './plugin.js';
 import { capped, type SessionMemory } from './session-memory.js';
@@ -26,6 +28,8 @@ const TaskList = v.array(v.looseObject({ childSessionKey: v.optional(v.string())
 export interface DeliveryReaderOptions {
   api: OpenClawApi;
   env: NodeJS.ProcessEnv;
+  /** The gateway's kept ledger connections (src/ledger/ledger-connections.ts). */
+  ledgers?: LedgerConnections;
   memory: SessionMemory;
   /** The scope gateway methods are called from (not a finished run's). */
   scope: AsyncResource;
@@ -60,7 +64,7 @@ export function openClawDeliveryReader(o: DeliveryReaderOptions) {
     const out = new Map<string, { delivered: boolean; childDone: boolean }>();
     const root = findProjectRoot(cwd, projectEnv(o.env, cwd));
     if (!ledgerDirExists(root)) return out;
-    const ledger = await Ledger.open(root, { create: false, env: projectEnv(o.env, cwd) });
+    const ledger = await Ledger.open(root, { create: false, env: projectEnv(o.env, cwd), connections: o.ledgers });
     try {
       for (const child of children) {
         const row = runByChild(ledger.db, child);
@@ -96,7 +100,9 @@ export function openClawDeliveryReader(o: DeliveryReaderOptions) {
   async function openClawDeliveries(where: Where, at: 'prompt' | 'tool' | 'stop', context: ReadonlySet<string> | null = null): Promise<{ payloads: Record<string, unknown>[]; retained: string[]; held: string[] }> {
     const mine = [...o.memory.children].filter(([child, requester]) => requester === where.sessionId && !settled.has(child)).map(([child]) => child);
     if (!mine.length) return { payloads: [], retained: [], held: [] };
+    stage('delivery: children');
     const facts = await ledgerFacts(where.cwd, mine);
+    stage('delivery: ledger facts');
     for (const c of mine) if (facts.get(c)?.delivered) capped(settled).add(c);
     const open = mine.filter((c) => facts.has(c) && !facts.get(c)!.delivered);
     if (!open.length) return { payloads: [], retained: [], held: [] };
@@ -107,7 +113,10 @@ export function openClawDeliveryReader(o: DeliveryReaderOptions) {
       else omitted.delete(where.sessionId);
     }
     const notListed = omitted.get(where.sessionId) ?? new Set<string>();
+    stage('delivery: context');
     const registry = await registryOf(where.sessionId);
+    // Its CPU time is OpenClaw's answer, and whatever else the gateway ran while it was awaited.
+    stage("delivery: OpenClaw's task registry");
     const payloads: Record<string, unknown>[] = [];
     const retained: string[] = [];
     const held: string[] = [];
@@ -129,6 +138,7 @@ export function openClawDeliveryReader(o: DeliveryReaderOptions) {
       }
       if (d.action === 'recover' && at === 'prompt') held.push(child);
     }
+    stage('delivery: decisions');
     return { payloads, retained, held };
   }
 

@@ -27,6 +27,8 @@ import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { isAbsolute, join } from 'node:path';
 import { registerInProcessProgram } from '../../util/running-program.js';
+import { LedgerConnections } from '../../ledger/ledger-connections.js';
+import { stageTimes } from './stage-times.js';
 import { ledgerDirExists } from '../../ledger/ledger-dir.js';
 import { isRemembered } from '../../ledger/guarded-workspaces.js';
 import { findProjectRoot } from '../../ledger/project-root.js';
@@ -80,13 +82,14 @@ export const CONTINUATION_PREFIX = 'continuity-next-';
  * entry: before_agent_run fires when OpenClaw admits a new run for a message
  * (the only place the plugin reads a prompt as the operator's).
  */
-function inProcessClient(memory: ReturnType<typeof sessionMemory>, openWithoutCredential: boolean): InProcessClient {
+function inProcessClient(memory: ReturnType<typeof sessionMemory>, openWithoutCredential: boolean, ledgers: LedgerConnections): InProcessClient {
   return {
     name: `openclaw (in process, pid ${process.pid})`,
     transcript: { kind: 'read', last: 'user-prompt', toolUses: new Map(), toolResults: new Set() },
     // Processes an exec of this gateway started and left running: they can speak as the operator (openclaw agent).
     liveAgentProcesses: () => liveExecSurvivors(memory, Date.now()),
     openWithoutCredential,
+    ledgers,
   };
 }
 
@@ -134,6 +137,10 @@ export function refusedPrompt(answer: Record<string, unknown> | null): string | 
 /** What a registration gives back: a promise of the words for the person handled so far (sent or recorded). */
 export interface Registration {
   idle(): Promise<void>;
+  /** Closes the ledger connections the plugin keeps between calls (the gateway stopping). */
+  close(): void;
+  /** How many ledger connections were opened, taken again, and dropped. */
+  ledgerConnections: LedgerConnections['counts'];
 }
 
 export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): Registration {
@@ -146,7 +153,10 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
   const now = opts.clock ?? (() => new Date().toISOString());
   const stateDir = openClawStateDir(env);
   const memory = sessionMemory(opts.storePath !== undefined ? opts.storePath : stateDir ? storePathIn(stateDir) : null);
-  const client = inProcessClient(memory, gatewayOpenWithoutCredential(api.config));
+  // The gateway runs many calls a turn: each project's ledger connection is kept open between them (src/ledger/ledger-connections.ts).
+  const ledgers = new LedgerConnections();
+  const times = stageTimes(env.CONTINUITY_STAGE_TIMES);
+  const client = inProcessClient(memory, gatewayOpenWithoutCredential(api.config), ledgers);
   // A turn started from inside a finished run's hook inherits that run's caller identity, which OpenClaw has
   // already retired ("agent tool caller authority is no longer active"): continuations start from this scope instead.
   const neutral = new AsyncResource('continuity-continue');
@@ -165,7 +175,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     const e = projectEnv(env, where.cwd);
     const outputs: (Record<string, unknown> | null)[] = [];
     for (const p of payloads) {
-      const outcome = await handlePayload(validatePayload(p), { env: e, now: now(), fallbackCwd: where.cwd, source: SOURCE, inProcessClient: client });
+      const outcome = await times.measure('hook', () => handlePayload(validatePayload(p), { env: e, now: now(), fallbackCwd: where.cwd, source: SOURCE, inProcessClient: client }));
       // OpenClaw shows the operator no hook message: a guarded workspace left without its ledger is said in the gateway's log too.
       if (outcome.unguarded && typeof outcome.output?.systemMessage === 'string') warn(outcome.output.systemMessage.replace(/^continuity: /, ''));
       outputs.push(outcome.output);
@@ -195,8 +205,8 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     }).catch((err: unknown) => warn(`words for the person could not be handled: ${err instanceof Error ? err.message : String(err)}`));
   }
 
-  const deliveries = openClawDeliveryReader({ api, env, memory, scope: neutral, warn });
-  const openClawDeliveries = deliveries.read;
+  const deliveries = openClawDeliveryReader({ api, env, memory, scope: neutral, warn, ledgers });
+  const openClawDeliveries: typeof deliveries.read = (...args) => times.measure('delivery record', () => deliveries.read(...args));
   const settled = deliveries.settled;
 
   /** Where a session's calls are judged: its workspace, as its runs' agent hooks named it. */
@@ -341,7 +351,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
       if (event.toolName === 'exec' && typeof event.params.command === 'string') execStarted(memory, execKey(event, ctx), Date.now());
       const where = whereOf(ctx.sessionKey, ctx.sessionId);
       if (!where) return undefined;
-      const payloads = toolPayloads(where, event, 'PreToolUse', { ...facts, typedBefore: (id) => memory.typed.get(id) ?? '' });
+      const payloads = times.measure('tool call facts', () => toolPayloads(where, event, 'PreToolUse', { ...facts, typedBefore: (id) => memory.typed.get(id) ?? '' }));
       const result = payloads.length ? toolCallResult(await decide(where, payloads), event.toolName) : undefined;
       // Text typed into an exec's session and not yet entered is remembered (unless refused), to judge the line whole.
       const typed = event.toolName === 'process' ? processInput(event.params) : null;
@@ -361,7 +371,7 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     if (event.toolName === 'exec') execReturned(memory, execKey(event, ctx), Date.now(), execBackgrounded(event));
     const where = whereOf(ctx.sessionKey, ctx.sessionId);
     if (!where || !toolRan(event)) return undefined;
-    const payloads = toolPayloads(where, event, 'PostToolUse', facts);
+    const payloads = times.measure('tool call facts', () => toolPayloads(where, event, 'PostToolUse', facts));
     if (!payloads.length) return undefined;
     // A tool call's rules look for lost results too: what OpenClaw delivered is recorded first, what it keeps is held.
     const openclaw = await openClawDeliveries(where, 'tool');
@@ -518,5 +528,11 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     if (where) memory.compacted.add(where.sessionId);
     return undefined;
   });
-  return { idle: () => telling };
+  // The gateway stopping: the kept connections are closed (each close checkpoints its ledger's log).
+  api.on('gateway_stop', () => {
+    ledgers.closeAll();
+    times.flush();
+    return undefined;
+  });
+  return { idle: () => telling, close: () => ledgers.closeAll(), ledgerConnections: ledgers.counts };
 }
