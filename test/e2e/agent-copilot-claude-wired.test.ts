@@ -80,8 +80,10 @@ test('Copilot CLI in a project wired for Claude Code only: its Stop at the Task 
   const { project, home } = claudeOnlyProject();
   assert.equal(hook([], project, home, fixture('user-prompt-submit-approve', project, home)).code, 0);
   taskDone(project, '1');
-  writeRecord(home, [{ type: 'user.message', data: { content: 'Execute the plan.' } }, { type: 'assistant.message', data: { content: 'Task 1 is done and committed.', toolRequests: [] } }, { type: 'assistant.turn_end', data: { turnId: '1' } }, { type: 'hook.start', data: { hookType: 'agentStop', input: {} } }]);
-  const r = hook([], project, home, fixture('stop', project, home));
+  const payload = fixture('stop', project, home);
+  // The stop's own hook.start carries the payload's time in its input, as Copilot CLI records it.
+  writeRecord(home, [{ type: 'user.message', data: { content: 'Execute the plan.' } }, { type: 'assistant.message', data: { content: 'Task 1 is done and committed.', toolRequests: [] } }, { type: 'assistant.turn_end', data: { turnId: '1' } }, { type: 'hook.start', data: { hookType: 'agentStop', input: { timestamp: Date.parse(String(payload.timestamp)) } } }]);
+  const r = hook([], project, home, payload);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.out?.decision, 'block');
   assert.match(String(r.out?.reason), /Task 2 "Export endpoint" \(docs\/plans\/payments-export\.md:\d+\) is the next task/);

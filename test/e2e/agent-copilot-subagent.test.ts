@@ -49,8 +49,8 @@ function runs(project: string): any[] {
   return JSON.parse(r.stdout).runs;
 }
 
-/** The parent's session record as Copilot CLI writes it when its turn has ended and the stop's hook started. */
-function parentRecord(home: string, session: string, last: string): void {
+/** The parent's session record as Copilot CLI writes it when its turn has ended and the stop's hook started (at the stop payload's `timestamp`). */
+function parentRecord(home: string, session: string, last: string, at: unknown): void {
   const dir = join(home, '.copilot', 'session-state', session);
   mkdirSync(dir, { recursive: true });
   const lines = [
@@ -58,7 +58,7 @@ function parentRecord(home: string, session: string, last: string): void {
     { type: 'user.message', data: { content: 'Have the plan reviewed.' } },
     { type: 'assistant.message', data: { content: last, toolRequests: [] } },
     { type: 'assistant.turn_end', data: { turnId: '1' } },
-    { type: 'hook.start', data: { hookType: 'agentStop', input: {} } },
+    { type: 'hook.start', data: { hookType: 'agentStop', input: { timestamp: Date.parse(String(at)) } } },
   ];
   writeFileSync(join(dir, 'events.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
 }
@@ -87,7 +87,7 @@ test('Copilot: a subagent\'s own prompt is its start, never the person\'s (`appr
   const approved = setUp();
   approved.hook('user-prompt-submit-approve', { session_id: PARENT });
   taskDone(approved.project, '1');
-  parentRecord(approved.home, PARENT, 'Task 1 is done.');
+  parentRecord(approved.home, PARENT, 'Task 1 is done.', fixture('stop', approved.project, approved.home).timestamp);
   assert.equal(approved.hook('subagent-stop-own').out, null);
   assert.equal((await events(approved.project)).filter((e) => e.kind === 'Stop').length, 0);
 });
@@ -101,7 +101,7 @@ test('Copilot task in the background: launched and bound to the child its result
   assert.deepEqual([launched[0].childSessionKey, launched[0].forwardedToMain], [BACKGROUND_CHILD, null]);
   hook('subagent-background-user-prompt-submit');
   hook('subagent-background-stop');
-  parentRecord(home, BACKGROUND_PARENT, 'The review runs in the background.');
+  parentRecord(home, BACKGROUND_PARENT, 'The review runs in the background.', fixture('stop', project, home).timestamp);
   const stop = hook('stop', { session_id: BACKGROUND_PARENT, transcript_path: join(home, '.copilot', 'session-state', BACKGROUND_PARENT, 'events.jsonl') });
   assert.equal(stop.out?.decision, 'block', JSON.stringify(stop.out));
   // The child's last answer, as captured: "Done.".
@@ -120,7 +120,7 @@ test('Copilot read_agent: a background run\'s result the parent fetched itself i
   for (const name of ['subagent-read-agent-pre-tool-use-task', 'subagent-read-agent-post-tool-use-task', 'subagent-read-agent-user-prompt-submit', 'subagent-read-agent-stop', 'subagent-read-agent-pre-tool-use', 'subagent-read-agent-post-tool-use']) hook(name);
   const [run] = runs(project);
   assert.deepEqual([run.status, run.forwardedToMain, run.resultSource], ['completed', true, 'task_output'], JSON.stringify(run));
-  parentRecord(home, parentSession, 'It is back.');
+  parentRecord(home, parentSession, 'It is back.', fixture('subagent-read-agent-parent-stop', project, home).timestamp);
   const stop = hook('subagent-read-agent-parent-stop', { transcript_path: join(home, '.copilot', 'session-state', parentSession, 'events.jsonl') });
   assert.equal(stop.out, null, JSON.stringify(stop.out));
 });

@@ -34,6 +34,8 @@ function writeRecord(home: string, events: Record<string, unknown>[]): void {
   writeFileSync(record(home), [start, ...events].map((e) => JSON.stringify(e)).join('\n') + '\n');
 }
 
+/** The `hook.start` of the stop whose payload this is, as Copilot CLI records it: its input with the payload's time in milliseconds. */
+const stopStart = (payload: Record<string, unknown>) => ({ type: 'hook.start', data: { hookType: 'agentStop', input: { stop_hook_active: payload.stop_hook_active, timestamp: Date.parse(String(payload.timestamp)) } } });
 const said = (content: string) => ({ type: 'assistant.message', data: { content, toolRequests: [] } });
 
 function copilot(project: string, home: string, payload: Record<string, unknown>) {
@@ -59,9 +61,10 @@ function approvedProject(files: Record<string, string> = {}): { project: string;
 }
 
 function stop(project: string, home: string, last: string, active = false) {
-  // As Copilot CLI has written it once it has caught up: the stop's own hook.start after the turn's last message.
-  writeRecord(home, [{ type: 'user.message', data: { content: 'Execute the plan.' } }, said(last), { type: 'assistant.turn_end', data: { turnId: '1' } }, { type: 'hook.start', data: { hookType: 'agentStop', input: {} } }]);
-  const r = copilot(project, home, fixture('stop', project, home, { stop_hook_active: active }));
+  const payload = fixture('stop', project, home, { stop_hook_active: active });
+  // As Copilot CLI has written it once it has caught up: the stop's own hook.start (its input carrying the payload's time) after the turn's last message.
+  writeRecord(home, [{ type: 'user.message', data: { content: 'Execute the plan.' } }, said(last), { type: 'assistant.turn_end', data: { turnId: '1' } }, stopStart(payload)]);
+  const r = copilot(project, home, payload);
   assert.equal(r.code, 0, r.stderr);
   return r.out;
 }

@@ -22,14 +22,14 @@ import type { RealClientId } from './story.js';
 const Step = v.union([
   v.object({ hook: v.looseObject({ hook_event_name: v.string() }) }),
   v.object({ request: AgentRequestSchema }),
-  /** Lines of the client's own session record, appended before the next hook call reads it. */
+  /** Lines of the client's own session record, appended before the next hook call reads it (a field `"now"`, as in `base`). */
   v.object({ transcript: v.array(v.record(v.string(), v.unknown())) }),
 ]);
 const Part = v.object({
   client: v.string(),
   version: v.string(),
   sessionId: v.string(),
-  /** Fields every payload of the client carries (`timestamp: "now"` is the time of the call). */
+  /** Fields every payload of the client carries (`timestamp: "now"` is the time the part is played). */
   base: v.record(v.string(), v.unknown()),
   steps: v.array(Step),
 });
@@ -60,6 +60,9 @@ export function playRecordedPart(o: { client: RealClientId; part: RecordedPart; 
   const played: PlayedPart = { firstAnswer: '', failed: [] };
   // Copilot CLI keeps its record where its Stop names it; the others' recorded calls name a file of the demo's home.
   const transcript = o.client === 'copilot' ? join(o.home, '.copilot', 'session-state', o.part.sessionId, 'events.jsonl') : join(o.home, 'transcripts', `${o.part.sessionId}.jsonl`);
+  // One instant for the whole part: Copilot CLI writes its Stop's time into the record's hook.start of that stop, which is how the hook tells its own stop from an earlier one.
+  const now = new Date().toISOString();
+  const timed = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).map(([k, val]) => [k, val === 'now' ? now : val]));
   for (const step of o.part.steps) {
     if ('request' in step) {
       // What the agent's command left in the inbox (src/cli/requests.ts writes the same record).
@@ -68,10 +71,10 @@ export function playRecordedPart(o: { client: RealClientId; part: RecordedPart; 
     }
     if ('transcript' in step) {
       mkdirSync(dirname(transcript), { recursive: true });
-      appendFileSync(transcript, step.transcript.map((line) => `${JSON.stringify(line)}\n`).join(''));
+      appendFileSync(transcript, step.transcript.map((line) => `${JSON.stringify(timed(line))}\n`).join(''));
       continue;
     }
-    const base = Object.fromEntries(Object.entries(o.part.base).map(([k, val]) => [k, val === 'now' ? new Date().toISOString() : val]));
+    const base = timed(o.part.base);
     const payload = framed(o.client, { sessionId: o.part.sessionId, transcript, project: o.project }, { ...base, ...step.hook });
     const r = spawnSync(o.self[0]!, [...o.self.slice(1), 'hook', HOOK_AGENT[o.client]], { cwd: o.project, input: JSON.stringify(payload), encoding: 'utf8', env: o.env });
     if (r.status !== 0 && r.status !== 2) played.failed.push(`${step.hook.hook_event_name}: exit ${r.status ?? r.signal}: ${(r.stderr || '').trim().split('\n').pop() ?? ''}`);
