@@ -1,3 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{a as l,b as t}from"./chunk-A6GN43L3.mjs";import{a as r}from"./chunk-UHNEAFFF.mjs";import{b as e}from"./chunk-I4KP2VAS.mjs";import"./chunk-CXS6YJ7R.mjs";var i=".opencode/plugins/continuity.js",m={agent:"opencode",settingsFile:i,install(o,n){if(o!==null&&t(o)===null)throw new r(i,"it is not continuity's plugin");return l(e(n,"opencode"))},uninstall(o){return t(o)===null?o:null},installedCommands(o){let n=t(o);return n?[n]:[]}};export{i as OPENCODE_PLUGIN_FILE,m as target};
