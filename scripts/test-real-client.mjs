@@ -12,7 +12,8 @@
 // package's install (packed-install) run once, after them: they do not start Claude Code. OpenClaw's come last, on their own: each
 // starts an OpenClaw gateway (Node 24, scripts/install-openclaw.mjs).
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLAUDE_CODE_VERSION, claudeCodeNewest } from './install-claude-code.mjs';
 import { COPILOT_VERSION, OPENCODE_VERSION, PI_VERSION, openCodeNewest } from './install-agent-clients.mjs';
@@ -21,6 +22,35 @@ import { newestVersion } from './newest-version.mjs';
 const args = process.argv.slice(2);
 const files = args.filter((a) => !a.startsWith('--'));
 const only = args.includes('--pinned') ? 'pinned' : args.includes('--newest') ? 'newest' : null;
+
+// Each pass's tests also go, a JSON line each, to a file of their own (scripts/test-durations.mjs),
+// so that the end of the output names every failed test, whatever scrolled past before it.
+const scratch = mkdtempSync(join(tmpdir(), 'continuity-real-client-results-'));
+const scenarioPasses = [];
+/** node --test's arguments for one pass of scenarios: spec on the terminal, a line per test into the pass's file. */
+function scenarioArgs(title, concurrency, list) {
+  const results = join(scratch, `${scenarioPasses.length}.jsonl`);
+  scenarioPasses.push({ title, results });
+  return ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./scripts/test-durations.mjs', `--test-reporter-destination=${results}`, ...list];
+}
+/** Every failed test of every pass, with its pass and the first line of its error. */
+function failedTests() {
+  const out = [];
+  for (const p of scenarioPasses) {
+    if (!existsSync(p.results)) continue;
+    for (const line of readFileSync(p.results, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const t = JSON.parse(line);
+      if (!t.ok) out.push(`  ${p.title}: ${t.name}${t.name === t.file ? '' : ` (${t.file.split(/[\\/]/).pop()})`}\n      ${t.error}`);
+    }
+  }
+  return out;
+}
+
+/** One pass of scenarios under node --test. */
+function runScenarios(title, concurrency, list, env = {}) {
+  return step(title, process.execPath, scenarioArgs(title, concurrency, list), env);
+}
 
 function step(title, cmd, cmdArgs, env = {}) {
   process.stdout.write(`\n▶ ${title}\n`);
@@ -66,17 +96,17 @@ const versions = [['pinned', CLAUDE_CODE_VERSION], ['newest', newest.version]].f
 const failed = [];
 if (scenarios.length) {
   for (const [which, version] of versions) {
-    const ok = step(`scenarios on Claude Code ${version} (${which})`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-reporter=spec', ...scenarios], { CONTINUITY_REAL_CLIENT_CLAUDE: which });
+    const ok = runScenarios(`scenarios on Claude Code ${version} (${which})`, 4, scenarios, { CONTINUITY_REAL_CLIENT_CLAUDE: which });
     if (!ok) failed.push(`Claude Code ${version}`);
   }
 }
 if (others.length && !only) {
-  if (!step('scenarios on Codex CLI and Gemini CLI, and the packed package', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=3', '--test-reporter=spec', ...others])) failed.push('Codex CLI or Gemini CLI');
+  if (!runScenarios('scenarios on Codex CLI and Gemini CLI, and the packed package', 3, others)) failed.push('Codex CLI or Gemini CLI');
 }
 if (pi.length && !only) {
   const piVersions = [['pinned', PI_VERSION], ...(piNewest.source !== 'fallback' && piNewest.version !== PI_VERSION ? [['newest', piNewest.version]] : [])];
   for (const [which, version] of piVersions) {
-    if (!step(`scenarios on pi ${version} (${which})`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...pi], { CONTINUITY_REAL_CLIENT_PI: which })) failed.push(`pi ${version}`);
+    if (!runScenarios(`scenarios on pi ${version} (${which})`, 2, pi, { CONTINUITY_REAL_CLIENT_PI: which })) failed.push(`pi ${version}`);
   }
 }
 if (copilot.length && !only) {
@@ -86,7 +116,7 @@ if (copilot.length && !only) {
   const copilotVersions = newestCopilot.version === COPILOT_VERSION ? [COPILOT_VERSION] : [COPILOT_VERSION, newestCopilot.version];
   if (copilotVersions.length === 1) process.stdout.write(`  the newest is the pinned one: one pass\n`);
   for (const version of copilotVersions) {
-    if (!step(`scenarios on GitHub Copilot CLI ${version}`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...copilot], { CONTINUITY_COPILOT_VERSION: version })) failed.push(`GitHub Copilot CLI ${version}`);
+    if (!runScenarios(`scenarios on GitHub Copilot CLI ${version}`, 2, copilot, { CONTINUITY_COPILOT_VERSION: version })) failed.push(`GitHub Copilot CLI ${version}`);
   }
 }
 // OpenCode's scenarios: once on the pinned version and once on the registry's newest (asked here; the same version runs once).
@@ -95,11 +125,13 @@ if (opencode.length && !only) {
   process.stdout.write(`OpenCode: pinned ${OPENCODE_VERSION}; newest ${newestOpenCode.version} (${newestOpenCode.why})\n`);
   const passes = newestOpenCode.version === OPENCODE_VERSION ? [['pinned', OPENCODE_VERSION]] : [['pinned', OPENCODE_VERSION], ['newest', newestOpenCode.version]];
   for (const [which, version] of passes) {
-    if (!step(`scenarios on OpenCode ${version} (${which}${passes.length === 1 ? ', also the newest' : ''})`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...opencode], { CONTINUITY_REAL_CLIENT_OPENCODE: which })) failed.push(`OpenCode ${version}`);
+    if (!runScenarios(`scenarios on OpenCode ${version} (${which}${passes.length === 1 ? ', also the newest' : ''})`, 2, opencode, { CONTINUITY_REAL_CLIENT_OPENCODE: which })) failed.push(`OpenCode ${version}`);
   }
 }
 if (openclaw.length && !only) {
-  if (!step('scenarios on OpenClaw', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...openclaw])) failed.push('OpenClaw');
+  if (!runScenarios('scenarios on OpenClaw', 2, openclaw)) failed.push('OpenClaw');
 }
+const failures = failedTests();
+if (failures.length) process.stdout.write(`\nFailed tests:\n${failures.join('\n')}\n`);
 process.stdout.write(failed.length ? `\n✗ real-client scenarios failed on ${failed.join(' and ')}\n` : `\n✓ real-client scenarios passed\n`);
 process.exit(failed.length ? 1 : 0);
