@@ -80,12 +80,19 @@ function joined(out: string): string {
   return out.replace(/\n {9}(?=\S)/g, ' ').replace(/\n {4}(?=[^\s\d])/g, ' ');
 }
 
-const CODEX_VERSION = /^codex-cli (\S+)/m.exec(spawnSync(clientBinary('codex'), ['--version'], { encoding: 'utf8' }).stdout)?.[1];
-const GEMINI_VERSION = spawnSync(clientBinary('gemini'), ['--version'], { encoding: 'utf8' }).stdout.trim();
+// Each client asked its version in a home of its own: `--version` writes its state (Gemini CLI its projects.json) into the home it is given, never the person's.
+const versionHome = mkdtempSync(join(tmpdir(), 'continuity-demo-versions-'));
+after(() => rmSync(versionHome, { recursive: true, force: true }));
+const versionEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: versionHome, CODEX_HOME: versionHome, GEMINI_CLI_HOME: versionHome, XDG_CONFIG_HOME: join(versionHome, '.config'), XDG_DATA_HOME: join(versionHome, '.local', 'share'), XDG_STATE_HOME: join(versionHome, '.local', 'state'), XDG_CACHE_HOME: join(versionHome, '.cache'), TMPDIR: versionHome };
+function versionOf(client: Parameters<typeof clientBinary>[0], stream: 'stdout' | 'stderr' = 'stdout'): string {
+  return spawnSync(clientBinary(client), ['--version'], { encoding: 'utf8', env: versionEnv, stdio: ['ignore', 'pipe', 'pipe'] })[stream];
+}
+const CODEX_VERSION = /^codex-cli (\S+)/m.exec(versionOf('codex'))?.[1];
+const GEMINI_VERSION = versionOf('gemini').trim();
 // pi prints its version on stderr.
-const PI_VERSION = /(\d+\.\d+\.\d+)/.exec(spawnSync(clientBinary('pi'), ['--version'], { encoding: 'utf8' }).stderr)?.[1];
-const COPILOT_VERSION = /Copilot CLI (\S+?)\.?$/m.exec(spawnSync(clientBinary('copilot'), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).stdout)?.[1];
-const OPENCODE_VERSION = spawnSync(clientBinary('opencode'), ['--version'], { encoding: 'utf8' }).stdout.trim();
+const PI_VERSION = /(\d+\.\d+\.\d+)/.exec(versionOf('pi', 'stderr'))?.[1];
+const COPILOT_VERSION = /Copilot CLI (\S+?)\.?$/m.exec(versionOf('copilot'))?.[1];
+const OPENCODE_VERSION = versionOf('opencode').trim();
 
 test('continuity demo --hand-over with the six real clients: Claude Code, Codex, Gemini CLI, pi, Copilot CLI and OpenCode each run offline, OpenClaw\'s part recorded, each is told first from the ledger, and the ledger names who completed each task', { timeout: 600_000 }, async () => {
   const r = await demo(['--hand-over', '--claude', claudeBinary(), '--codex', clientBinary('codex'), '--gemini', clientBinary('gemini'), '--pi', clientBinary('pi'), '--copilot', clientBinary('copilot'), '--opencode', clientBinary('opencode')]);
