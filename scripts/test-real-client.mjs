@@ -12,45 +12,20 @@
 // package's install (packed-install) run once, after them: they do not start Claude Code. OpenClaw's come last, on their own: each
 // starts an OpenClaw gateway (Node 24, scripts/install-openclaw.mjs).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLAUDE_CODE_VERSION, claudeCodeNewest } from './install-claude-code.mjs';
 import { COPILOT_VERSION, OPENCODE_VERSION, PI_VERSION, openCodeNewest } from './install-agent-clients.mjs';
 import { newestVersion } from './newest-version.mjs';
+import { scenarioPasses } from './scenario-passes.mjs';
 
 const args = process.argv.slice(2);
 const files = args.filter((a) => !a.startsWith('--'));
 const only = args.includes('--pinned') ? 'pinned' : args.includes('--newest') ? 'newest' : null;
 
-// Each pass's tests also go, a JSON line each, to a file of their own (scripts/test-durations.mjs),
-// so that the end of the output names every failed test, whatever scrolled past before it.
-const scratch = mkdtempSync(join(tmpdir(), 'continuity-real-client-results-'));
-const scenarioPasses = [];
-/** node --test's arguments for one pass of scenarios: spec on the terminal, a line per test into the pass's file. */
-function scenarioArgs(title, concurrency, list) {
-  const results = join(scratch, `${scenarioPasses.length}.jsonl`);
-  scenarioPasses.push({ title, results });
-  return ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./scripts/test-durations.mjs', `--test-reporter-destination=${results}`, ...list];
-}
-/** Every failed test of every pass, with its pass and the first line of its error. */
-function failedTests() {
-  const out = [];
-  for (const p of scenarioPasses) {
-    if (!existsSync(p.results)) continue;
-    for (const line of readFileSync(p.results, 'utf8').split('\n')) {
-      if (!line.trim()) continue;
-      const t = JSON.parse(line);
-      if (!t.ok) out.push(`  ${p.title}: ${t.name}${t.name === t.file ? '' : ` (${t.file.split(/[\\/]/).pop()})`}\n      ${t.error}`);
-    }
-  }
-  return out;
-}
-
-/** One pass of scenarios under node --test. */
-function runScenarios(title, concurrency, list, env = {}) {
-  return step(title, process.execPath, scenarioArgs(title, concurrency, list), env);
-}
+const scenarioRuns = scenarioPasses({ step, scratch: mkdtempSync(join(tmpdir(), 'continuity-real-client-results-')) });
+const runScenarios = scenarioRuns.run;
 
 function step(title, cmd, cmdArgs, env = {}) {
   process.stdout.write(`\n▶ ${title}\n`);
@@ -131,7 +106,6 @@ if (opencode.length && !only) {
 if (openclaw.length && !only) {
   if (!runScenarios('scenarios on OpenClaw', 2, openclaw)) failed.push('OpenClaw');
 }
-const failures = failedTests();
-if (failures.length) process.stdout.write(`\nFailed tests:\n${failures.join('\n')}\n`);
+process.stdout.write(scenarioRuns.summary());
 process.stdout.write(failed.length ? `\n✗ real-client scenarios failed on ${failed.join(' and ')}\n` : `\n✓ real-client scenarios passed\n`);
 process.exit(failed.length ? 1 : 0);
