@@ -142,7 +142,7 @@ export function openClawDeliveryReader(o: DeliveryReaderOptions) {
     const notListed = omitted.get(where.sessionId) ?? new Set<string>();
     stage('delivery: context');
     const registry = await registryOf(where.sessionId);
-    // Its CPU time is OpenClaw's answer, and whatever else the gateway ran while it was awaited.
+    // Its CPU time is OpenClaw's answer; read through the worker (awaited), whatever else the gateway ran meanwhile too.
     stage("delivery: OpenClaw's task registry");
     const payloads: Record<string, unknown>[] = [];
     const retained: string[] = [];
