@@ -1,10 +1,43 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { protectedPathMatcher } from '../shell/protected-model.js';
+import { RACY_MS } from '../util/stamped-hash.js';
 
 /** At most this many files are snapshotted for the protect list: a glob that names a whole tree is guarded, not copied. */
 export const MAX_PROTECTED_FILES = 200;
 const SKIPPED_DIRS = new Set(['.git', 'node_modules', '.continuity']);
+
+/**
+ * What this process found for a list of patterns, with the stamp of every
+ * folder it looked at: a long-lived process (the OpenClaw gateway) lists
+ * git's hook folders and the folders a client loads several times a call,
+ * every call, and they seldom change. A folder's entries added, removed or
+ * renamed move its modification and change times; a folder replaced is
+ * another inode; so while each stamp holds, the listing is the one found.
+ * The stamps are src/util/stamped-hash.ts's (device, inode, times in
+ * nanoseconds) and so is its rule: a folder changed within RACY_MS is never
+ * taken on its stamp, and the stamp is read before the listing.
+ */
+const found = new Map<string, { stamps: [string, string][]; files: string[] }>();
+const FOUND_KEPT = 64;
+
+/** How many folders this process listed (the tests read it). */
+export const folderListings = { count: 0 };
+
+/** A folder's stamp, `absent`, `not a folder`, or null when it changed within RACY_MS of `nowMs` (not to be taken on its stamp). */
+function folderStamp(abs: string, nowMs: number): string | null {
+  let st;
+  try {
+    st = statSync(abs, { throwIfNoEntry: false, bigint: true });
+  } catch {
+    // Not reachable (a path under a file, a folder it may not read): as absent, as the listing finds it.
+    return 'absent';
+  }
+  if (!st) return 'absent';
+  if (!st.isDirectory()) return 'not a folder';
+  if (Number(st.ctimeNs / 1_000_000n) > nowMs - RACY_MS) return null;
+  return `${st.dev}:${st.ino}:${st.mtimeNs}:${st.ctimeNs}`;
+}
 
 /**
  * The files the config's `protect` list names now, relative to the root: a
@@ -13,7 +46,18 @@ const SKIPPED_DIRS = new Set(['.git', 'node_modules', '.continuity']);
  * wildcard. Their content is snapshotted so that a write the hooks did not
  * see beforehand is put back after.
  */
-export function protectedFiles(root: string, patterns: readonly string[]): string[] {
+export function protectedFiles(root: string, patterns: readonly string[], nowMs: number = Date.now()): string[] {
+  const key = `${root}\0${patterns.join('\0')}`;
+  const kept = found.get(key);
+  if (kept && kept.stamps.every(([abs, stamp]) => folderStamp(abs, nowMs) === stamp)) return [...kept.files];
+  // Each folder's stamp as it was before it was looked at; null once any was too young to be taken on it.
+  let stamps: [string, string][] | null = [];
+  const look = (abs: string) => {
+    const stamp = folderStamp(abs, nowMs);
+    if (stamp === null) stamps = null;
+    else stamps?.push([abs, stamp]);
+    return stamp;
+  };
   const out = new Set<string>();
   for (const raw of patterns) {
     const rel = posix.normalize(raw.replace(/^(\.\/)+/, '')).replace(/\/+$/, '');
@@ -23,7 +67,9 @@ export function protectedFiles(root: string, patterns: readonly string[]): strin
     const segs = rel.split('/');
     const firstGlob = segs.findIndex((s) => /[*?[]/.test(s));
     if (firstGlob === -1) {
-      if (isDir(join(from, rel))) walk(from, rel, () => true, out);
+      const stamp = look(join(from, rel));
+      // Its stamp is null only for a folder (one too young to be taken on it).
+      if (stamp !== 'absent' && stamp !== 'not a folder') walk(from, rel, () => true, out, look);
       else out.add(rel);
       continue;
     }
@@ -31,17 +77,26 @@ export function protectedFiles(root: string, patterns: readonly string[]): strin
     const matches = protectedPathMatcher(root, [rel]);
     // git runs a hook by its exact name, never the `*.sample` files `git init` leaves: not hashed at every call, nor copied into the ledger.
     const samples = /(^|\/)\.git\/(.*\/)?hooks$/.test(base);
-    walk(from, base, (abs) => matches(abs) && !(samples && abs.endsWith('.sample')), out);
+    walk(from, base, (abs) => matches(abs) && !(samples && abs.endsWith('.sample')), out, look);
   }
-  return [...out].sort().slice(0, MAX_PROTECTED_FILES);
+  const files = [...out].sort().slice(0, MAX_PROTECTED_FILES);
+  // A walk cut short at MAX_PROTECTED_FILES did not look at every folder: not kept.
+  if (stamps && out.size < MAX_PROTECTED_FILES) {
+    found.delete(key);
+    found.set(key, { stamps, files: [...files] });
+    if (found.size > FOUND_KEPT) found.delete(found.keys().next().value!);
+  } else found.delete(key);
+  return files;
 }
 
-function walk(root: string, relDir: string, keep: (abs: string) => boolean, out: Set<string>): void {
+function walk(root: string, relDir: string, keep: (abs: string) => boolean, out: Set<string>, look: (abs: string) => string | null): void {
   const stack = [relDir];
   while (stack.length && out.size < MAX_PROTECTED_FILES) {
     const dir = stack.pop()!;
     let entries;
+    look(join(root, dir));
     try {
+      folderListings.count++;
       entries = readdirSync(join(root, dir), { withFileTypes: true });
     } catch {
       continue;
@@ -53,13 +108,5 @@ function walk(root: string, relDir: string, keep: (abs: string) => boolean, out:
       } else if ((e.isFile() || e.isSymbolicLink()) && keep(root ? posix.join(root.split('\\').join('/'), rel) : rel)) out.add(rel);
       if (out.size >= MAX_PROTECTED_FILES) return;
     }
-  }
-}
-
-function isDir(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }

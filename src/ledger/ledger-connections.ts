@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import type { SqlDatabase } from './driver.js';
+import type { DriverFactory, DriverName, SqlDatabase } from './driver.js';
 
 /**
  * Ledger connections kept open between calls, for a client that runs
@@ -45,8 +45,16 @@ export function fileIdentity(path: string): string | null {
 export class LedgerConnections {
   /** Idle connections by ledger path; Map order is use order (the least recently used ledger first). */
   private readonly idle = new Map<string, Kept[]>();
-  /** How many connections were opened and how many calls took a kept one (the tests read these). */
-  readonly counts = { opened: 0, reused: 0, dropped: 0 };
+  /** How many connections were opened and how many calls took a kept one, and how many times the driver was loaded (the tests read these). */
+  readonly counts = { opened: 0, reused: 0, dropped: 0, driverLoads: 0 };
+  /** The SQLite driver the first call loaded, for every later one (the process's runtime and environment do not change). */
+  driver: { name: DriverName; open: DriverFactory } | null = null;
+
+  /** A driver a call had to load: kept for the next calls. */
+  driverLoaded(d: { name: DriverName; open: DriverFactory }): void {
+    this.counts.driverLoads++;
+    this.driver = d;
+  }
   private closed = false;
 
   /** A kept connection to the file `path` names now, lent to the caller until `giveBack`; null: the caller opens one. */

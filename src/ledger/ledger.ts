@@ -120,7 +120,12 @@ export class Ledger {
     const copyDir = opts.copy ? copyLedger(path) : null;
     const openPath = copyDir ? join(copyDir, LEDGER_FILE) : path;
 
-    const driver = opts.driver ?? (await loadDriver());
+    // A long-lived process loads the driver once (its kept connections hold it): awaiting the import again costs each call.
+    let driver = opts.driver ?? opts.connections?.driver;
+    if (!driver) {
+      driver = await loadDriver();
+      opts.connections?.driverLoaded(driver);
+    }
     stage('ledger: driver load');
     const connections = opts.connections && !copyDir && !opts.oneTransaction ? opts.connections : null;
     const kept = connections?.take(path) ?? null;

@@ -42,6 +42,7 @@ test('openclaw plugin: a task marked done by another process between two calls i
   taskDone(project, '1');
   const second = await turn(hooks, project, 'go on');
   assert.ok(plugin.ledgerConnections.reused > 0, 'the second call took the kept connection');
+  assert.equal(plugin.ledgerConnections.driverLoads, 1, 'the SQLite driver was loaded by the first call only');
   assert.match(second, /1 of 3 tasks are complete/);
   plugin.close();
 });

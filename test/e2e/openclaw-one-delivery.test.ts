@@ -17,11 +17,25 @@ type Handler = (event: unknown, ctx: unknown) => Promise<any>;
 const RESULT = 'CHILD RESULT: the limiter needs a token bucket of 42.';
 const RECOVERY = /continuity delivers it here \(recovery: fetch_history\)/;
 
-/** OpenClaw's plugin API, its task registry a status the test sets (`deliveryStatus` of the one child). */
-function standIn(child: string) {
+/**
+ * OpenClaw's plugin API, its task registry a status the test sets (`deliveryStatus` of the one child), read through
+ * OpenClaw's database worker (`tasks.async.runs`); with `inMemory`, the gateway's in-memory registry (`tasks.runs`) too,
+ * answering its own status, throwing as while OpenClaw restores it, or answering in a shape the plugin does not read.
+ */
+function standIn(child: string, inMemory?: { status?: string; throws?: true; shape?: 'bad' }) {
   const hooks: Record<string, Handler> = {};
   const turns: { sessionKey: string; message: string }[] = [];
-  const registry = { status: 'pending' as string };
+  const warnings: string[] = [];
+  const registry = { status: 'pending' as string, reads: { inMemory: 0, awaited: 0 } };
+  const inMemoryRuns = inMemory && {
+    bindSession: () => ({
+      list: () => {
+        registry.reads.inMemory++;
+        if (inMemory.throws) throw new Error('Task registry restore is already in progress.');
+        return inMemory.shape === 'bad' ? { tasks: [] } : [{ childSessionKey: child, deliveryStatus: inMemory.status }];
+      },
+    }),
+  };
   const api: OpenClawApi = {
     on: (name, handler) => {
       hooks[name] = handler as Handler;
@@ -33,12 +47,24 @@ function standIn(child: string) {
           return { runId: params.idempotencyKey };
         },
       },
-      tasks: { async: { runs: { bindSession: () => ({ list: async () => [{ childSessionKey: child, deliveryStatus: registry.status }] }) } } },
+      tasks: {
+        ...(inMemoryRuns ? { runs: inMemoryRuns as never } : {}),
+        async: {
+          runs: {
+            bindSession: () => ({
+              list: async () => {
+                registry.reads.awaited++;
+                return [{ childSessionKey: child, deliveryStatus: registry.status }];
+              },
+            }),
+          },
+        },
+      },
     },
-    logger: { warn: () => {} },
+    logger: { warn: (message) => warnings.push(message) },
   };
   registerContinuity(api, { env: { PATH: process.env.PATH }, storePath: null });
-  return { hooks, turns, registry };
+  return { hooks, turns, registry, warnings };
 }
 
 /** OpenClaw's runtime context of a requester turn (as 2026.9.6 builds it), listing the child's result or not. */
@@ -51,11 +77,11 @@ function runtimeContext(child: string, listed: boolean) {
 let n = 0;
 
 /** A requester that spawned a child whose run has ended with RESULT and whose announce did not go through. */
-async function childEndedUnannounced() {
+async function childEndedUnannounced(inMemory?: Parameters<typeof standIn>[1]) {
   const project = tempProject({ 'docs/plans/payments-export.md': PLAN, '.continuity/config.json': JSON.stringify({ watchdog: { forwardGraceSeconds: 0 } }) });
   assert.equal(runCli(['plan', 'import', 'docs/plans/payments-export.md'], { cwd: project }).code, 0);
   const child = `agent:main:subagent:one-delivery-${++n}`;
-  const s = standIn(child);
+  const s = standIn(child, inMemory);
   const session = { agentId: 'main', sessionKey: `agent:main:one-${n}`, sessionId: `sid-${n}`, workspaceDir: project, trigger: 'user' };
   let runs = 0;
   /** One requester turn: its prompt built and admitted (with this runtime context), and what the model was given before it. */
@@ -183,4 +209,37 @@ test('openclaw one delivery: a hook payload that names held children outside an 
   const stop = hook({ hook_event_name: 'Stop', stop_hook_active: false, client_held_children: [child] });
   assert.equal(stop.code, 0, stop.stderr);
   assert.match(stop.stdout, RECOVERY);
+});
+
+test("openclaw one delivery: the gateway's in-memory task registry is read where OpenClaw offers it, without a round trip to its database worker", async () => {
+  // The two readings disagree here only to tell which one the decision came from.
+  const inMemory = { status: 'pending' };
+  const c = await childEndedUnannounced(inMemory);
+  inMemory.status = 'delivered';
+  assert.equal(await c.stop(c.first.ctx), undefined);
+  assert.deepEqual(await deliveriesOf(c.project), ['openclaw_announce']);
+  assert.ok(c.registry.reads.inMemory > 0);
+  assert.equal(c.registry.reads.awaited, 0);
+  assert.deepEqual(c.warnings, []);
+  assert.equal(statusOf(c.project), 'completed');
+});
+
+test('openclaw one delivery: while OpenClaw restores its in-memory task registry (the reading throws), the awaited reading answers, without a warning', async () => {
+  const c = await childEndedUnannounced({ throws: true });
+  c.registry.status = 'delivered';
+  assert.equal(await c.stop(c.first.ctx), undefined);
+  assert.deepEqual(await deliveriesOf(c.project), ['openclaw_announce']);
+  assert.ok(c.registry.reads.inMemory > 0);
+  assert.ok(c.registry.reads.awaited > 0);
+  assert.deepEqual(c.warnings, []);
+});
+
+test('openclaw one delivery: an in-memory registry answering in a shape the plugin does not read is warned about and taken as no record: continuity recovers the result, once', async () => {
+  const c = await childEndedUnannounced({ shape: 'bad' });
+  const recovered = await c.stop(c.first.ctx);
+  assert.equal(recovered?.action, 'revise');
+  assert.ok(recovered.reason.includes(RESULT));
+  assert.ok(c.warnings.some((w) => /task registry answered in a shape the plugin does not read/.test(w)), JSON.stringify(c.warnings));
+  assert.equal(c.registry.reads.awaited, 0);
+  assert.equal(await c.stop(c.first.ctx, true), undefined);
 });

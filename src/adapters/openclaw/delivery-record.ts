@@ -22,7 +22,7 @@ import type { OpenClawApi } from './plugin.js';
 import { capped, type SessionMemory } from './session-memory.js';
 import { deliveredPayload, recordedPayload, type Where } from './to-claude.js';
 
-/** The registry's task records as the plugin reads them (`TaskRunView`, 2026.9.6): loose, only these two fields checked. */
+/** The registry's task records as the plugin reads them (`TaskRunView`, 2026.9.6, either reading): loose, only these two fields checked. */
 const TaskList = v.array(v.looseObject({ childSessionKey: v.optional(v.string()), deliveryStatus: v.optional(v.string()) }));
 
 export interface DeliveryReaderOptions {
@@ -40,19 +40,46 @@ export function openClawDeliveryReader(o: DeliveryReaderOptions) {
   /** Children whose delivery is on record (in this process): no ledger is opened for them again. */
   const settled = new Set<string>();
 
-  /** OpenClaw's task registry for a requester: each child's delivery status, or null when the registry cannot be read here. */
+  /** The registry's answer as the plugin reads it: each child's delivery status, or null (warned) when its shape is not the one read. */
+  function statusesOf(answer: unknown): Map<string, string> | null {
+    const list = v.safeParse(TaskList, answer);
+    if (!list.success) {
+      o.warn(`OpenClaw's task registry answered in a shape the plugin does not read: ${describeIssue(list.issues)}`);
+      return null;
+    }
+    const out = new Map<string, string>();
+    for (const task of list.output) if (task.childSessionKey && task.deliveryStatus) out.set(task.childSessionKey, task.deliveryStatus);
+    return out;
+  }
+
+  /**
+   * OpenClaw's task registry for a requester: each child's delivery status, or null when the registry cannot be read here.
+   *
+   * The gateway's own registry first (`runtime.tasks.runs`, read in its memory, where OpenClaw records each announce as it
+   * goes): the awaited reading (`runtime.tasks.async.runs`) is a round trip to OpenClaw's database worker, and it cost more
+   * of the gateway's CPU than all the rest of a delivery check. OpenClaw 2026.9.6 keeps the in-memory reading supported,
+   * though it calls it deprecated; the awaited one is read where the gateway offers no other, or where the in-memory one
+   * cannot answer (its registry being restored from the database), so that the answer is the same either way.
+   */
   async function registryOf(requester: string): Promise<Map<string, string> | null> {
-    const bind = o.api.runtime?.tasks?.async?.runs?.bindSession;
-    if (!bind) return null;
-    try {
-      const list = v.safeParse(TaskList, await o.scope.runInAsyncScope(() => bind({ sessionKey: requester }).list()));
-      if (!list.success) {
-        o.warn(`OpenClaw's task registry answered in a shape the plugin does not read: ${describeIssue(list.issues)}`);
-        return null;
+    const inMemory = o.api.runtime?.tasks?.runs?.bindSession;
+    if (inMemory) {
+      let answer: { list: unknown } | null;
+      try {
+        answer = { list: o.scope.runInAsyncScope(() => inMemory({ sessionKey: requester }).list()) };
+      } catch {
+        // Not readable in memory now (OpenClaw throws while it restores the registry): the database worker's reading below.
+        answer = null;
       }
-      const out = new Map<string, string>();
-      for (const task of list.output) if (task.childSessionKey && task.deliveryStatus) out.set(task.childSessionKey, task.deliveryStatus);
-      return out;
+      if (answer) return statusesOf(answer.list);
+    }
+    const bind = o.api.runtime?.tasks?.async?.runs?.bindSession;
+    if (!bind) {
+      if (inMemory) o.warn("OpenClaw's task registry could not be read: its in-memory registry did not answer and the gateway offers no other");
+      return null;
+    }
+    try {
+      return statusesOf(await o.scope.runInAsyncScope(() => bind({ sessionKey: requester }).list()));
     } catch (err) {
       o.warn(`OpenClaw's task registry could not be read: ${err instanceof Error ? err.message : String(err)}`);
       return null;
@@ -115,7 +142,7 @@ export function openClawDeliveryReader(o: DeliveryReaderOptions) {
     const notListed = omitted.get(where.sessionId) ?? new Set<string>();
     stage('delivery: context');
     const registry = await registryOf(where.sessionId);
-    // Its CPU time is OpenClaw's answer, and whatever else the gateway ran while it was awaited.
+    // Its CPU time is OpenClaw's answer; read through the worker (awaited), whatever else the gateway ran meanwhile too.
     stage("delivery: OpenClaw's task registry");
     const payloads: Record<string, unknown>[] = [];
     const retained: string[] = [];

@@ -62,7 +62,12 @@ export interface OpenClawApi {
       getSessionMessages?(params: { sessionKey: string; limit?: number }): Promise<{ messages: unknown[] }>;
     };
     /** OpenClaw's task registry (subagent runs with their `deliveryStatus`), read per requester session. */
-    tasks?: { async?: { runs?: { bindSession?(params: { sessionKey: string }): { list(): Promise<unknown[]> } } } };
+    tasks?: {
+      /** Read in the gateway's memory (no await). */
+      runs?: { bindSession?(params: { sessionKey: string }): { list(): unknown[] } };
+      /** Read through OpenClaw's database worker. */
+      async?: { runs?: { bindSession?(params: { sessionKey: string }): { list(): Promise<unknown[]> } } };
+    };
     /** Session entries: the route a session's replies take (`deliveryContext`). */
     agent?: { session?: { getSessionEntry?(params: { sessionKey: string }): unknown } };
     /** Channels' outbound adapters: how words reach the person. */

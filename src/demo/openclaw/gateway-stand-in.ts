@@ -36,6 +36,7 @@ export function startGatewayStandIn(o: GatewayStandInOptions): GatewayStandIn {
   const hooks: Record<string, (event: unknown, ctx: unknown) => unknown> = {};
   const runs: GatewayStandIn['runs'] = [];
   const sent: GatewayStandIn['sent'] = [];
+  const taskRuns = () => Object.entries(o.registry ?? {}).map(([childSessionKey, deliveryStatus]) => ({ childSessionKey, deliveryStatus }));
   const api: OpenClawApi = {
     on: (name, handler) => void (hooks[name] = handler),
     runtime: {
@@ -47,7 +48,8 @@ export function startGatewayStandIn(o: GatewayStandInOptions): GatewayStandIn {
         },
         getSessionMessages: async () => ({ messages: [] }),
       },
-      tasks: { async: { runs: { bindSession: () => ({ list: async () => Object.entries(o.registry ?? {}).map(([childSessionKey, deliveryStatus]) => ({ childSessionKey, deliveryStatus })) }) } } },
+      // OpenClaw's two readings of its task registry: in its memory, and through its database worker.
+      tasks: { runs: { bindSession: () => ({ list: taskRuns }) }, async: { runs: { bindSession: () => ({ list: async () => taskRuns() }) } } },
       agent: { session: { getSessionEntry: () => (o.route ? { deliveryContext: o.route } : { lastChannel: 'webchat' }) } },
       channel: { outbound: { loadAdapter: async (id) => (id === o.route?.channel ? { sendText: async (ctx) => void sent.push({ to: ctx.to, text: ctx.text }) } : undefined) } },
     },
