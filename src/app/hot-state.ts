@@ -24,9 +24,12 @@ import { stampFor } from '../util/stamped-hash.js';
 export function computeHotState(ledger: Ledger, config: Config, opts: { now: string; adopt: boolean | ReadonlySet<string>; openRuns: number }): HotState {
   const plan = activePlan(ledger.db);
   const before = readHotState(join(ledger.root, LEDGER_DIR));
-  const newcomer = newcomerTest(ledger.root, config, before?.protectGlobs);
-  const snapshots = syncSnapshots(ledger, ledger.root, snapshotPaths(plan, config, ledger.root, process.env, ledger.db), { now: opts.now, adopt: opts.adopt, newcomer });
-  const patterns = guardedPatterns(plan, config, process.env, [], gitExecPatterns(ledger.root));
+  // git's exec paths read once for the whole state (each reading is a handful of file reads and stats): nothing in between writes
+  // a file, only the ledger's snapshots, so every part sees the same .git as before.
+  const gitPatterns = gitExecPatterns(ledger.root);
+  const newcomer = newcomerTest(ledger.root, config, before?.protectGlobs, gitPatterns);
+  const snapshots = syncSnapshots(ledger, ledger.root, snapshotPaths(plan, config, ledger.root, process.env, ledger.db, gitPatterns), { now: opts.now, adopt: opts.adopt, newcomer });
+  const patterns = guardedPatterns(plan, config, process.env, [], gitPatterns);
   const global = globalExecMemo();
   const known = new Map((before?.guarded ?? []).map((g) => [g.path, g]));
   return {
