@@ -9,6 +9,7 @@ import { countOpenRuns, countRecentRuns } from '../ledger/runs.js';
 import { countOwedNotices } from '../ledger/notices.js';
 import { sha256 } from '../util/sha256.js';
 import { protectedNamesFor } from '../shell/protected-model.js';
+import { nameFragments } from '../shell/mentions.js';
 import { gitExecPatterns } from './git-exec-facts.js';
 import { globalExecMemo } from './git-global-facts.js';
 import { guardedPatterns, newcomerTest, pathIn, snapshotPaths, syncSnapshots } from './guard.js';
@@ -32,6 +33,7 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
   const patterns = guardedPatterns(plan, config, process.env, [], gitPatterns);
   const global = globalExecMemo();
   const known = new Map((before?.guarded ?? []).map((g) => [g.path, g]));
+  const guardedNames = protectedNamesFor(patterns);
   return {
     v: 1,
     // Each existing file's stamp, when it still holds the authorised content: the next calls compare a stat instead of reading it.
@@ -39,7 +41,8 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
       const stamp = stampFor(pathIn(ledger.root, s.path), s.hash, known.get(s.path) ?? null);
       return stamp === undefined ? { path: s.path, hash: s.hash } : { path: s.path, hash: s.hash, stamp };
     }),
-    guardedNames: protectedNamesFor(patterns),
+    guardedNames,
+    guardedFragments: nameFragments(guardedNames),
     protectGlobs: patterns,
     openRuns: opts.openRuns,
     recentRuns: countRecentRuns(ledger.db, Date.parse(opts.now)),
