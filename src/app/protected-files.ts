@@ -42,6 +42,9 @@ function walk(root: string, relDir: string, keep: (abs: string) => boolean, out:
     const dir = stack.pop()!;
     let entries;
     try {
+      // Most guarded folders do not exist (the clients' code folders of clients not in use): a stat that says so is far
+      // cheaper than the error a listing throws, at every hook call that checks them.
+      if (!statSync(join(root, dir), { throwIfNoEntry: false })?.isDirectory()) continue;
       entries = readdirSync(join(root, dir), { withFileTypes: true });
     } catch {
       continue;
