@@ -32,6 +32,8 @@ export interface Growth {
   cached: string;
   cases: GrowthCase[];
   entry: string;
+  /** The runtime's own floor in the same interleaved run (`bun -e 0` for the compiled hook, `node -e 0` for Node), CPU median. */
+  floor: { label: string; timing: Timing } | null;
 }
 
 function sh(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; input?: string }): string {
@@ -195,7 +197,11 @@ export async function benchLedgerGrowth(root: string, runs = 15, largeCount = Nu
       command(`status · ${size}`, dir, ['status']),
       command(`log --limit 20 · ${size}`, dir, ['log', '--limit', '20']),
     ];
-    const timings = interleaved([...hookCases('small', small), ...hookCases('large', large)], runs);
+    // The runtime's floor in the same run: the hook calls' ratios to it, at both sizes.
+    const bun = join(root, 'node_modules', 'bun', 'bin', 'bun.exe');
+    const floorCommand: Command | null = entry.length === 1 ? (existsSync(bun) ? { label: 'bun -e 0', cmd: bun, args: ['-e', '0'] } : null) : { label: 'node -e 0', cmd: process.execPath, args: ['-e', '0'] };
+    const timings = interleaved([...(floorCommand ? [floorCommand] : []), ...hookCases('small', small), ...hookCases('large', large)], runs);
+    const floorTiming = floorCommand ? timings.find((t) => t.label === floorCommand.label) ?? null : null;
     // doctor and a restore cost more: fewer runs. A restore: .continuity/ removed, the next command puts it back from the copy.
     const slow = (size: 'small' | 'large', dir: string): Command[] => [
       // doctor exits 1 here (no agent's hooks are wired in the bench's projects): its checks, the ledger's included, all run.
@@ -212,7 +218,7 @@ export async function benchLedgerGrowth(root: string, runs = 15, largeCount = Nu
       },
     ];
     const slowTimings = interleaved([...slow('small', small), ...slow('large', large)], Math.max(3, Math.floor(runs / 5)), 1);
-    const all = [...timings, ...slowTimings];
+    const all = [...timings.filter((t) => t.label !== floorCommand?.label), ...slowTimings];
     const by = new Map(all.map((t) => [t.label, t]));
     const labels = [...new Set(all.map((t) => t.label.replace(/ · (small|large)$/, '')))];
     return {
@@ -224,6 +230,7 @@ export async function benchLedgerGrowth(root: string, runs = 15, largeCount = Nu
       cached,
       cases: labels.map((label) => ({ label, small: by.get(`${label} · small`)!, large: by.get(`${label} · large`)! })),
       entry: entry.length === 1 ? 'compiled hook (dist/bin/continuity)' : 'node dist/cli.cjs',
+      floor: floorCommand && floorTiming ? { label: floorCommand.label, timing: floorTiming } : null,
     };
   } finally {
     for (const d of [small, large, state]) rmSync(d, { recursive: true, force: true });
@@ -240,6 +247,13 @@ export function reportLedgerGrowth(g: Growth): void {
   for (const c of g.cases) {
     const target = targets[c.label] ?? (c.label.startsWith('restore') ? '< 10 s' : '');
     console.log(`  ${c.label.padEnd(42)} ${ms(c.small)}   ${ms(c.large)}   ${(c.large.medianCpuMs / c.small.medianCpuMs).toFixed(2)}× cpu, ${(c.large.medianMs / c.small.medianMs).toFixed(2)}× wall   (target ${target})`);
+  }
+  if (g.floor) {
+    // The hook calls against the runtime's own floor of the same run, as the hook bench reports them (bench/run.ts), at both sizes.
+    const floor = g.floor.timing.medianCpuMs;
+    const targets: Record<string, number> = { 'PreToolUse (Write)': g.floor.label === 'bun -e 0' ? 1.5 : 1.3, 'Stop at a boundary (blocks)': g.floor.label === 'bun -e 0' ? 2.0 : 1.5 };
+    console.log(`  × ${g.floor.label} (${floor.toFixed(1)} ms cpu, ${g.floor.timing.medianMs.toFixed(1)} wall), CPU time:`);
+    for (const c of g.cases.filter((c) => targets[c.label] !== undefined)) console.log(`    ${c.label.padEnd(40)} ${(c.small.medianCpuMs / floor).toFixed(2)}× at ${g.events.small.toLocaleString('en')} events, ${(c.large.medianCpuMs / floor).toFixed(2)}× at ${g.events.large.toLocaleString('en')}   (target ≤ ${targets[c.label]!.toFixed(1)}×)`);
   }
 }
 

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, posix, resolve } from 'node:path';
 import { gitExecPaths, hooksPathOf, type GitDirFacts } from '../domain/git-exec-paths.js';
 import { globalExecPatterns } from './git-global-facts.js';
@@ -66,6 +66,8 @@ function submoduleGitdirs(dir: string, depth: number): string[] {
 
 function subdirs(dir: string): string[] {
   try {
+    // Most of these folders do not exist: a stat that says so is far cheaper than the error a listing throws (at every hook call).
+    if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return [];
     return readdirSync(dir, { withFileTypes: true })
       .filter((e) => e.isDirectory())
       .map((e) => e.name)
@@ -81,6 +83,8 @@ function absolute(base: string, p: string): string {
 
 function readOrNull(path: string): string | null {
   try {
+    // As subdirs: most of these files (commondir, config.worktree) do not exist.
+    if (!statSync(path, { throwIfNoEntry: false })) return null;
     return readFileSync(path, 'utf8');
   } catch {
     return null;

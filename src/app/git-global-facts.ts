@@ -1,14 +1,22 @@
 import { readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, isAbsolute } from 'node:path';
 import { gitConfigEntries } from '../domain/git-exec-paths.js';
 import { globalExecPaths, type GlobalExecFacts, type GlobalExecPaths } from '../domain/git-global-paths.js';
 import { fileStamp } from '../util/stamped-hash.js';
-import { DANGEROUS_FILES } from '@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-utils.js';
+import { homeDir } from '../util/home-dir.js';
 
 /**
- * Start-up files the shells read that the engine's list (DANGEROUS_FILES,
- * src/wall/engine-denies.ts) does not name: zsh reads `.zshenv` for every
+ * The wall engine's list of files that run code or reach the network
+ * (sandbox-runtime's DANGEROUS_FILES, which src/wall/engine-denies.ts
+ * imports), written out here: the engine's module loads node:os and its
+ * platform and glob code when imported, which every hook call that checks
+ * git's exec files would pay for one constant. test/unit/hook-start-up.test.ts
+ * holds the two lists equal.
+ */
+export const ENGINE_DANGEROUS_FILES: readonly string[] = ['.gitconfig', '.gitmodules', '.bashrc', '.bash_profile', '.zshrc', '.zprofile', '.profile', '.ripgreprc', '.mcp.json'];
+
+/**
+ * Start-up files the shells read that the engine's list (ENGINE_DANGEROUS_FILES) does not name: zsh reads `.zshenv` for every
  * shell, scripts included; bash reads `.bash_login` where there is no
  * `.bash_profile`. Only names relative to the home are kept from the
  * engine's list (`.gitmodules` and `.mcp.json` are a project's files, not the
@@ -16,7 +24,7 @@ import { DANGEROUS_FILES } from '@anthropic-ai/sandbox-runtime/dist/sandbox/sand
  */
 const MORE_STARTUP_FILES = ['.zshenv', '.zlogin', '.bash_login'];
 const NOT_STARTUP = new Set(['.gitmodules', '.mcp.json', '.gitconfig']);
-const STARTUP_NAMES = new Set([...DANGEROUS_FILES.filter((f) => !NOT_STARTUP.has(f)), ...MORE_STARTUP_FILES]);
+const STARTUP_NAMES = new Set([...ENGINE_DANGEROUS_FILES.filter((f) => !NOT_STARTUP.has(f)), ...MORE_STARTUP_FILES]);
 
 /**
  * The facts globalExecPaths needs, read from the environment and the global
@@ -163,7 +171,7 @@ export function isPersonExecFile(path: string): boolean {
 
 function safeHomedir(): string | null {
   try {
-    const h = homedir();
+    const h = homeDir();
     return h && isAbsolute(h) ? h : null;
   } catch {
     return null;

@@ -55,19 +55,19 @@ export function guardedPatterns(plan: PlanRecord | null, config: Config, env: Wi
  * included, so that a deleted one is put back. The env files that can move
  * a client's settings are only compared after (WIRING_ENV_FILES).
  */
-export function snapshotPaths(plan: PlanRecord | null, config: Config, root: string, env: WiringEnv | undefined, db?: SqlDatabase): string[] {
+export function snapshotPaths(plan: PlanRecord | null, config: Config, root: string, env: WiringEnv | undefined, db?: SqlDatabase, gitPatterns: readonly string[] = gitExecPatterns(root)): string[] {
   const tracker = trackerOf(plan);
-  const paths = new Set([CONFIG_PATH.split('\\').join('/'), ...(tracker ? [tracker] : []), ...WIRING_FILES, SIGNERS_FILE, ...WIRING_ENV_FILES, ...userWiringFiles(env), ...userWiringEnvFiles(env), ...protectedFiles(root, config.protect), ...protectedFiles(root, gitExecPatterns(root)), ...protectedFiles(root, CLIENT_LOADED_GLOBS)]);
+  const paths = new Set([CONFIG_PATH.split('\\').join('/'), ...(tracker ? [tracker] : []), ...WIRING_FILES, SIGNERS_FILE, ...WIRING_ENV_FILES, ...userWiringFiles(env), ...userWiringEnvFiles(env), ...protectedFiles(root, config.protect), ...protectedFiles(root, gitPatterns), ...protectedFiles(root, CLIENT_LOADED_GLOBS)]);
+  if (!db) return [...paths];
+  const snapshotted = db.all<{ path: string }>('SELECT path FROM guard_snapshots').map((r) => r.path);
   // A user's or the system's wiring file known from an earlier call is kept when this process's environment does not name it (another client's hook, without its CODEX_HOME): dropped, a change made meanwhile would be taken as authorised.
-  if (db) for (const r of db.all<{ path: string }>("SELECT path FROM guard_snapshots WHERE path LIKE '/%'")) if (isWiringFile(r.path)) paths.add(r.path);
-  if (db) {
-    // A file of git's guarded folders, or of a client's loaded ones, that is gone since its snapshot (a hook of the person's, deleted) is put back like a protected one.
-    const gitPath = protectedPathMatcher(root, [...gitExecPatterns(root), ...CLIENT_LOADED_GLOBS]);
-    for (const r of db.all<{ path: string }>('SELECT path FROM guard_snapshots')) if (gitPath(pathIn(root, r.path).split('\\').join('/')) || isPersonExecFile(r.path)) paths.add(r.path);
-  }
-  if (db && config.protect.length) {
+  for (const path of snapshotted) if (path.startsWith('/') && isWiringFile(path)) paths.add(path);
+  // A file of git's guarded folders, or of a client's loaded ones, that is gone since its snapshot (a hook of the person's, deleted) is put back like a protected one.
+  const gitPath = protectedPathMatcher(root, [...gitPatterns, ...CLIENT_LOADED_GLOBS]);
+  for (const path of snapshotted) if (gitPath(pathIn(root, path).split('\\').join('/')) || isPersonExecFile(path)) paths.add(path);
+  if (config.protect.length) {
     const protectedPath = protectedPathMatcher(root, config.protect);
-    for (const r of db.all<{ path: string }>('SELECT path FROM guard_snapshots')) if (protectedPath(join(root, r.path).split('\\').join('/'))) paths.add(r.path);
+    for (const path of snapshotted) if (protectedPath(join(root, path).split('\\').join('/'))) paths.add(path);
   }
   return [...paths];
 }
@@ -78,9 +78,9 @@ export function snapshotPaths(plan: PlanRecord | null, config: Config, root: str
  * state is "absent" (a person's own new file is taken by `continuity config
  * accept`). Under a glob new to the list, the files found are authorised.
  */
-export function newcomerTest(root: string, config: Config, globsInForce: readonly string[] | undefined): (path: string) => boolean {
+export function newcomerTest(root: string, config: Config, globsInForce: readonly string[] | undefined, gitPatterns: readonly string[] = gitExecPatterns(root)): (path: string) => boolean {
   // git's hook folders and the folders a client loads every file of too: a file that appears in one after it was first guarded was not there when it was authorised.
-  const globs = [...config.protect, ...gitExecPatterns(root), ...CLIENT_LOADED_GLOBS].filter((p) => /[*?[]/.test(p) && (globsInForce ?? []).includes(p));
+  const globs = [...config.protect, ...gitPatterns, ...CLIENT_LOADED_GLOBS].filter((p) => /[*?[]/.test(p) && (globsInForce ?? []).includes(p));
   if (!globs.length) return () => false;
   const matches = protectedPathMatcher(root, globs);
   return (path) => matches(pathIn(root, path).split('\\').join('/'));

@@ -9,6 +9,7 @@ import { countOpenRuns, countRecentRuns } from '../ledger/runs.js';
 import { countOwedNotices } from '../ledger/notices.js';
 import { sha256 } from '../util/sha256.js';
 import { protectedNamesFor } from '../shell/protected-model.js';
+import { nameFragments } from '../shell/mentions.js';
 import { gitExecPatterns } from './git-exec-facts.js';
 import { globalExecMemo } from './git-global-facts.js';
 import { guardedPatterns, newcomerTest, pathIn, snapshotPaths, syncSnapshots } from './guard.js';
@@ -24,11 +25,15 @@ import { stampFor } from '../util/stamped-hash.js';
 export function computeHotState(ledger: Ledger, config: Config, opts: { now: string; adopt: boolean | ReadonlySet<string>; openRuns: number }): HotState {
   const plan = activePlan(ledger.db);
   const before = readHotState(join(ledger.root, LEDGER_DIR));
-  const newcomer = newcomerTest(ledger.root, config, before?.protectGlobs);
-  const snapshots = syncSnapshots(ledger, ledger.root, snapshotPaths(plan, config, ledger.root, process.env, ledger.db), { now: opts.now, adopt: opts.adopt, newcomer });
-  const patterns = guardedPatterns(plan, config, process.env, [], gitExecPatterns(ledger.root));
+  // git's exec paths read once for the whole state (each reading is a handful of file reads and stats): nothing in between writes
+  // a file, only the ledger's snapshots, so every part sees the same .git as before.
+  const gitPatterns = gitExecPatterns(ledger.root);
+  const newcomer = newcomerTest(ledger.root, config, before?.protectGlobs, gitPatterns);
+  const snapshots = syncSnapshots(ledger, ledger.root, snapshotPaths(plan, config, ledger.root, process.env, ledger.db, gitPatterns), { now: opts.now, adopt: opts.adopt, newcomer });
+  const patterns = guardedPatterns(plan, config, process.env, [], gitPatterns);
   const global = globalExecMemo();
   const known = new Map((before?.guarded ?? []).map((g) => [g.path, g]));
+  const guardedNames = protectedNamesFor(patterns);
   return {
     v: 1,
     // Each existing file's stamp, when it still holds the authorised content: the next calls compare a stat instead of reading it.
@@ -36,7 +41,8 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
       const stamp = stampFor(pathIn(ledger.root, s.path), s.hash, known.get(s.path) ?? null);
       return stamp === undefined ? { path: s.path, hash: s.hash } : { path: s.path, hash: s.hash, stamp };
     }),
-    guardedNames: protectedNamesFor(patterns),
+    guardedNames,
+    guardedFragments: nameFragments(guardedNames),
     protectGlobs: patterns,
     openRuns: opts.openRuns,
     recentRuns: countRecentRuns(ledger.db, Date.parse(opts.now)),

@@ -1,6 +1,6 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { isCompiled } from '../util/code-dir.js';
+import { isCompiled } from '../util/is-compiled.js';
 import { COMPILED_PATH, FIRST_USE_MARK, hookEntryOf, LAUNCHER_PATH, resolveHookCommand, SCRIPT_PATH, type HookEntry } from './hook-command.js';
 import type { AgentName, HookCommand } from './hook-target.js';
 

@@ -19,6 +19,11 @@ export interface HotState {
   guarded: { path: string; hash: string | null; stamp?: string }[];
   /** Names a command must mention to possibly touch a guarded path (cheap pre-check for Bash). */
   guardedNames: string[];
+  /**
+   * nameFragments(guardedNames) (src/shell/mentions.ts), written with them: the pre-check of every Bash call compares a
+   * command with these, and computing them was most of its time. Absent in older files: computed from guardedNames.
+   */
+  guardedFragments?: { names: string[]; dirSegments: string[] };
   /** Guarded path patterns relative to the root: `.continuity/**`, the unapproved plan's tracker, the config's `protect` list. */
   protectGlobs: string[];
   /** The active plan's file and the `Approved:` line continuity wrote in it (null: none may exist). */

@@ -34,6 +34,12 @@ export function nameFragments(protectedNames: readonly string[]): NameFragments 
   return { names: [...names], dirSegments: [...dirSegments] };
 }
 
+/** The fragments of two lists of names together: nameFragments works name by name, so this is nameFragments of both lists. */
+export function withFragments(a: NameFragments, b: NameFragments): NameFragments {
+  if (!b.names.length && !b.dirSegments.length) return a;
+  return { names: [...new Set([...a.names, ...b.names])], dirSegments: [...new Set([...a.dirSegments, ...b.dirSegments])] };
+}
+
 export interface Mention {
   name: string;
   /** The path-like token around the mention, as written (`docs/plans/approved-plan.md`). */

@@ -13,7 +13,7 @@
 //    substitution, `eval`, encoded text or name-building code; a directory of
 //    a protected name (`rm -rf docs`); or an ancestor (`.`, `..`, `/`, an
 //    absolute path, `~`, a bare `cd`, git's `:/`).
-import { BUILDS_NAMES, OBFUSCATION, nameFragments, squash } from './mentions.js';
+import { BUILDS_NAMES, OBFUSCATION, nameFragments, squash, type NameFragments } from './mentions.js';
 import { COMMAND_PREFIXES } from './writer-names.js';
 import { namesAWriter } from './writer-scan.js';
 
@@ -66,14 +66,17 @@ function writes(lower: string): boolean {
 /**
  * True when `command` could write a protected path; false only when the full
  * analysis (analyzeCommand) would certainly allow it. Synchronous, loads no
- * parser. With no protected names it cannot rule anything out.
+ * parser. With no protected names it cannot rule anything out. `fragments`,
+ * when the caller has them already (the hot state keeps its names'), must be
+ * nameFragments(protectedNames): computing them is most of this check's
+ * time on a harmless command.
  */
-export function mightTouchProtected(command: string, protectedNames: readonly string[]): boolean {
+export function mightTouchProtected(command: string, protectedNames: readonly string[], fragments?: NameFragments): boolean {
   if (!command.trim()) return false;
   if (protectedNames.length === 0) return true;
   const squashed = squash(command);
   const lower = squashed.toLowerCase();
-  const { names, dirSegments } = nameFragments(protectedNames);
+  const { names, dirSegments } = fragments ?? nameFragments(protectedNames);
   if (names.some((n) => lower.includes(n))) return true;
   if (alwaysMight(lower) || (mayGit(lower) && (GIT_CODE.test(lower) || GIT_REPO_CONFIG.test(lower))) || (mayPackage(lower) && PACKAGE_TREE.test(lower))) return true;
   if (!writes(lower)) return false;

@@ -1,11 +1,8 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isCompiled } from './is-compiled.js';
 
-/** True when running as the compiled executable, whose modules live in Bun's embedded file system. */
-export function isCompiled(moduleUrl: string): boolean {
-  const path = fileURLToPath(moduleUrl);
-  return path.startsWith('/$bunfs/') || /^[A-Z]:[\\/]~BUN[\\/]/i.test(path);
-}
+export { isCompiled };
 
 /**
  * The directory of the running code on disk: the bundle's folder for the Node

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
-import { isCompiled } from './code-dir.js';
+import { isCompiled } from './is-compiled.js';
 
 /** Set in the Claude Code plugin's build (scripts/build.mjs), whose launcher exports the plugin's folders. */
 declare const __CONTINUITY_PLUGIN__: boolean | undefined;

@@ -92,3 +92,21 @@ test('a command the analysis allows is also answered from the hot state, with no
   assert.equal(spooled(project).length, before + 1);
   assert.deepEqual(status(project).recentViolations, []);
 });
+
+test("the hot state keeps its guarded names' fragments as the pre-check computes them; a state without them (an older file) is read as before", async () => {
+  const { nameFragments } = await import('../../src/shell/mentions.js');
+  const project = tempProject({ '.tdd-progress.md': TDD, 'notes.md': 'draft notes\n', '.continuity/config.json': JSON.stringify({ protect: ['vault/secret.key'] }) });
+  assert.equal(runCli(['plan', 'import', '.tdd-progress.md'], { cwd: project }).code, 0);
+  const path = join(project, '.continuity', 'state.json');
+  const state = JSON.parse(readFileSync(path, 'utf8')) as { guardedNames: string[]; guardedFragments?: { names: string[]; dirSegments: string[] } };
+  assert.deepEqual(state.guardedFragments, nameFragments(state.guardedNames));
+  assert.ok(state.guardedFragments!.names.includes('secret.key') && state.guardedFragments!.dirSegments.includes('vault'));
+  // A write naming the protected file only by its last segment is caught by the fragments the state keeps.
+  assert.match(bash(project, 'cd vault && echo x > secret.key'), /"permissionDecision":"deny"/);
+  assert.equal(bash(project, 'ls -la vault'), '');
+  // Without them, the same answers.
+  const { guardedFragments: _, ...older } = state;
+  writeFileSync(path, JSON.stringify(older));
+  assert.match(bash(project, 'cd vault && echo x > secret.key'), /"permissionDecision":"deny"/);
+  assert.equal(bash(project, 'ls -la vault'), '');
+});

@@ -6,7 +6,7 @@ import { mightTouchProtected } from '../../src/shell/index.js';
 import { NOT_WRITERS, WRITER_NAMES } from '../../src/shell/writer-names.js';
 import { namesAWriter } from '../../src/shell/writer-scan.js';
 import { alwaysMight } from '../../src/shell/precheck.js';
-import { squash } from '../../src/shell/mentions.js';
+import { nameFragments, squash, withFragments } from '../../src/shell/mentions.js';
 import { knownWriterNames } from '../../src/shell/handlers.js';
 import { loadCorpus, PROTECTED_NAMES } from '../fixtures/shell/corpus.js';
 
@@ -173,4 +173,15 @@ test('the pre-check answers the corpora as it did before any of its expressions 
     assert.equal(mightTouchProtected(c, names), true, c);
   }
   for (const c of ['ls -la src', 'cat README.md', 'echo hi > /dev/null', 'grep -rn foo src']) assert.equal(mightTouchProtected(c, names), false, c);
+});
+
+test('the pre-check answers the corpora the same from fragments computed in parts (the hot state keeps its names\' fragments, the call adds its own)', () => {
+  const half = Math.floor(names.length / 2);
+  const parts = withFragments(nameFragments(names.slice(0, half)), nameFragments(names.slice(half)));
+  assert.deepEqual(new Set(parts.names), new Set(nameFragments(names).names));
+  assert.deepEqual(new Set(parts.dirSegments), new Set(nameFragments(names).dirSegments));
+  for (const corpus of ['write-forms', 'benign'] as const) {
+    const differ = loadCorpus(corpus).filter((e) => mightTouchProtected(e.command, names, parts) !== mightTouchProtected(e.command, names));
+    assert.deepEqual(differ.map((e) => `line ${e.line}: ${e.command}`), []);
+  }
 });

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { approvedLinesOf } from '../../formats/approved-line.js';
 import { ledgerStamp, type HotState } from '../../ledger/hot-state.js';
 import { mightTouchProtected } from '../../shell/precheck.js';
+import { nameFragments, withFragments } from '../../shell/mentions.js';
 import { protectedNamesFor, protectedPathMatcher } from '../../shell/protected-model.js';
 import { runningProgramPatterns } from '../../util/running-program.js';
 import { stampedHash } from '../../util/stamped-hash.js';
@@ -44,9 +45,12 @@ export function guardWantsBefore(p: ToolPayload, hot: HotState | null, root: str
   }
   if (p.tool_name === 'Bash') {
     const command = typeof p.tool_input.command === 'string' ? p.tool_input.command : '';
-    const names = [...(hot?.guardedNames ?? FALLBACK_NAMES), ...protectedNamesFor([...runningProgramPatterns(root), ...globalExecPatterns(), ...userClientCodePatterns(process.env)])];
-    if (hot?.plan && /approved/i.test(command)) names.push(basename(hot.plan.path));
-    return mightTouchProtected(command, names);
+    const guarded = hot?.guardedNames ?? FALLBACK_NAMES;
+    const more = protectedNamesFor([...runningProgramPatterns(root), ...globalExecPatterns(), ...userClientCodePatterns(process.env)]);
+    if (hot?.plan && /approved/i.test(command)) more.push(basename(hot.plan.path));
+    // The guarded names' fragments as the hot state keeps them, with those of the names this call adds.
+    const fragments = withFragments(hot?.guardedFragments ?? nameFragments(guarded), nameFragments(more));
+    return mightTouchProtected(command, [...guarded, ...more], fragments);
   }
   return false;
 }

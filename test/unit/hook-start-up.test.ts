@@ -1,0 +1,68 @@
+// What a hook call loads before it decides anything. In the compiled hook
+// each of the runtime's own modules is loaded at every call (node:url about
+// a millisecond, node:os a third of one), so the code a hook call starts
+// with, and the code a Stop adds, import none beyond the three they use.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { DANGEROUS_FILES } from '@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-utils.js';
+import { REPO_ROOT } from '../helpers/cli.js';
+import { ENGINE_DANGEROUS_FILES } from '../../src/app/git-global-facts.js';
+import { isCompiled } from '../../src/util/is-compiled.js';
+import { homeDir } from '../../src/util/home-dir.js';
+
+/** The runtime modules `entry` imports before any import() of its own runs: its static imports, followed through the sources. */
+async function startUpRuntimeModules(entry: string): Promise<Map<string, string[]>> {
+  const lazy = { name: 'lazy', setup: (b: import('esbuild').PluginBuild) => b.onResolve({ filter: /.*/ }, (a) => (a.kind === 'dynamic-import' ? { path: a.path, external: true } : undefined)) };
+  const r = await build({
+    absWorkingDir: REPO_ROOT,
+    entryPoints: [join(REPO_ROOT, entry)],
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    outdir: 'out',
+    external: ['bun:sqlite', 'node:sqlite', 'better-sqlite3'],
+    mainFields: ['module', 'main'],
+    logLevel: 'silent',
+    plugins: [lazy],
+  });
+  const modules = new Map<string, string[]>();
+  for (const [file, input] of Object.entries(r.metafile.inputs)) {
+    for (const i of input.imports) if (i.external && i.kind !== 'dynamic-import') modules.set(i.path.replace(/^node:/, ''), [...(modules.get(i.path.replace(/^node:/, '')) ?? []), file]);
+  }
+  return modules;
+}
+
+for (const entry of ['src/cli/hook-main.ts', 'src/hooks/deciders-stop.ts']) {
+  test(`${entry} loads no runtime module but fs, path and module before it decides`, async () => {
+    const modules = await startUpRuntimeModules(entry);
+    const extra = [...modules].filter(([m]) => !['fs', 'path', 'module'].includes(m)).map(([m, by]) => `${m} (imported by ${by.join(', ')})`);
+    assert.deepEqual(extra, []);
+    assert.ok(modules.has('fs'), 'the graph was read');
+  });
+}
+
+test("the engine's list of files that run code, as git-global-facts writes it out, is the engine's own", () => {
+  assert.deepEqual([...ENGINE_DANGEROUS_FILES], [...DANGEROUS_FILES]);
+});
+
+test("the compiled executable is known from its modules' URLs, on every platform, without node:url", () => {
+  assert.equal(isCompiled('file:///$bunfs/root/continuity'), true);
+  assert.equal(isCompiled('file:///%24bunfs/root/chunk-1.js'), true);
+  assert.equal(isCompiled('file:///B:/~BUN/root/continuity.exe'), true);
+  assert.equal(isCompiled('file:///b:/~BUN/root/chunk-1.js'), true);
+  assert.equal(isCompiled('file:///home/me/continuity/dist/hook.cjs'), false);
+  assert.equal(isCompiled('file:///home/me/%24bunfs/dist/hook.cjs'), false);
+  assert.equal(isCompiled(import.meta.url), false);
+  assert.equal(isCompiled('not a url'), false);
+});
+
+test('the home folder is $HOME when set, else what node:os says', async () => {
+  const { homedir } = await import('node:os');
+  if (process.platform !== 'win32') assert.equal(homeDir({ HOME: '/home/someone' }), '/home/someone');
+  assert.equal(homeDir({ HOME: '' }), homedir());
+  assert.equal(homeDir({}), homedir());
+});
