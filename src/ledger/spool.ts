@@ -110,6 +110,15 @@ export const SPOOL_BACKLOG_MAX = 200;
 /** How long one opening spends reading spool files at most; the rest wait for the next. */
 export const SPOOL_INGEST_BUDGET_MS = 250;
 
+/**
+ * So many files are always read, whatever the clock says: a few small files
+ * take a millisecond or two, and a process the machine left waiting for a
+ * moment (a busy machine stops any process for longer than the budget) must
+ * not leave its last events in the spool for a reason that is not their
+ * number.
+ */
+export const SPOOL_READ_UNTIMED = 50;
+
 /** Is the backlog at its bound? One read of the spool folder (a few hundred names at most). */
 export function spoolBacklogFull(ledgerDir: string): boolean {
   return countSpooled(ledgerDir) >= SPOOL_BACKLOG_MAX;
@@ -120,7 +129,7 @@ export function spoolBacklogFull(ledgerDir: string): boolean {
  * committed (a hook call's one transaction commits after its own event:
  * Ledger.afterCommit); default at once, after `write` returns.
  */
-export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) => T) => T, opts: { keep?: boolean; limit?: number; afterCommit?: (then: () => void) => void } = {}): number {
+export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) => T) => T, opts: { keep?: boolean; limit?: number; afterCommit?: (then: () => void) => void; clock?: () => number } = {}): number {
   const dir = join(ledgerDir, SPOOL_DIR);
   let names: string[];
   try {
@@ -130,9 +139,10 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
   }
   if (!names.length) return 0;
   const records: { name: string; event: SpooledEvent }[] = [];
-  const started = Date.now();
+  const clock = opts.clock ?? Date.now;
+  const started = clock();
   for (const name of names) {
-    if (records.length && Date.now() - started > SPOOL_INGEST_BUDGET_MS) break;
+    if (records.length >= SPOOL_READ_UNTIMED && clock() - started > SPOOL_INGEST_BUDGET_MS) break;
     try {
       records.push({ name, event: readSpooled(dir, name) });
     } catch {
