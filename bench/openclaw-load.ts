@@ -47,8 +47,8 @@ export function reportOpenClawLoad(r: OpenClawLoadReport | null): void {
   }
   const fmt = (ms: number) => `${ms.toFixed(0).padStart(6)} ms`;
   const p = (x: LoadResult, q: number) => percentile(x.turnMs, q);
-  console.log(`OpenClaw gateway under load: ${r.sessions} sessions at once over ${r.workspaces} workspaces, ${r.turns} turns per run (exec, read and a stop; a subagent per session), the same gateway without and with continuity`);
-  console.log(`  turn time          without ${'p50'} ${fmt(p(r.bare, 50))}  p99 ${fmt(p(r.bare, 99))}   with continuity p50 ${fmt(p(r.plugin, 50))}  p99 ${fmt(p(r.plugin, 99))}`);
+  console.log(`OpenClaw gateway under load: ${r.sessions} sessions at once over ${r.workspaces} workspaces, ${r.turns} turns per run (exec, read and a stop; a subagent per session), the same gateway without continuity, with a plugin of its hooks doing nothing (the floor), and with it`);
+  console.log(`  turn time          without ${'p50'} ${fmt(p(r.bare, 50))}  p99 ${fmt(p(r.bare, 99))}   floor p50 ${fmt(p(r.floor, 50))}  p99 ${fmt(p(r.floor, 99))}   with continuity p50 ${fmt(p(r.plugin, 50))}  p99 ${fmt(p(r.plugin, 99))}`);
   console.log(`  added per turn     p50 ${fmt(p(r.plugin, 50) - p(r.bare, 50))} (${(p(r.plugin, 50) / p(r.bare, 50)).toFixed(2)}×)   p99 ${fmt(p(r.plugin, 99) - p(r.bare, 99))} (${(p(r.plugin, 99) / p(r.bare, 99)).toFixed(2)}×)`);
   const cpu = (x: LoadResult) => x.cpuMs / Math.max(1, x.turnMs.length);
   console.log(`  gateway CPU / turn without ${fmt(cpu(r.bare))}   floor ${fmt(cpu(r.floor))}   with ${fmt(cpu(r.plugin))}   (all ${r.turns} turns in ${(r.bare.wallMs / 1000).toFixed(0)} s, ${(r.floor.wallMs / 1000).toFixed(0)} s and ${(r.plugin.wallMs / 1000).toFixed(0)} s)`);
