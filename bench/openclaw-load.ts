@@ -6,12 +6,9 @@
 // the gateway made (test/real-client/openclaw-load.ts).
 //   BENCH_OPENCLAW_LOAD_TURNS   turns per run (default 1000; 0 skips the load run)
 //   BENCH_OPENCLAW_LOAD_SESSIONS, BENCH_OPENCLAW_LOAD_WORKSPACES (16, 4)
-//   BENCH_OPENCLAW_LOAD_CPU_PROF  a directory: each gateway's CPU profile (Node's --cpu-prof) under bare/, floor/, plugin/
-//                                 (the profiler's own cost is in the CPU figures of such a run)
 // A turn costs the gateway about 1.5 s of CPU on 2 shared cores (OpenClaw
 // itself; 64 turns took 3.5 to 4 minutes a run there), so 1,000 turns take
 // about an hour a run: set the count lower to try it.
-import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ledgerAgainstCalls, percentile, runOpenClawLoad, type LoadResult } from '../test/real-client/openclaw-load.js';
 
@@ -32,11 +29,9 @@ export async function benchOpenClawLoad(log: (line: string) => void = () => {}):
   const workspaces = Number(process.env.BENCH_OPENCLAW_LOAD_WORKSPACES ?? 4);
   // After 100 turns (or a quarter of a shorter run), half way, and at the end.
   const rssAt = [...new Set([Math.min(100, Math.floor(turns / 4)), Math.floor(turns / 2)])].filter((n) => n > 0 && n < turns);
-  const prof = process.env.BENCH_OPENCLAW_LOAD_CPU_PROF;
-  const cpuProfDir = (name: string) => (prof ? { cpuProfDir: join(resolve(prof), name) } : {});
-  const bare = await runOpenClawLoad({ sessions, workspaces, turns, plugin: false, rssAt, log, ...cpuProfDir('bare') });
-  const floor = await runOpenClawLoad({ sessions, workspaces, turns, plugin: false, floor: true, rssAt, log, ...cpuProfDir('floor') });
-  const plugin = await runOpenClawLoad({ sessions, workspaces, turns, plugin: true, rssAt, log, ...cpuProfDir('plugin') });
+  const bare = await runOpenClawLoad({ sessions, workspaces, turns, plugin: false, rssAt, log });
+  const floor = await runOpenClawLoad({ sessions, workspaces, turns, plugin: false, floor: true, rssAt, log });
+  const plugin = await runOpenClawLoad({ sessions, workspaces, turns, plugin: true, rssAt, log });
   return { turns: plugin.turnMs.length, sessions, workspaces, bare, floor, plugin };
 }
 

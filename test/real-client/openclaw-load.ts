@@ -39,8 +39,6 @@ export interface LoadOptions {
   plugin: boolean;
   /** Without continuity: a plugin of continuity's hooks that does nothing in them (openclaw-load-floor/), OpenClaw's own cost of such a plugin. */
   floor?: boolean;
-  /** A directory for the gateway's CPU profiles (Node's --cpu-prof), written when it stops. */
-  cpuProfDir?: string;
   /** Turns done after which the gateway's RSS is read (besides the end). */
   rssAt?: number[];
   log?: (line: string) => void;
@@ -194,7 +192,6 @@ export async function runOpenClawLoad(o: LoadOptions): Promise<LoadResult> {
     OPENCLAW_GATEWAY_TOKEN: TOKEN,
     CONTINUITY_OPENCLAW_LOAD_CALLS: callsFile,
     CONTINUITY_STAGE_TIMES: stagesFile,
-    ...(o.cpuProfDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${o.cpuProfDir}` } : {}),
   });
   let output = '';
   const gateway: ChildProcess = spawn(p.openclaw, ['gateway', 'run', '--port', String(port), '--bind', 'loopback', '--auth', 'token', '--token', TOKEN], { cwd: base, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
