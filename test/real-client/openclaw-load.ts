@@ -37,6 +37,8 @@ export interface LoadOptions {
   turns: number;
   /** continuity's plugin in the gateway, or the same gateway without it. */
   plugin: boolean;
+  /** Without continuity: a plugin of continuity's hooks that does nothing in them (openclaw-load-floor/), OpenClaw's own cost of such a plugin. */
+  floor?: boolean;
   /** Turns done after which the gateway's RSS is read (besides the end). */
   rssAt?: number[];
   log?: (line: string) => void;
@@ -143,7 +145,7 @@ function groupCpuMs(pgid: number): number {
 export async function runOpenClawLoad(o: LoadOptions): Promise<LoadResult> {
   const log = o.log ?? (() => {});
   const p = openclawPaths();
-  const base = mkdtempSync(join(tmpdir(), `continuity-openclaw-load-${o.plugin ? 'plugin' : 'bare'}-`));
+  const base = mkdtempSync(join(tmpdir(), `continuity-openclaw-load-${o.plugin ? 'plugin' : o.floor ? 'floor' : 'bare'}-`));
   const home = join(base, 'home');
   const stateDir = join(home, '.openclaw');
   const configPath = join(stateDir, 'openclaw.json');
@@ -167,8 +169,9 @@ export async function runOpenClawLoad(o: LoadOptions): Promise<LoadResult> {
   });
   const server = await startChatServer({ turns: [] }, { lifetimeMs: 3 * 3600_000, route: loadRoute, keepBodies: false });
   const port = await freePort();
-  const ids = [...(o.plugin ? ['continuity'] : []), 'continuity-load-counter'];
-  const pluginDirs = [...(o.plugin ? [join(REPO_ROOT, 'openclaw')] : []), join(REPO_ROOT, 'test', 'real-client', 'openclaw-load-counter')];
+  const floor = !o.plugin && !!o.floor;
+  const ids = [...(o.plugin ? ['continuity'] : floor ? ['continuity-load-floor'] : []), 'continuity-load-counter'];
+  const pluginDirs = [...(o.plugin ? [join(REPO_ROOT, 'openclaw')] : floor ? [join(REPO_ROOT, 'test', 'real-client', 'openclaw-load-floor')] : []), join(REPO_ROOT, 'test', 'real-client', 'openclaw-load-counter')];
   const config = {
     models: { mode: 'replace', providers: { scripted: { baseUrl: `${server.url}/v1`, apiKey: 'scripted-offline-key', api: 'openai-completions', models: [{ id: 'scripted', name: 'Scripted', reasoning: false, input: ['text'], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 128000, maxTokens: 4096 }] } } },
     agents: { defaults: { model: { primary: 'scripted/scripted' }, skipBootstrap: true, workspace: agents[0]!.dir }, list: agents.map((a, i) => ({ id: a.id, workspace: a.dir, ...(i === 0 ? { default: true } : {}) })) },
@@ -222,7 +225,7 @@ export async function runOpenClawLoad(o: LoadOptions): Promise<LoadResult> {
       }
       await new Promise((r) => setTimeout(r, 500));
     }
-    log(`gateway ready (${o.plugin ? 'with' : 'without'} continuity), ${o.sessions} sessions over ${o.workspaces} workspaces, ${o.turns} turns`);
+    log(`gateway ready (${o.plugin ? 'with continuity' : floor ? 'with a plugin of the same hooks doing nothing' : 'without continuity'}), ${o.sessions} sessions over ${o.workspaces} workspaces, ${o.turns} turns`);
     const pgid = gateway.pid!;
     const perSession = Math.max(2, Math.ceil(o.turns / o.sessions));
     const turnMs: number[] = [];

@@ -416,8 +416,8 @@ export function registerContinuity(api: OpenClawApi, opts: PluginOptions = {}): 
     const waiting = openclaw.retained.length ? retainedWords(openclaw.retained) : null;
     const owed = reason ?? waiting;
     if (owed) memory.owed.set(runId, { sessionKey: where.sessionId, cwd: where.cwd, reason: owed, at: now(), state: 'held' });
-    else memory.owed.delete(runId);
-    save();
+    // The store is written whole and flushed: by a stop that changed what it keeps, not by each stop (most hold nothing).
+    if (owed || memory.owed.delete(runId)) save();
     return reason ? { action: 'revise', reason } : undefined;
   });
 
