@@ -12,8 +12,8 @@ import { ENGINE_DANGEROUS_FILES } from '../../src/app/git-global-facts.js';
 import { isCompiled } from '../../src/util/is-compiled.js';
 import { homeDir } from '../../src/util/home-dir.js';
 
-/** The runtime modules `entry` imports before any import() of its own runs: its static imports, followed through the sources. */
-async function startUpRuntimeModules(entry: string): Promise<Map<string, string[]>> {
+/** The metafile of `entry`'s static imports, followed through the sources (each import() left out). */
+async function startUpGraph(entry: string): Promise<import('esbuild').Metafile> {
   const lazy = { name: 'lazy', setup: (b: import('esbuild').PluginBuild) => b.onResolve({ filter: /.*/ }, (a) => (a.kind === 'dynamic-import' ? { path: a.path, external: true } : undefined)) };
   const r = await build({
     absWorkingDir: REPO_ROOT,
@@ -29,8 +29,13 @@ async function startUpRuntimeModules(entry: string): Promise<Map<string, string[
     logLevel: 'silent',
     plugins: [lazy],
   });
+  return r.metafile;
+}
+
+/** The runtime modules `entry` imports before any import() of its own runs: its static imports, followed through the sources. */
+async function startUpRuntimeModules(entry: string): Promise<Map<string, string[]>> {
   const modules = new Map<string, string[]>();
-  for (const [file, input] of Object.entries(r.metafile.inputs)) {
+  for (const [file, input] of Object.entries((await startUpGraph(entry)).inputs)) {
     for (const i of input.imports) if (i.external && i.kind !== 'dynamic-import') modules.set(i.path.replace(/^node:/, ''), [...(modules.get(i.path.replace(/^node:/, '')) ?? []), file]);
   }
   return modules;
@@ -44,6 +49,17 @@ for (const entry of ['src/cli/hook-main.ts', 'src/hooks/deciders-stop.ts']) {
     assert.ok(modules.has('fs'), 'the graph was read');
   });
 }
+
+// Code a tool call that decides nothing never runs: the recovery copy and the list of guarded workspaces (read only when the
+// ledger is missing), the table of files that run later (a file tool's write), the client-control rule's tables (its cheap
+// test is client-control-wants.ts), the reading of the process tree (only where Copilot CLI's variables are set). Loading
+// them would cost every hook call; they are loaded when needed.
+test('a hook call starts without the code only some calls need', async () => {
+  const sources = Object.keys((await startUpGraph('src/cli/hook-main.ts')).inputs);
+  assert.ok(sources.includes('src/hooks/handle.ts'), 'the graph was read');
+  assert.ok(sources.includes('src/hooks/rules/client-control-wants.ts'));
+  for (const later of ['src/ledger/recovery-copy.ts', 'src/ledger/guarded-workspaces.ts', 'src/domain/runs-later.ts', 'src/hooks/rules/client-control.ts', 'src/util/process-ancestry.ts']) assert.ok(!sources.includes(later), later);
+});
 
 test("the engine's list of files that run code, as git-global-facts writes it out, is the engine's own", () => {
   assert.deepEqual([...ENGINE_DANGEROUS_FILES], [...DANGEROUS_FILES]);
