@@ -74,6 +74,12 @@ test("the compiled executable is known from its modules' URLs, on every platform
   assert.equal(isCompiled('file:///home/me/%24bunfs/dist/hook.cjs'), false);
   assert.equal(isCompiled(import.meta.url), false);
   assert.equal(isCompiled('not a url'), false);
+  // What the URL parser resolves is resolved as it does, also where the compiled URL's prefix is taken without it.
+  assert.equal(isCompiled('file:///$bunfs/../home/me/x.js'), false);
+  assert.equal(isCompiled('file:///$bunfs/root/%2e%2e/%2E%2E/home/x.js'), false);
+  assert.equal(isCompiled('file:///$bunfs/root/./chunk-1.js'), true);
+  assert.equal(isCompiled('file:///$bunfs/root/chunk-1.js?x#y'), true);
+  assert.equal(isCompiled('file:///$bunfs\\root\\chunk-1.js'), true);
 });
 
 test('the home folder is $HOME when set, else what node:os says', async () => {
