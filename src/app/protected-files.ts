@@ -77,7 +77,7 @@ export function protectedFiles(root: string, patterns: readonly string[], nowMs:
     const matches = protectedPathMatcher(root, [rel]);
     // git runs a hook by its exact name, never the `*.sample` files `git init` leaves: not hashed at every call, nor copied into the ledger.
     const samples = /(^|\/)\.git\/(.*\/)?hooks$/.test(base);
-    walk(from, base, (abs) => matches(abs) && !(samples && abs.endsWith('.sample')), out, look);
+    walk(from, base, (abs) => !(samples && abs.endsWith('.sample')) && matches(abs), out, look);
   }
   const files = [...out].sort().slice(0, MAX_PROTECTED_FILES);
   // A walk cut short at MAX_PROTECTED_FILES did not look at every folder: not kept.

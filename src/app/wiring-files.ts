@@ -204,7 +204,24 @@ export function userWiringEnvFiles(env: WiringEnv | undefined): string[] {
 /** What kind of wiring file a path is, from its name: null when it is none. Absolute paths come only from the lists above. */
 export type WiringKind = 'process-config' | 'settings-json' | 'gemini-trust' | 'hooks-json' | 'codex-toml' | 'env' | 'pi-extension' | 'plugin-file';
 
+/**
+ * Each path's kind as first found: every hook call asks it of every guarded
+ * path three times (the wiring check, git's exec drift), and the answer is
+ * the path's alone.
+ */
+const kinds = new Map<string, WiringKind | null>();
+
 export function wiringKind(path: string): WiringKind | null {
+  let kind = kinds.get(path);
+  if (kind === undefined) {
+    if (kinds.size >= 4096) kinds.clear();
+    kind = kindOf(path);
+    kinds.set(path, kind);
+  }
+  return kind;
+}
+
+function kindOf(path: string): WiringKind | null {
   if (!path.startsWith('/') && !(WIRING_FILES as readonly string[]).includes(path) && !(WIRING_ENV_FILES as readonly string[]).includes(path)) return null;
   const name = path.slice(path.lastIndexOf('/') + 1);
   if (name === '.env') return 'env';

@@ -5,9 +5,7 @@ import { wiresContinuity } from '../app/wiring-files.js';
 import { READ_ONLY_TOOLS, wiringChanged } from './rules/guard-wants.js';
 import { gitExecDrift } from './git-exec-drift.js';
 import { FILE_WRITING_TOOLS, writtenPath } from './rules/plan-paths.js';
-import { runsLater as runsLaterPath } from '../domain/runs-later.js';
 import { CONFIG_FILE, LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../ledger/ledger-dir.js';
-import { readRecoveryHead, recoveryDirOf } from '../ledger/recovery-copy.js';
 import { pendingRequests, writeRequest } from '../ledger/inbox.js';
 import { CliError, ExitCode } from '../util/errors.js';
 import { spoolBacklogFull, spoolEvent } from '../ledger/spool.js';
@@ -22,8 +20,7 @@ import { NOTHING_TO_SAY, type HandlerResult, type InProcessClient } from './type
 import { failClosed } from './fail-closed.js';
 import { walledClient, wallRecord, withWall } from './rules/wall-answer.js';
 import { lostWorkspaceAnswer } from './lost-workspace.js';
-import { workspaceGuard, type WorkspaceGuard } from '../domain/workspace-guard.js';
-import { isRemembered } from '../ledger/guarded-workspaces.js';
+import type { WorkspaceGuard } from '../domain/workspace-guard.js';
 import { stage } from '../util/stage-clock.js';
 import { seedGlobalExecFiles } from '../app/git-global-facts.js';
 
@@ -62,7 +59,7 @@ export async function handlePayload(
   const root = findProjectRoot(payload.cwd ?? opts.fallbackCwd, opts.env);
   const access = ledgerAccess(root);
   // Without its ledger, a workspace is restored from the recovery copy, fails closed if continuity guarded it, and is otherwise not enabled.
-  const guard = access === 'absent' || !existsSync(join(root, LEDGER_DIR, LEDGER_FILE)) ? guardWithoutLedger(root, access !== 'absent', opts.env) : 'ledger';
+  const guard = access === 'absent' || !existsSync(join(root, LEDGER_DIR, LEDGER_FILE)) ? await guardWithoutLedger(root, access !== 'absent', opts.env) : 'ledger';
   if (guard === 'lost') return { output: lostWorkspaceAnswer(payload, root), eventId: null, unguarded: true };
   if (guard === 'not-enabled') return { output: unenforcedWords(root, payload.hook_event_name), eventId: null };
   stage('project root');
@@ -256,7 +253,8 @@ async function noteFileToolWrite(payload: GenericPayload, root: string, now: str
   const written = input && typeof input === 'object' ? writtenPath(input as Record<string, unknown>, payload.cwd ?? root) : null;
   if (!written) return;
   const path = relative(root, resolve(written)).split(sep).join('/');
-  if (path.startsWith('..') || !runsLaterPath(path)) return;
+  // Its table of what runs later is loaded only for a file tool's write.
+  if (path.startsWith('..') || !(await import('../domain/runs-later.js')).runsLater(path)) return;
   try {
     (await import('../app/runs-later.js')).noteRunsLaterWrite(root, payload.session_id, path, now);
   } catch (err) {
@@ -311,8 +309,9 @@ export function refuseFromToolCall(root: string | null, event: { session_id?: un
   throw new CliError(`hook refused: this process was started inside one of the agent's tool calls; hook events come only from the agent client itself. The attempt is recorded.`, ExitCode.refused);
 }
 
-/** The ledger file is missing: the facts are read only as far as the rule needs them (a workspace that never had continuity costs one read and one stat). */
-function guardWithoutLedger(root: string, folder: boolean, env: NodeJS.ProcessEnv): WorkspaceGuard {
+/** The ledger file is missing: the facts are read only as far as the rule needs them (a workspace that never had continuity costs one read and one stat). Their code is loaded only then. */
+async function guardWithoutLedger(root: string, folder: boolean, env: NodeJS.ProcessEnv): Promise<WorkspaceGuard> {
+  const [{ readRecoveryHead, recoveryDirOf }, { isRemembered }, { workspaceGuard }] = await Promise.all([import('../ledger/recovery-copy.js'), import('../ledger/guarded-workspaces.js'), import('../domain/workspace-guard.js')]);
   const recoveryCopy = readRecoveryHead(recoveryDirOf(root, env), root) !== null;
   return workspaceGuard({ folder, ledger: false, recoveryCopy, remembered: !recoveryCopy && isRemembered(root, env) });
 }

@@ -4,7 +4,7 @@ import type { HandlerResult, HookContext } from './types.js';
 import { WATCHDOG_DISPATCH_RULE, WATCHDOG_DELIVERY_RULE, WATCHDOG_RESULT_RULE } from './watchdog/tool-rules.js';
 import { FILE_WRITING_TOOLS, isPlanCandidate, writtenPath } from './rules/plan-paths.js';
 import { guardWantsAfter, guardWantsBefore } from './rules/guard-wants.js';
-import { clientControlWants } from './rules/client-control.js';
+import { clientControlWants } from './rules/client-control-wants.js';
 import { mightDetach } from '../shell/detaching-commands.js';
 
 export type ToolPayload = PayloadOf<'PreToolUse'> | PayloadOf<'PostToolUse'>;

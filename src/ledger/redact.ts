@@ -54,8 +54,12 @@ interface Rule {
    * compilation at the first use in every hook process.
    */
   hint: (lower: string) => boolean;
-  /** Global; the named group `s` is the secret, `pre` (optional) what stands before it and is kept. */
-  re: RegExp;
+  /**
+   * Global; the named group `s` is the secret, `pre` (optional) what stands
+   * before it and is kept. Built at the first text that passes the hint: a
+   * hook call that records a payload without any (most) builds none of them.
+   */
+  re: () => RegExp;
   /** The secret is left as it is (not a secret after all). */
   keep?: (secret: string, groups: Record<string, string | undefined>) => boolean;
 }
@@ -83,46 +87,52 @@ export function namesSecret(name: string): boolean {
   return SECRET_WORDS(name.toLowerCase()) && SECRET_NAME_RE.test(name) && !NOT_A_SECRET_NAME.test(name);
 }
 
+/** A value made at its first use, then kept. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
 const RULES: readonly Rule[] = [
   // A private key block, to its end line (or to the end of a text cut short).
-  { kind: 'private-key', hint: any('-----begin'), re: /(?<s>-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$))/g },
+  { kind: 'private-key', hint: any('-----begin'), re: once(() => /(?<s>-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$))/g) },
   // The providers' token formats.
-  { kind: 'anthropic', hint: any('sk-ant-'), re: new RegExp(`${B}(?<s>sk-ant-[A-Za-z0-9_-]{20,})`, 'g') },
-  { kind: 'openai', hint: any('sk-'), re: new RegExp(`${B}(?<s>sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,})`, 'g') },
-  { kind: 'stripe', hint: any('k_live_', 'k_test_'), re: new RegExp(`${B}(?<s>(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,})`, 'g') },
-  { kind: 'github', hint: any('ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'), re: new RegExp(`${B}(?<s>gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})`, 'g') },
-  { kind: 'gitlab', hint: any('glpat-'), re: new RegExp(`${B}(?<s>glpat-[A-Za-z0-9_-]{20,})`, 'g') },
-  { kind: 'slack', hint: any('xox'), re: new RegExp(`${B}(?<s>xox[abprs]-[A-Za-z0-9-]{10,})`, 'g') },
-  { kind: 'aws', hint: any('akia', 'asia'), re: /(?<![A-Za-z0-9])(?<s>(?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Za-z0-9])/g },
-  { kind: 'google', hint: any('aiza'), re: new RegExp(`${B}(?<s>AIza[0-9A-Za-z_-]{35})`, 'g') },
-  { kind: 'npm', hint: any('npm_'), re: new RegExp(`${B}(?<s>npm_[A-Za-z0-9]{36})`, 'g') },
-  { kind: 'huggingface', hint: any('hf_'), re: new RegExp(`${B}(?<s>hf_[A-Za-z0-9]{30,})`, 'g') },
-  { kind: 'jwt', hint: any('eyj'), re: new RegExp(`${B}(?<s>eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*)`, 'g') },
+  { kind: 'anthropic', hint: any('sk-ant-'), re: once(() => new RegExp(`${B}(?<s>sk-ant-[A-Za-z0-9_-]{20,})`, 'g')) },
+  { kind: 'openai', hint: any('sk-'), re: once(() => new RegExp(`${B}(?<s>sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,})`, 'g')) },
+  { kind: 'stripe', hint: any('k_live_', 'k_test_'), re: once(() => new RegExp(`${B}(?<s>(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,})`, 'g')) },
+  { kind: 'github', hint: any('ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'), re: once(() => new RegExp(`${B}(?<s>gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})`, 'g')) },
+  { kind: 'gitlab', hint: any('glpat-'), re: once(() => new RegExp(`${B}(?<s>glpat-[A-Za-z0-9_-]{20,})`, 'g')) },
+  { kind: 'slack', hint: any('xox'), re: once(() => new RegExp(`${B}(?<s>xox[abprs]-[A-Za-z0-9-]{10,})`, 'g')) },
+  { kind: 'aws', hint: any('akia', 'asia'), re: once(() => /(?<![A-Za-z0-9])(?<s>(?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Za-z0-9])/g) },
+  { kind: 'google', hint: any('aiza'), re: once(() => new RegExp(`${B}(?<s>AIza[0-9A-Za-z_-]{35})`, 'g')) },
+  { kind: 'npm', hint: any('npm_'), re: once(() => new RegExp(`${B}(?<s>npm_[A-Za-z0-9]{36})`, 'g')) },
+  { kind: 'huggingface', hint: any('hf_'), re: once(() => new RegExp(`${B}(?<s>hf_[A-Za-z0-9]{30,})`, 'g')) },
+  { kind: 'jwt', hint: any('eyj'), re: once(() => new RegExp(`${B}(?<s>eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*)`, 'g')) },
   // An Authorization header's credentials, whatever its scheme (Bearer, Basic, Token, …), in a command, a file or JSON.
   {
     kind: 'authorization',
     hint: any('authorization'),
-    re: /(?<pre>\b(?:Proxy-)?Authorization["']?\s*[:=]\s*["']?(?:(?:Bearer|Basic|Token|Bot|Negotiate|Digest)\s+)?)(?<s>[^\s'"\\]+)/gi,
+    re: once(() => /(?<pre>\b(?:Proxy-)?Authorization["']?\s*[:=]\s*["']?(?:(?:Bearer|Basic|Token|Bot|Negotiate|Digest)\s+)?)(?<s>[^\s'"\\]+)/gi),
     keep: isReference,
   },
   // A bearer token outside a header (`--oauth2-bearer`, prose): a long run with a digit in it, not a word.
-  { kind: 'bearer', hint: any('bearer'), re: /(?<pre>\bBearer\s+)(?<s>[A-Za-z0-9._~+/-]{16,}=*)/g, keep: (s) => !/\d/.test(s) },
+  { kind: 'bearer', hint: any('bearer'), re: once(() => /(?<pre>\bBearer\s+)(?<s>[A-Za-z0-9._~+/-]{16,}=*)/g), keep: (s) => !/\d/.test(s) },
   // curl's `-u user:password`, `--user`, `--proxy-user`: the password (the user is kept).
-  { kind: 'password', hint: any('-u', '--user', '--proxy-user'), re: /(?<pre>(?:^|[\s"'])(?:-u\s*|--(?:proxy-)?user(?:\s+|=))["']?[^\s:'"]*:)(?<s>[^\s'"]+)/g, keep: isReference },
+  { kind: 'password', hint: any('-u', '--user', '--proxy-user'), re: once(() => /(?<pre>(?:^|[\s"'])(?:-u\s*|--(?:proxy-)?user(?:\s+|=))["']?[^\s:'"]*:)(?<s>[^\s'"]+)/g), keep: isReference },
   // `--password=…`, `--token …`, `--client-secret …` (not `--token-file`, `--password-stdin`).
   {
     kind: 'flag',
     hint: (t) => t.includes('--') && any('pass', 'token', 'secret', 'api-key', 'apikey', 'access-key')(t),
-    re: /(?<pre>(?:^|[\s"'])--(?:[A-Za-z0-9]+-)*(?:password|passwd|pass|token|secret|api-key|apikey|access-key|secret-key|client-secret|auth-token)(?:\s+|=)["']?)(?<s>[^\s'"]+)/gi,
+    re: once(() => /(?<pre>(?:^|[\s"'])--(?:[A-Za-z0-9]+-)*(?:password|passwd|pass|token|secret|api-key|apikey|access-key|secret-key|client-secret|auth-token)(?:\s+|=)["']?)(?<s>[^\s'"]+)/gi),
     keep: (s) => isReference(s) || s.startsWith('-'),
   },
   // A URL's password: scheme://user:password@host.
-  { kind: 'url-password', hint: (t) => t.includes('://') && t.includes('@'), re: /(?<pre>\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/@:'"[]*:)(?<s>[^\s/@'"]+)(?=@)/g, keep: isReference },
+  { kind: 'url-password', hint: (t) => t.includes('://') && t.includes('@'), re: once(() => /(?<pre>\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/@:'"[]*:)(?<s>[^\s/@'"]+)(?=@)/g), keep: isReference },
   // KEY=value, KEY: value, "key": "value" whose key names a secret.
   {
     kind: 'secret',
     hint: SECRET_WORDS,
-    re: new RegExp(`(?<pre>(?<![A-Za-z0-9_-]|\\[redacted:)["']?(?<name>${SECRET_NAME})["']?\\s*(?::(?!:)|=(?![=>]))\\s*)(?:"(?<dq>[^"\\n]*)"|'(?<sq>[^'\\n]*)'|(?<s>[^\\s'",;&|)}\\]]+))`, 'gi'),
+    re: once(() => new RegExp(`(?<pre>(?<![A-Za-z0-9_-]|\\[redacted:)["']?(?<name>${SECRET_NAME})["']?\\s*(?::(?!:)|=(?![=>]))\\s*)(?:"(?<dq>[^"\\n]*)"|'(?<sq>[^'\\n]*)'|(?<s>[^\\s'",;&|)}\\]]+))`, 'gi')),
     keep: (s, g) => NOT_A_SECRET_NAME.test(g.name!) || isReference(s) || NOT_A_SECRET_VALUE.test(s) || s.includes('('),
   },
 ];
@@ -134,8 +144,9 @@ export function redactText(text: string, key: string): string {
   const lower = text.toLowerCase();
   for (const rule of RULES) {
     if (!rule.hint(lower)) continue;
-    rule.re.lastIndex = 0;
-    out = out.replace(rule.re, (match: string, ...args: unknown[]) => {
+    const re = rule.re();
+    re.lastIndex = 0;
+    out = out.replace(re, (match: string, ...args: unknown[]) => {
       const groups = args[args.length - 1] as Record<string, string | undefined>;
       // A quoted value keeps its quotes; the secret is what is between them.
       const quote = groups.dq !== undefined ? '"' : groups.sq !== undefined ? "'" : '';

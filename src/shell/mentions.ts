@@ -20,7 +20,12 @@ export function nameFragments(protectedNames: readonly string[]): NameFragments 
   const names = new Set<string>();
   const dirSegments = new Set<string>();
   for (const raw of protectedNames) {
-    const n = raw.trim().replace(/^(\.\/)+/, '').replace(/(\/\*\*)+$/, '').replace(/\/+$/, '').toLowerCase();
+    // Each expression run only on a name it can change: this runs over every guarded name at every hook call.
+    let n = raw.trim();
+    if (n.startsWith('./')) n = n.replace(/^(\.\/)+/, '');
+    if (n.endsWith('/**')) n = n.replace(/(\/\*\*)+$/, '');
+    if (n.endsWith('/')) n = n.replace(/\/+$/, '');
+    n = n.toLowerCase();
     if (!n) continue;
     const segs = n.split('/').filter(Boolean);
     if (!n.includes('*')) names.add(n);

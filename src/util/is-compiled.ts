@@ -1,3 +1,6 @@
+/** A compiled module's URL on Linux and macOS, with nothing the URL parser would decode or resolve but `.` segments. */
+const BUNFS_URL = /^file:\/\/\/\$bunfs\/[^%\\?#]*$/;
+
 /**
  * True when running as the compiled executable, whose modules live in Bun's
  * embedded file system (`file:///$bunfs/…`, on Windows `file:///B:/~BUN/…`).
@@ -7,6 +10,9 @@
  */
 export function isCompiled(moduleUrl: string): boolean {
   if (!moduleUrl.startsWith('file:')) return false;
+  // The compiled executable's own URLs on Linux and macOS, taken without the URL parser (whose first use costs a fifth of a
+  // millisecond there): nothing in them that the parser would decode or resolve (`%`, `\`, `.` segments, a query).
+  if (BUNFS_URL.test(moduleUrl) && !moduleUrl.includes('/.')) return true;
   let path: string;
   try {
     path = decodeURIComponent(new URL(moduleUrl).pathname);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { findDetached, mightDetach } from '../../src/shell/detach.js';
+import { INLINE_DETACH, INLINE_DETACH_NEEDLES } from '../../src/shell/detaching-commands.js';
 import { parserLoadCount } from '../../src/shell/parser.js';
 import { HOME, loadCorpus, PROJECT_ROOT } from '../fixtures/shell/corpus.js';
 
@@ -46,4 +47,14 @@ test('a plain command with a `&` is read without loading mvdan-sh', async () => 
   assert.deepEqual((await findDetached('sleep 60 &', opts)).detached, ['&']);
   assert.deepEqual((await findDetached('sleep 1 & wait', opts)).detached, []);
   assert.equal(parserLoadCount(), before);
+});
+
+test('the pre-check runs its expressions only where they can match, with the same answer as running them all', () => {
+  const all = (c: string) => /\b(?:nohup|setsid|disown|daemonize|daemon|at|batch|systemd-run|dtach|abduco|crontab|tmux|screen|start-stop-daemon|systemctl|loginctl|launchctl|coproc)\b/.test(c) || /(?<![&>|<])&(?![&>])/.test(c) || INLINE_DETACH.test(c);
+  const inline = ["python -c \"os.system('sleep 9 &')\"", 'python -c "subprocess.Popen(x, start_new_session=True)"', 'python -c "os.fork()"', 'python -c "os.setsid()"', "node -e \"spawn('x', { detached: true })\"", 'node -e "child.unref()"', 'ruby -e "Process.daemon"', 'perl -e "fork()"', 'python -c "x(creationflags=DETACHED_PROCESS)"', 'python -c "daemonize()"', 'ruby -e "Process.detach(pid)"'];
+  const commands = [...(['write-forms', 'benign', 'detach-forms', 'detach-benign'] as const).flatMap((n) => loadCorpus(n).map((e) => e.command)), ...inline];
+  for (const c of commands) assert.equal(mightDetach(c), all(c), c);
+  for (const c of inline) assert.equal(mightDetach(c), true, c);
+  // Each alternative of INLINE_DETACH needs one of the words the pre-check looks for first.
+  for (const c of inline) assert.ok(INLINE_DETACH_NEEDLES.some((n) => c.includes(n)), c);
 });

@@ -21,6 +21,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { callerAgent } from '../../util/process-ancestry.js';
+import { copilotVariablesSet } from './copilot-env.js';
 
 /** `caller`: the nearest agent client above this process (src/util/process-ancestry.ts). */
 export function copilotSpeaksForIt(env: NodeJS.ProcessEnv, caller: () => string = callerAgent): boolean {
@@ -33,7 +34,7 @@ export function copilotWithoutItsWiring(env: NodeJS.ProcessEnv, caller: () => st
 }
 
 function startedByCopilot(env: NodeJS.ProcessEnv, caller: () => string): boolean {
-  if (env.COPILOT_CLI !== '1' || !env.COPILOT_PROJECT_DIR) return false;
+  if (!copilotVariablesSet(env)) return false;
   // No client above (a script) or a platform that does not say: the variables decide. A made-up event gets
   // no further than Copilot CLI's own hook lets it: approval there needs Copilot CLI among the hook's ancestors.
   const nearest = caller();

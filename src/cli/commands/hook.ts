@@ -4,7 +4,7 @@ import { readStdin } from '../../util/stdin.js';
 import { handleClaudeCodePayload, parsePayload, PayloadError } from '../../adapters/claude-code/hook.js';
 import { answerMalformed } from '../../adapters/claude-code/malformed.js';
 import { flushStages, stage } from '../../util/stage-clock.js';
-import { copilotSpeaksForIt, copilotWithoutItsWiring } from '../../adapters/copilot/stand-aside.js';
+import { copilotVariablesSet } from '../../adapters/copilot/copilot-env.js';
 
 const AGENTS = ['claude-code'] as const;
 /**
@@ -27,7 +27,9 @@ export async function run(argv: string[]): Promise<number> {
     return ExitCode.ok;
   }
   // Started by Copilot CLI from .claude/settings.json in a project wired for Claude Code alone: its payload is Copilot CLI's.
-  if (agent === 'claude-code' && copilotWithoutItsWiring(process.env)) return run(['copilot']);
+  // Its code (the process tree's reading) only where Copilot CLI's variables are set: without them it stands aside for nothing.
+  const copilot = copilotVariablesSet(process.env) ? await import('../../adapters/copilot/stand-aside.js') : null;
+  if (agent === 'claude-code' && copilot?.copilotWithoutItsWiring(process.env)) return run(['copilot']);
   if (agent && (OTHER_AGENTS as readonly string[]).includes(agent)) {
     // Loaded only for these agents: a file of its own on the hook path (see scripts/build.mjs).
     const { run: runAgent } = await import('../agent-hook-main.js');
@@ -37,7 +39,7 @@ export async function run(argv: string[]): Promise<number> {
     throw new CliError(`hook: unknown agent "${agent ?? ''}" (supported: ${[...AGENTS, ...OTHER_AGENTS].join(', ')})`, ExitCode.invalidInput);
   }
   // Started by Copilot CLI from .claude/settings.json, where its own wiring runs `continuity hook copilot` too.
-  if (copilotSpeaksForIt(process.env)) return ExitCode.ok;
+  if (copilot?.copilotSpeaksForIt(process.env)) return ExitCode.ok;
   stage('start-up');
   let raw = '';
   try {

@@ -14,21 +14,14 @@
  */
 
 import { squash } from '../../shell/mentions.js';
-import { namesPiCli, piCliRefusal } from './pi-cli.js';
+import { piCliRefusal } from './pi-cli.js';
 
 /** The plugin id continuity runs under in OpenClaw (openclaw/openclaw.plugin.json). */
 export const CONTINUITY_PLUGIN_ID = 'continuity';
 
-/** Every tool name this rule judges (the cheap `wants` test); a shell command only when it names OpenClaw's CLI. */
-export const CLIENT_CONTROL_TOOLS: ReadonlySet<string> = new Set(['plugins', 'gateway', 'openclaw', 'automations', 'cron', 'terminal', 'computer', 'nodes', 'exec']);
+export { CLIENT_CONTROL_TOOLS, clientControlWants } from './client-control-wants.js';
 
 type Input = Record<string, unknown>;
-
-/** Cheap: is this one of the client's own tools that can change what runs the agent? */
-export function clientControlWants(p: { tool_name: string; tool_input?: Record<string, unknown> }): boolean {
-  if (p.tool_name === 'Bash') return typeof p.tool_input?.command === 'string' && (/openclaw/i.test(squash(p.tool_input.command)) || namesPiCli(p.tool_input.command));
-  return CLIENT_CONTROL_TOOLS.has(p.tool_name);
-}
 
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 const RUNS_HOOKS = "the gateway's plugins run continuity's hooks";

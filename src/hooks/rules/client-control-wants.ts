@@ -1,0 +1,17 @@
+/**
+ * The cheap half of the client-control rule (client-control.ts): is this
+ * one of the agent client's own tools that can change what runs the agent?
+ * Apart from the rule, which every tool call's start-up would otherwise
+ * load with its tables: the rule itself comes with the deciders.
+ */
+import { squash } from '../../shell/mentions.js';
+import { namesPiCli } from './pi-cli.js';
+
+/** Every tool name the rule judges (the cheap `wants` test); a shell command only when it names OpenClaw's CLI. */
+export const CLIENT_CONTROL_TOOLS: ReadonlySet<string> = new Set(['plugins', 'gateway', 'openclaw', 'automations', 'cron', 'terminal', 'computer', 'nodes', 'exec']);
+
+/** Cheap: is this one of the client's own tools that can change what runs the agent? */
+export function clientControlWants(p: { tool_name: string; tool_input?: Record<string, unknown> }): boolean {
+  if (p.tool_name === 'Bash') return typeof p.tool_input?.command === 'string' && (/openclaw/i.test(squash(p.tool_input.command)) || namesPiCli(p.tool_input.command));
+  return CLIENT_CONTROL_TOOLS.has(p.tool_name);
+}
