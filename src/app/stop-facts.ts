@@ -9,7 +9,7 @@ import { receiptsForBoundary } from '../ledger/receipts.js';
 import { latestClosure, sessionById } from '../ledger/sessions.js';
 import { taskStatuses } from '../ledger/task-status.js';
 import { boundaryKey, replanKey } from '../domain/stop-gate.js';
-import { closureSince } from '../hooks/rules/stop-decide.js';
+import { closureSince } from '../domain/closure-since.js';
 import { stampedHash, stampFor } from '../util/stamped-hash.js';
 import { readPlanState } from './plan-state.js';
 import { sddLedgerPath } from './sdd-path.js';

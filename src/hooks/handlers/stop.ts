@@ -5,7 +5,8 @@ import { receiptsForBoundary } from '../../ledger/receipts.js';
 import { latestClosure, sessionById } from '../../ledger/sessions.js';
 import { applyStopEffects } from '../../ledger/stop-effects.js';
 import type { PayloadOf } from '../payload.js';
-import { closureSince, decideStopCall } from '../rules/stop-decide.js';
+import { closureSince } from '../../domain/closure-since.js';
+import { decideStopCall } from '../rules/stop-decide.js';
 import type { Handler } from '../types.js';
 import { watchdogAtStop, withWatchdog } from '../watchdog/step.js';
 

@@ -95,15 +95,3 @@ function summarize(d: StopDecision, closure: { state: string; source: string } |
   const extra = d.obligation === 'replan' ? { actions: d.actions.map((a) => a.id) } : {};
   return { ...base, action: d.action, obligation: d.obligation, boundary: d.boundary, reason, blocks: d.action === 'block' ? d.blockNumber : d.blocks, ...extra };
 }
-
-/** The time since which a session's declared closure counts: its last prompt or the boundary's completion, whichever is later. */
-export function closureSince(lastPromptAt: string | null, step: NextStep | null): string | null {
-  const b = step?.boundary;
-  return maxIso(lastPromptAt, b?.kind === 'task_boundary' ? b.from.changedAt : step?.kind === 'replan' ? step.from.changedAt : null);
-}
-
-function maxIso(a: string | null, b: string | null): string | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return a > b ? a : b;
-}

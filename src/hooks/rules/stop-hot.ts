@@ -11,7 +11,8 @@ import type { StopEffects } from '../../ledger/stop-effects.js';
 import { stampedHash } from '../../util/stamped-hash.js';
 import type { PayloadOf } from '../payload.js';
 import type { HandlerResult } from '../types.js';
-import { closureSince, decideStopCall } from './stop-decide.js';
+import { closureSince } from '../../domain/closure-since.js';
+import { decideStopCall } from './stop-decide.js';
 
 /** The session facts of a session the Stop facts do not list: nothing of its own at this boundary. */
 const NEW_SESSION: Omit<SessionStopFacts, 'closure'> = { lastPromptAt: null, suspended: false, boundary: null, blocks: 0, receipts: [] };
