@@ -71,7 +71,8 @@ export function computeStopFacts(ledger: Ledger, config: Config, configText: str
   const add = (rows: { session_id: string | null }[]): void => rows.forEach((r) => r.session_id !== null && ids.add(r.session_id));
   add(db.all(`SELECT session_id FROM sessions WHERE suspended = 1 OR last_prompt_at > ? OR boundary IN (${keys.map(() => '?').join(', ') || 'NULL'})`, since, ...keys));
   add(db.all('SELECT DISTINCT session_id FROM closures WHERE session_id IS NOT NULL AND declared_at >= ?', since));
-  if (boundary.next) add(db.all('SELECT DISTINCT session_id FROM receipts WHERE plan_id = ? AND from_task_id = ? AND next_task_id = ? AND session_id IS NOT NULL', plan.id, boundary.from.id, boundary.next.id));
+  // The rule takes a receipt as proof only when another channel than the Stop gate's own wrote it: a session with only the gate's receipts decides as one with none.
+  if (boundary.next) add(db.all("SELECT DISTINCT session_id FROM receipts WHERE plan_id = ? AND from_task_id = ? AND next_task_id = ? AND session_id IS NOT NULL AND channel <> 'stop-hook'", plan.id, boundary.from.id, boundary.next.id));
   if (ids.size > STOP_FACTS_MAX_SESSIONS) return null;
   const sessions: Record<string, SessionStopFacts> = {};
   for (const id of [...ids].sort()) {
@@ -83,7 +84,7 @@ export function computeStopFacts(ledger: Ledger, config: Config, configText: str
       boundary: s.boundary,
       blocks: s.blocks,
       closure: c ? { state: c.state, reason: c.reason, source: c.source, declaredAt: c.declaredAt } : null,
-      receipts: boundary.next ? receiptsForBoundary(db, { planId: plan.id, fromTaskId: boundary.from.id, nextTaskId: boundary.next.id, sessionId: id }).map((r) => ({ ...r, evidence: String(r.evidence) })) : [],
+      receipts: proofWindow(boundary.next ? receiptsForBoundary(db, { planId: plan.id, fromTaskId: boundary.from.id, nextTaskId: boundary.next.id, sessionId: id }).map((r) => ({ ...r, evidence: String(r.evidence) })) : []),
     };
   }
   const none = db.get<{ state: string; reason: string; declared_at: string; source: string }>(
@@ -103,4 +104,9 @@ export function computeStopFacts(ledger: Ledger, config: Config, configText: str
     sessions,
     spooled: [],
   };
+}
+
+/** A session's receipts for the boundary as the rule reads them (newest first, receiptsForBoundary's window), kept only when one of them can be proof. */
+export function proofWindow<R extends { channel: string }>(receipts: R[]): R[] {
+  return receipts.some((r) => r.channel !== 'stop-hook') ? receipts : [];
 }

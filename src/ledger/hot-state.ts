@@ -66,7 +66,7 @@ export interface SessionStopFacts {
   blocks: number;
   /** Its newest closure since the boundary (or its last prompt). */
   closure: ClosureFact | null;
-  /** Its receipts for the boundary, newest first, as receiptsForBoundary returns them. */
+  /** Its receipts for the boundary, newest first, as receiptsForBoundary returns them; none when none of them is from another channel than the Stop gate (the rule then finds no proof either way). */
   receipts: { id: number; planId: string; fromTaskId: string; nextTaskId: string; dispatchedAt: string; channel: string; evidence: string; sessionId: string | null }[];
 }
 
@@ -99,7 +99,7 @@ export interface StopFacts {
 export const HOT_STATE_FILE = 'state.json';
 
 /** More sessions than this differ from a new one at the boundary: no Stop facts, every Stop opens the ledger. */
-export const STOP_FACTS_MAX_SESSIONS = 64;
+export const STOP_FACTS_MAX_SESSIONS = 128;
 
 /**
  * The state says what the ledger and the config say now: written after the

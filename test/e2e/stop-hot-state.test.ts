@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
-import { recentEvents } from '../../src/ledger/events.js';
+import { appendEvent, recentEvents } from '../../src/ledger/events.js';
+import { insertReceipt } from '../../src/ledger/receipts.js';
 import { hook, runCli, tempProject } from '../helpers/cli.js';
 import { openLedger } from '../helpers/ledger.js';
 
@@ -154,9 +155,9 @@ async function lastEventId(project: string): Promise<number> {
  * the other as the hook chooses. Same answers, same records; `hot`: how many
  * of the second copy's Stops were decided from the hot state.
  */
-async function sameBothWays(setup: (project: string) => void, steps: Step[], hot: number): Promise<void> {
+async function sameBothWays(setup: (project: string) => void | Promise<void>, steps: Step[], hot: number): Promise<void> {
   const project = approvedProject({ 'notes/t1.md': SUMMARY });
-  setup(project);
+  await setup(project);
   const afterId = await lastEventId(project);
   warmUp(project);
   const viaLedger = copyOf(project);
@@ -229,6 +230,32 @@ test('a task summary, the SDD ledger or the plan file changed since the hot stat
       plain,
     ],
     3,
+  );
+});
+
+test("receipts from a dispatch channel, one within the rule's window of a session's receipts and one pushed out of it by the gate's own: the same both ways", async () => {
+  await sameBothWays(
+    async (p) => {
+      cli(p, ['task', 'done', '1']);
+      const ledger = await openLedger(p);
+      try {
+        ledger.write((db) => {
+          const eventId = appendEvent(db, { at: new Date().toISOString(), source: 'test', kind: 'test.receipts', input: {}, decision: null });
+          const receipt = (sessionId: string, channel: string) =>
+            insertReceipt(db, { planId: 'payments-export', fromTaskId: '1', nextTaskId: '2', dispatchedAt: new Date().toISOString(), channel, evidence: 'test', sessionId, eventId });
+          receipt('dispatched', 'agent-tool');
+          // The rule reads a session's newest 20 receipts for the boundary: a proof followed by 19 of the gate's own is read, by 20 it is not.
+          receipt('at-edge', 'agent-tool');
+          for (let i = 0; i < 19; i++) receipt('at-edge', 'stop-hook');
+          receipt('pushed-out', 'agent-tool');
+          for (let i = 0; i < 20; i++) receipt('pushed-out', 'stop-hook');
+        });
+      } finally {
+        ledger.close();
+      }
+    },
+    [{ stop: {}, session: 'dispatched' }, { stop: {}, session: 'at-edge' }, { stop: {}, session: 'pushed-out' }, { stop: {}, session: 'pushed-out' }, { stop: {}, session: 'at-edge' }, { stop: {}, session: 'dispatched' }],
+    6,
   );
 });
 

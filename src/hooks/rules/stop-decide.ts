@@ -69,7 +69,7 @@ export function decideStopCall(i: StopInputs): { decision: StopDecision; output:
     ...(decision.action === 'allow_after_limit' ? { violation: limitViolation(decision) } : {}),
     session: { boundary: blocking ? decision.boundary : null, blocks: blocking ? decision.blockNumber : 0 },
   };
-  return { decision, output, summary: summarize(decision, closure, i.payload.stop_hook_active ?? false), effects };
+  return { decision, output, summary: summarize(decision, closure, i.payload.stop_hook_active), effects };
 }
 
 function limitViolation(d: Extract<StopDecision, { action: 'allow_after_limit' }>): { kind: string; summary: string } {
@@ -88,7 +88,7 @@ export function countRunningSubagents(backgroundTasks: unknown): number {
   }).length;
 }
 
-function summarize(d: StopDecision, closure: { state: string; source: string } | null, stopHookActive: boolean): Record<string, unknown> {
+function summarize(d: StopDecision, closure: { state: string; source: string } | null, stopHookActive: boolean | undefined): Record<string, unknown> {
   const base = { stopHookActive, closure };
   if (d.action === 'allow') return { ...base, action: 'allow', why: d.why, reason: d.verdict?.reason ?? null, planCompleted: !!d.markPlanComplete };
   const reason = d.obligation === 'replan' ? 'replan_due' : d.verdict.reason;

@@ -112,9 +112,11 @@ function countSpooledStop(ledgerDir: string, hot: HotState, sessionId: string, b
     e.closure && (since === null || now >= since) && (!before.closure || now >= before.closure.declaredAt)
       ? { state: e.closure.state, reason: redactText(e.closure.reason, redactionKey(ledgerDir)), source: 'closure-line', declaredAt: now }
       : before.closure;
-  const receipts = e.receipt
+  // The gate's own receipt pushes older ones out of the rule's window; a window without proof is kept as none (src/app/stop-facts.ts proofWindow).
+  const window = e.receipt
     ? [{ id: 0, planId: e.receipt.planId, fromTaskId: e.receipt.fromTaskId, nextTaskId: e.receipt.nextTaskId, dispatchedAt: now, channel: 'stop-hook', evidence: '', sessionId }, ...before.receipts].slice(0, RECEIPT_WINDOW)
     : before.receipts;
+  const receipts = window.some((r) => r.channel !== 'stop-hook') ? window : [];
   const session: SessionStopFacts = { ...before, boundary: e.session.boundary, blocks: e.session.blocks, closure, receipts };
   const sessions = { ...facts.sessions, [sessionId]: session };
   const stop: StopFacts | undefined = Object.keys(sessions).length > STOP_FACTS_MAX_SESSIONS ? undefined : { ...facts, sessions, spooled: [...facts.spooled, name] };
