@@ -67,31 +67,42 @@ export function computeStopFacts(ledger: Ledger, config: Config, configText: str
 
   // Every session whose facts differ from a new session's at this boundary.
   const keys = [step.kind === 'replan' ? replanKey(plan.id, step.from.id) : null, boundary.next ? boundaryKey(plan.id, boundary.from.id, boundary.next.id) : null].filter((k): k is string => k !== null);
-  const ids = new Set<string>();
-  const add = (rows: { session_id: string | null }[]): void => rows.forEach((r) => r.session_id !== null && ids.add(r.session_id));
-  add(db.all(`SELECT session_id FROM sessions WHERE suspended = 1 OR last_prompt_at > ? OR boundary IN (${keys.map(() => '?').join(', ') || 'NULL'})`, since, ...keys));
-  add(db.all('SELECT DISTINCT session_id FROM closures WHERE session_id IS NOT NULL AND declared_at >= ?', since));
+  const rows = new Map<string, { suspended: number; last_prompt_at: string | null; boundary: string | null; blocks: number }>();
+  for (const r of db.all<{ session_id: string; suspended: number; last_prompt_at: string | null; boundary: string | null; blocks: number }>(
+    `SELECT session_id, suspended, last_prompt_at, boundary, blocks FROM sessions WHERE suspended = 1 OR last_prompt_at > ? OR boundary IN (${keys.map(() => '?').join(', ') || 'NULL'})`,
+    since,
+    ...keys,
+  )) rows.set(r.session_id, r);
+  const closing = new Set(db.all<{ session_id: string }>('SELECT DISTINCT session_id FROM closures WHERE session_id IS NOT NULL AND declared_at >= ?', since).map((r) => r.session_id));
   // The rule takes a receipt as proof only when another channel than the Stop gate's own wrote it: a session with only the gate's receipts decides as one with none.
-  if (boundary.next) add(db.all("SELECT DISTINCT session_id FROM receipts WHERE plan_id = ? AND from_task_id = ? AND next_task_id = ? AND session_id IS NOT NULL AND channel <> 'stop-hook'", plan.id, boundary.from.id, boundary.next.id));
+  const proving = new Set(
+    boundary.next
+      ? db.all<{ session_id: string }>("SELECT DISTINCT session_id FROM receipts WHERE plan_id = ? AND from_task_id = ? AND next_task_id = ? AND session_id IS NOT NULL AND channel <> 'stop-hook'", plan.id, boundary.from.id, boundary.next.id).map((r) => r.session_id)
+      : [],
+  );
+  const ids = new Set([...rows.keys(), ...closing, ...proving]);
   if (ids.size > STOP_FACTS_MAX_SESSIONS) return null;
+  const none = db.get<{ state: string; reason: string; declared_at: string; source: string }>(
+    'SELECT state, reason, declared_at, source FROM closures WHERE session_id IS NULL AND declared_at >= ? ORDER BY declared_at DESC, id DESC LIMIT 1',
+    since,
+  );
+  const closure: ClosureFact | null = none ? { state: none.state, reason: none.reason, source: none.source, declaredAt: none.declared_at } : null;
   const sessions: Record<string, SessionStopFacts> = {};
   for (const id of [...ids].sort()) {
-    const s = sessionById(db, id);
-    const c = latestClosure(db, id, closureSince(s.lastPromptAt, step));
+    const row = rows.get(id);
+    const s = row ? { suspended: Number(row.suspended) === 1, lastPromptAt: row.last_prompt_at, boundary: row.boundary, blocks: Number(row.blocks) } : sessionById(db, id);
+    const from = closureSince(s.lastPromptAt, step);
+    // Without a closure of its own since the boundary and with no prompt after it, the session's newest closure is the one declared for no session.
+    const c = closing.has(id) || from !== since ? latestClosure(db, id, from) : none ? { ...closure!, sessionId: null } : null;
     sessions[id] = {
       lastPromptAt: s.lastPromptAt,
       suspended: s.suspended,
       boundary: s.boundary,
       blocks: s.blocks,
       closure: c ? { state: c.state, reason: c.reason, source: c.source, declaredAt: c.declaredAt } : null,
-      receipts: proofWindow(boundary.next ? receiptsForBoundary(db, { planId: plan.id, fromTaskId: boundary.from.id, nextTaskId: boundary.next.id, sessionId: id }).map((r) => ({ ...r, evidence: String(r.evidence) })) : []),
+      receipts: proving.has(id) && boundary.next ? proofWindow(receiptsForBoundary(db, { planId: plan.id, fromTaskId: boundary.from.id, nextTaskId: boundary.next.id, sessionId: id }).map((r) => ({ ...r, evidence: String(r.evidence) }))) : [],
     };
   }
-  const none = db.get<{ state: string; reason: string; declared_at: string; source: string }>(
-    'SELECT state, reason, declared_at, source FROM closures WHERE session_id IS NULL AND declared_at >= ? ORDER BY declared_at DESC, id DESC LIMIT 1',
-    since,
-  );
-  const closure: ClosureFact | null = none ? { state: none.state, reason: none.reason, source: none.source, declaredAt: none.declared_at } : null;
   return {
     plan: { id: plan.id, path: plan.path, fileSize: plan.fileSize, fileMtimeMs: plan.fileMtimeMs },
     step,

@@ -99,7 +99,7 @@ export interface StopFacts {
 export const HOT_STATE_FILE = 'state.json';
 
 /** More sessions than this differ from a new one at the boundary: no Stop facts, every Stop opens the ledger. */
-export const STOP_FACTS_MAX_SESSIONS = 128;
+export const STOP_FACTS_MAX_SESSIONS = 256;
 
 /**
  * The state says what the ledger and the config say now: written after the
