@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
@@ -291,6 +291,23 @@ test('a Stop spooled whose hot state was never written is not lost: the next Sto
   assert.equal(JSON.parse(stopCall(project, {})).decision, 'block');
   assert.equal(spooledStops(project).length, 0, 'the uncounted Stop in the spool sends the next Stop to the ledger, which takes it in');
   assert.match(stopCall(project, {}), /blocked 2 times in a row/);
+});
+
+test("a Stop decided from the hot state keeps the state's written time: a config written after it still sends the next call to the ledger", () => {
+  const project = approvedProject();
+  cli(project, ['task', 'done', '1']);
+  warmUp(project);
+  const state = join(project, '.continuity', 'state.json');
+  const written = statSync(state).mtimeMs;
+  const config = join(project, '.continuity', 'config.json');
+  assert.equal(JSON.parse(stopCall(project, {})).decision, 'block');
+  assert.equal(spooledStops(project).length, 1, 'decided from the hot state');
+  assert.ok(statSync(state).mtimeMs <= written, 'the state keeps the time it was written from the ledger');
+  // A config changed while that Stop ran (here: dated between the state's writing and the Stop's rewrite of it) lowers the loop limit.
+  writeFileSync(config, JSON.stringify({ stopGate: { maxConsecutiveBlocks: 1 } }));
+  const between = new Date(written + 1);
+  utimesSync(config, between, between);
+  assert.match(stopCall(project, {}), /blocked 1 times in a row/);
 });
 
 test('a spool file whose Stop effects are malformed is set aside whole, its event with it', async () => {

@@ -1,9 +1,9 @@
-import { statSync } from 'node:fs';
+import { statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LegalClosureState } from '../../domain/gate.js';
 import type { NextStep } from '../../domain/next-step.js';
 import { LEDGER_DIR } from '../../ledger/ledger-dir.js';
-import { hotStateCurrent, STOP_FACTS_MAX_SESSIONS, writeHotState, type HotState, type SessionStopFacts, type StopFacts } from '../../ledger/hot-state.js';
+import { HOT_STATE_FILE, hotStateCurrent, STOP_FACTS_MAX_SESSIONS, writeHotState, type HotState, type SessionStopFacts, type StopFacts } from '../../ledger/hot-state.js';
 import { redactText } from '../../ledger/redact.js';
 import { redactionKey } from '../../ledger/redaction-key.js';
 import { spooledStopNames } from '../../ledger/spool.js';
@@ -122,7 +122,11 @@ function countSpooledStop(ledgerDir: string, hot: HotState, sessionId: string, b
   const stop: StopFacts | undefined = Object.keys(sessions).length > STOP_FACTS_MAX_SESSIONS ? undefined : { ...facts, sessions, spooled: [...facts.spooled, name] };
   const { stop: _old, ...rest } = hot;
   try {
+    // The state keeps the time it was written from the ledger: a config changed since is still newer than it (hotStateCurrent).
+    const path = join(ledgerDir, HOT_STATE_FILE);
+    const written = statSync(path).mtime;
     writeHotState(ledgerDir, stop ? { ...rest, stop } : rest);
+    utimesSync(path, written, written);
   } catch {
     // The Stop is recorded in the spool all the same: the next Stop finds it not counted and opens the ledger.
   }
