@@ -54,7 +54,7 @@ export function stopFromHotState(payload: PayloadOf<'Stop'>, hot: HotState | nul
   const step = facts.step as NextStep;
   const known = facts.sessions[payload.session_id];
   const session: SessionStopFacts = known ?? { ...NEW_SESSION, closure: facts.closure };
-  const { output, summary, effects } = decideStopCall({
+  const { decision, output, summary, effects } = decideStopCall({
     plan: { id: facts.plan.id, path: facts.plan.path, state: 'approved' },
     step,
     openActions: facts.openActions,
@@ -65,8 +65,10 @@ export function stopFromHotState(payload: PayloadOf<'Stop'>, hot: HotState | nul
     maxConsecutiveBlocks: facts.maxConsecutiveBlocks,
     payload,
   });
-  // Only a boundary stop is decided here (the facts exist only at one): a plan completed changes what the hot state says of it.
-  if (effects.planComplete) return null;
+  // Only a stop this path holds is decided here. The hot state is a file in the project: were it ever written by anything but
+  // continuity, facts taken from it could only hold a stop more, never let one through; every stop let through (a closure,
+  // the loop limit, a paused session, a finished plan) is decided from the ledger.
+  if (decision.action !== 'block') return null;
   return {
     result: { output, decision: summary },
     violations: [],
