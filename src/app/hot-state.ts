@@ -14,6 +14,7 @@ import { gitExecPatterns } from './git-exec-facts.js';
 import { globalExecMemo } from './git-global-facts.js';
 import { guardedPatterns, newcomerTest, pathIn, snapshotPaths, syncSnapshots } from './guard.js';
 import { stampFor } from '../util/stamped-hash.js';
+import { computeStopFacts } from './stop-facts.js';
 
 /**
  * The hot state after a command: the guarded files with the hash of their
@@ -57,8 +58,11 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
 
 /** The hot state a hook call leaves, computed inside its transaction and written at the ledger's close (Ledger.close). */
 export function hotStateOf(ledger: Ledger, config: Config, configText: string | null): HotState {
+  const before = readHotState(join(ledger.root, LEDGER_DIR));
   const state = computeHotState(ledger, config, { now: new Date().toISOString(), adopt: false, openRuns: countOpenRuns(ledger.db) });
-  return configText === null ? state : { ...state, config: { text: configText, value: config } };
+  // The facts of a Stop at the plan's boundary, read after everything this call wrote: the next Stop may be decided from them.
+  const stop = computeStopFacts(ledger, config, configText, before);
+  return { ...state, ...(configText === null ? {} : { config: { text: configText, value: config } }), ...(stop ? { stop } : {}) };
 }
 
 /** `openRuns` is the ledger's count of subagent runs not yet completed, recovered or blocked, unless given. */

@@ -133,7 +133,8 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   if ((!wanted || quick) && !requests.length && !hot?.notices && !missing && !wiringDrift && !gitDrift.length && !runsLater) {
     const decision = { ...(quick ? quick.result.decision : entry?.declined?.(payload, hot) ?? NOTHING_TO_SAY.decision), ...started, ...wallRecord(quick?.result.output ?? null, wall), ...(pulled ? { shared: pulled } : {}) };
     const output = withWall(quick?.result.output ?? null, wall);
-    spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations });
+    const spooled = spoolEvent(ledgerDir, { at: opts.now, source, kind: event, sessionId: payload.session_id, input: payload, decision: { ...decision, output }, violations: quick?.violations, ...(quick?.stop ? { stop: quick.stop } : {}) });
+    quick?.spooled?.(spooled);
     stage('spool write');
     // A long run of calls that decide nothing would otherwise leave the spool to grow until the next one that does: past a bounded backlog, this call takes it in.
     if (spoolBacklogFull(ledgerDir)) await drainSpool(root, opts.env);

@@ -45,9 +45,76 @@ export interface HotState {
   globalExec?: { key: string; stamps: string; value: { files: string[]; dirs: string[]; configs: string[]; system: string[] } };
   /** The text of .continuity/config.json a hook last read and the config it parsed to: the same text is not parsed again (src/config/load.ts readConfig). */
   config?: { text: string; value: unknown };
+  /** What a Stop at the active plan's boundary is decided on, when it can be decided without the ledger (src/app/stop-facts.ts, src/hooks/rules/stop-hot.ts). */
+  stop?: StopFacts;
+}
+
+/** A closure as latestClosure returns it. */
+export interface ClosureFact {
+  state: string;
+  reason: string;
+  source: string;
+  declaredAt: string;
+}
+
+/** One session's Stop facts at the boundary: those the Stop handler reads from the ledger for it. */
+export interface SessionStopFacts {
+  lastPromptAt: string | null;
+  suspended: boolean;
+  /** The boundary it last blocked at, and how many times in a row. */
+  boundary: string | null;
+  blocks: number;
+  /** Its newest closure since the boundary (or its last prompt). */
+  closure: ClosureFact | null;
+  /** Its receipts for the boundary, newest first, as receiptsForBoundary returns them; none when none of them is from another channel than the Stop gate (the rule then finds no proof either way). */
+  receipts: { id: number; planId: string; fromTaskId: string; nextTaskId: string; dispatchedAt: string; channel: string; evidence: string; sessionId: string | null }[];
+}
+
+/**
+ * The facts of a Stop at the active approved plan's task boundary, as the
+ * Stop handler would read them, with what tells whether they still hold:
+ * the stamps of the files loadPlanState reads (unchanged, it would change
+ * nothing), and the spool files of Stops already counted in `sessions`.
+ */
+export interface StopFacts {
+  plan: { id: string; path: string; fileSize: number; fileMtimeMs: number };
+  /** deriveNextStep's answer (src/domain/next-step.ts NextStep): a task boundary. */
+  step: unknown;
+  openActions: { id: string; taskId: string; text: string }[];
+  /** The plan file's line of the boundary's next task. */
+  nextTaskLine: { taskId: string; line: number | null } | null;
+  maxConsecutiveBlocks: number;
+  /** The SDD ledger's path and its size and mtime as the ledger last read it (null: never read). */
+  sdd: { path: string; seen: { size: number; mtimeMs: number } | null };
+  /** Per completed task: its summary's candidate paths in order, the hashes the ledger took in, and the files' stamps. */
+  summaries: { taskId: string; paths: string[]; seen: Record<string, string>; stamps: Record<string, string> }[];
+  /** The newest closure declared for no session since the boundary: what a session not listed sees. */
+  closure: ClosureFact | null;
+  /** Every session whose Stop facts differ from a new session's; a session not listed has no prompt since the boundary, no pause, no block here, no closure or receipt of its own. */
+  sessions: Record<string, SessionStopFacts>;
+  /** Spool files of Stops whose effects `sessions` already holds. */
+  spooled: string[];
 }
 
 export const HOT_STATE_FILE = 'state.json';
+
+/** More sessions than this differ from a new one at the boundary: no Stop facts, every Stop opens the ledger. */
+export const STOP_FACTS_MAX_SESSIONS = 256;
+
+/**
+ * The state says what the ledger and the config say now: written after the
+ * ledger's last change (its stamp matches) and after the config's.
+ */
+export function hotStateCurrent(hot: HotState, ledgerDir: string): boolean {
+  if (hot.ledgerStamp === undefined || ledgerStamp(ledgerDir) !== hot.ledgerStamp) return false;
+  const written = mtimeOf(join(ledgerDir, HOT_STATE_FILE));
+  const config = mtimeOf(join(ledgerDir, 'config.json'));
+  return written !== null && (config === null || config < written);
+}
+
+function mtimeOf(path: string): number | null {
+  return statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? null;
+}
 
 export function readHotState(ledgerDir: string): HotState | null {
   try {

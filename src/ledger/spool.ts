@@ -5,6 +5,7 @@ import { boundedInput, lastEventId, storedDecision, storedInput, type NewEvent }
 import { redactText } from './redact.js';
 import { redactionKey, redactionKeyOf } from './redaction-key.js';
 import { insertViolation } from './sessions.js';
+import { applyStopEffects, isStopEffects, type StopEffects } from './stop-effects.js';
 
 /**
  * The audit trail's fast lane. A hook call that decides nothing (no handler
@@ -23,19 +24,29 @@ export interface SpooledViolation {
   summary: string;
 }
 
-/** What a spool file holds. */
-type SpooledEvent = NewEvent & { violations?: SpooledViolation[] };
+/** What a spool file holds. `stop`: a Stop's effects (src/ledger/stop-effects.ts), only in a STOP_SUFFIX file. */
+type SpooledEvent = NewEvent & { violations?: SpooledViolation[]; stop?: StopEffects };
 
-export function spoolEvent(ledgerDir: string, event: SpooledEvent): void {
+/**
+ * The ending of a spool file that carries a Stop's effects. A continuity
+ * that knows no such effects lists only `.json` files: it leaves these in
+ * the spool rather than taking their events in without what they record
+ * (the stop-hook receipt, the session's block counter).
+ */
+export const STOP_SUFFIX = '.stop-json';
+
+/** Writes the event's spool file; returns its name. */
+export function spoolEvent(ledgerDir: string, event: SpooledEvent): string {
   const dir = join(ledgerDir, SPOOL_DIR);
   // Short (remembered while its file stands once taken: table spool_taken): the time in base 36, fixed width so names sort oldest first, the process, a random tail.
   const ms = Date.parse(event.at);
-  const name = `${(Number.isFinite(ms) ? ms : Date.now()).toString(36).padStart(9, '0')}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 7)}.json`;
+  const name = `${(Number.isFinite(ms) ? ms : Date.now()).toString(36).padStart(9, '0')}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 7)}${event.stop ? STOP_SUFFIX : '.json'}`;
   // Bounded and redacted as the events table keeps it: a spool file holds no more of the agent's content than the ledger will.
   const key = redactionKey(ledgerDir);
   const decision = storedDecision(event.decision, key);
   const violations = event.violations?.map((v) => ({ ...v, summary: redactText(v.summary, key) }));
-  const record = JSON.stringify({ ...event, input: boundedInput(event, key), decision: decision === null ? undefined : JSON.parse(decision), violations });
+  const stop = event.stop ? redactedEffects(event.stop, key) : undefined;
+  const record = JSON.stringify({ ...event, input: boundedInput(event, key), decision: decision === null ? undefined : JSON.parse(decision), violations, stop });
   try {
     writeFileSync(join(dir, `.${name}`), record);
   } catch (err) {
@@ -44,14 +55,37 @@ export function spoolEvent(ledgerDir: string, event: SpooledEvent): void {
     writeFileSync(join(dir, `.${name}`), record);
   }
   renameSync(join(dir, `.${name}`), join(dir, name));
+  return name;
+}
+
+/** The texts of a Stop's effects redacted as the ledger's tables keep them (insertClosure, insertViolation redact the same way). */
+export function redactedEffects(e: StopEffects, key: Parameters<typeof redactText>[1]): StopEffects {
+  return {
+    ...e,
+    ...(e.closure ? { closure: { ...e.closure, reason: redactText(e.closure.reason, key) } } : {}),
+    ...(e.violation ? { violation: { ...e.violation, summary: redactText(e.violation.summary, key) } } : {}),
+  };
 }
 
 function spooledNames(dir: string): string[] {
-  return readdirSync(dir).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
+  return readdirSync(dir).filter((n) => (n.endsWith('.json') || n.endsWith(STOP_SUFFIX)) && !n.startsWith('.'));
+}
+
+/** The spool files that carry a Stop's effects, by name (one read of the spool folder). */
+export function spooledStopNames(ledgerDir: string): string[] {
+  try {
+    return readdirSync(join(ledgerDir, SPOOL_DIR)).filter((n) => n.endsWith(STOP_SUFFIX) && !n.startsWith('.'));
+  } catch {
+    return [];
+  }
 }
 
 function readSpooled(dir: string, name: string): SpooledEvent {
-  return JSON.parse(readFileSync(join(dir, name), 'utf8')) as SpooledEvent;
+  const e = JSON.parse(readFileSync(join(dir, name), 'utf8')) as SpooledEvent;
+  // A Stop's effects are checked before anything is taken in: malformed, the file is set aside whole, its event with it.
+  if (name.endsWith(STOP_SUFFIX) && !(typeof e?.sessionId === 'string' && isStopEffects(e.stop))) throw new Error(`malformed Stop effects in spool file ${name}`);
+  if (!name.endsWith(STOP_SUFFIX)) delete e.stop;
+  return e;
 }
 
 /** How many events wait in the spool (recorded, not yet moved into the events table). */
@@ -179,10 +213,11 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
       );
       n++;
       // Taken in the same transaction as its event, and only with it (never twice).
-      const eventId = e.violations?.length ? lastEventId(db) : 0;
+      const eventId = e.violations?.length || e.stop ? lastEventId(db) : 0;
       for (const v of e.violations ?? []) {
         insertViolation(db, { at: e.at, sessionId: e.sessionId ?? null, kind: v.kind, summary: v.summary, eventId });
       }
+      if (e.stop) applyStopEffects(db, e.stop, { sessionId: e.sessionId!, at: e.at, eventId });
     }
     return n;
   });

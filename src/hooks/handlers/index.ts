@@ -4,6 +4,7 @@ import { POST_TOOL_RULES, PRE_TOOL_RULES, rulesWanting, type ToolPayload } from 
 import type { Handler, HandlerResult } from '../types.js';
 import { loadDeciders } from '../load-deciders.js';
 import type { SpooledViolation } from '../../ledger/spool.js';
+import type { StopEffects } from '../../ledger/stop-effects.js';
 
 export interface HandlerEntry {
   /** Cheap, with no ledger: does this call need deciding? Absent: always. */
@@ -12,7 +13,15 @@ export interface HandlerEntry {
   /** The audit record of a call `wants` declined (default: nothing to decide). */
   declined?: (payload: GenericPayload, hot: HotState | null) => Record<string, unknown>;
   /** The call decided from a current hot state, without the ledger; null: decided from the ledger. */
-  fromHotState?: (payload: GenericPayload, hot: HotState | null, root: string, now: string) => Promise<{ result: HandlerResult; violations: SpooledViolation[] } | null>;
+  fromHotState?: (payload: GenericPayload, hot: HotState | null, root: string, now: string) => Promise<FromHotState | null>;
+}
+
+/** A call decided from the hot state: its answer and record, a Stop's effects for its spool file, and what to do once that file is written. */
+export interface FromHotState {
+  result: HandlerResult;
+  violations: SpooledViolation[];
+  stop?: StopEffects;
+  spooled?: (name: string) => void;
 }
 
 /**
@@ -21,7 +30,13 @@ export interface HandlerEntry {
  * answered with nothing. Each capability registers its handler here.
  */
 export const HANDLERS: Partial<Record<KnownEvent, HandlerEntry>> = {
-  Stop: { wants: stopWanted, declined: stopDeclined, load: async () => (await loadDeciders('Stop')).handleStop as Handler<never> },
+  Stop: {
+    wants: stopWanted,
+    declined: stopDeclined,
+    // The common stop at an approved plan's boundary, from the hot state's Stop facts (src/hooks/rules/stop-hot.ts).
+    fromHotState: async (p, hot, root, now) => (hot?.stop ? (await import('../rules/stop-hot.js')).stopFromHotState(p as never, hot, root, now) : null),
+    load: async () => (await loadDeciders('Stop')).handleStop as Handler<never>,
+  },
   UserPromptSubmit: { wants: planOrRunsKnown, load: async () => (await import('../deciders.js')).handleUserPrompt as Handler<never> },
   SessionStart: { wants: planOrRunsKnown, load: async () => (await import('../deciders.js')).handleSessionStart as Handler<never> },
   PreCompact: { wants: planOrRunsKnown, load: async () => (await import('../deciders.js')).handlePreCompact as Handler<never> },
