@@ -32,7 +32,9 @@ export interface RoundResult {
   /** Per gateway: CPU ms over the round's turns and their settling, the turns' times, failures. */
   cpuMs: Record<Kind, number>;
   turnMs: Record<Kind, number[]>;
+  /** Per gateway: the turns that failed (the first few, with what the gateway's log said), and how many. */
   failed: Record<Kind, string[]>;
+  failedTurns: Record<Kind, number>;
   /** continuity's stages' CPU over the round, ms: the gateway process's, and its main thread's (null: its Node cannot tell). */
   stagesCpuMs: number;
   stagesThreadCpuMs: number | null;
@@ -77,7 +79,7 @@ export async function benchOpenClawLoad(log: (line: string) => void = () => {}):
     const w = await g.turns(2 * sessions);
     await g.settle();
     rss[kind] = { afterWarmUp: w.rss[w.rss.length - 1]!.kib / 1024, atEnd: 0 };
-    log(`${kind}: warm-up done (${w.turnMs.length} turns${w.failed.length ? `, ${w.failed.length} failed: ${w.failed[0]}` : ''})`);
+    log(`${kind}: warm-up done (${w.turnMs.length} turns${w.failedTurns ? `, ${w.failedTurns} failed: ${w.failed[0]}` : ''})`);
     return g;
   };
   /** A gateway stopped; continuity's: its ledgers held against the hook calls it made. */
@@ -93,7 +95,7 @@ export async function benchOpenClawLoad(log: (line: string) => void = () => {}):
     const rounds: RoundResult[] = [];
     for (let r = 0; r < roundsWanted; r++) {
       const order = KINDS.map((_, i) => KINDS[(i + r) % KINDS.length]!);
-      const round: RoundResult = { order, cpuMs: {} as never, turnMs: {} as never, failed: {} as never, stagesCpuMs: 0, stagesThreadCpuMs: null };
+      const round: RoundResult = { order, cpuMs: {} as never, turnMs: {} as never, failed: {} as never, failedTurns: {} as never, stagesCpuMs: 0, stagesThreadCpuMs: null };
       for (const kind of order) {
         const g = up[kind] ?? (await start(kind));
         const stages0 = kind === 'plugin' ? g.stages() : null;
@@ -104,6 +106,7 @@ export async function benchOpenClawLoad(log: (line: string) => void = () => {}):
         round.cpuMs[kind] = g.cpuMs() - cpu0;
         round.turnMs[kind] = t.turnMs;
         round.failed[kind] = t.failed;
+        round.failedTurns[kind] = t.failedTurns;
         if (kind === 'plugin') {
           const stages1 = g.stages();
           const d = stages1 ? minus(stages1, stages0) : null;
@@ -116,7 +119,7 @@ export async function benchOpenClawLoad(log: (line: string) => void = () => {}):
       }
       rounds.push(round);
       const per = (k: Kind) => round.cpuMs[k] / round.turnMs[k].length;
-      const failed = KINDS.map((k) => round.failed[k].length).reduce((a, b) => a + b, 0);
+      const failed = KINDS.map((k) => round.failedTurns[k]).reduce((a, b) => a + b, 0);
       log(`round ${r + 1}/${roundsWanted}: CPU a turn bare ${per('bare').toFixed(0)} ms, floor ${per('floor').toFixed(0)} ms, continuity ${per('plugin').toFixed(0)} ms (its stages ${(round.stagesCpuMs / round.turnMs.plugin.length).toFixed(1)} ms${round.stagesThreadCpuMs === null ? '' : `, on the main thread ${(round.stagesThreadCpuMs / round.turnMs.plugin.length).toFixed(1)} ms`})${failed ? `; ${failed} turns failed` : ''}`);
     }
     for (const kind of KINDS) if (up[kind]) await stop(kind);
@@ -193,15 +196,16 @@ export function reportOpenClawLoad(r: OpenClawLoadReport | null): void {
     console.log(`    the largest stages, a turn (process CPU, main thread, wall; ${calls} calls a turn):`);
     for (const [name, s] of entries.filter(([, s]) => s.cpuMs / total >= 0.3).slice(0, 12)) console.log(`      ${name.padEnd(34)} ${per(s.cpuMs).padStart(9)} ${per(s.threadCpuMs).padStart(9)} ${per(s.wallMs).padStart(9)}`);
   }
-  const failed = KINDS.map((k) => r.rounds.flatMap((x) => x.failed[k]));
-  if (failed.some((f) => f.length)) console.log(`  failed turns: ${failed[0]!.length} bare, ${failed[1]!.length} floor, ${failed[2]!.length} continuity (first: ${failed.flat()[0]})`);
+  const failed = KINDS.map((k) => r.rounds.reduce((s, x) => s + x.failedTurns[k], 0));
+  const firstFailure = r.rounds.flatMap((x) => KINDS.flatMap((k) => x.failed[k]))[0];
+  if (failed.some((f) => f)) console.log(`  failed turns: ${failed[0]} bare, ${failed[1]} floor, ${failed[2]} continuity (first: ${firstFailure})`);
   console.log(`  gateway RSS after the warm-up / at the end: ${KINDS.map((k) => `${k} ${r.rssMiB[k].afterWarmUp.toFixed(0)} / ${r.rssMiB[k].atEnd.toFixed(0)} MiB`).join(', ')}`);
   const rows = r.ledgerRows;
   const sum = (f: (x: (typeof rows)[number]) => number) => rows.reduce((s, x) => s + f(x), 0);
   console.log(`  ledger against hook calls: ${sum((x) => x.toolCalls)} tool calls; PreToolUse missing ${sum((x) => x.preMissing.length)}, doubled ${sum((x) => x.preDoubled.length)}; PostToolUse missing ${sum((x) => x.postMissing.length)}, doubled ${sum((x) => x.postDoubled.length)}; ${sum((x) => x.finalizes)} finalize calls, ${sum((x) => x.stops)} Stop/SubagentStop events`);
   // What is shown: continuity's own CPU within 5% of the bare gateway's, and whether the gateways' figures show it too.
   // A failed turn is work a gateway did not do: a run with any says nothing of the cost.
-  const failedTurns = failed.flat().length;
+  const failedTurns = failed.reduce((a, b) => a + b, 0);
   const noRun = failedTurns ? `not shown: ${failedTurns} turns failed, the run measures nothing` : null;
   const ownOf = (x: { median: number; max: number }) => noRun ?? (x.max <= 0.05 ? 'shown' : x.median <= 0.05 ? 'not shown (the median is within, not every round)' : 'not shown');
   const gatewayShown = noRun ?? (Math.max(...withBare) <= 1.05 ? 'shown' : median(withBare) <= 1.05 ? 'not shown (the median is within, not every round)' : 'not shown');

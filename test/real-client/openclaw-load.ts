@@ -159,7 +159,10 @@ export async function runOpenClawLoad(o: LoadOptions): Promise<LoadResult> {
 /** What a batch of turns measured: each turn's time, the failures, the RSS read after some, and the gateway's CPU over them. */
 export interface LoadTurns {
   turnMs: number[];
+  /** The failed turns, then what the gateway's log said of why. */
   failed: string[];
+  /** How many turns failed (the first entries of `failed`). */
+  failedTurns: number;
   rss: { turns: number; kib: number }[];
   /** The gateway's CPU time over the turns (user + system, its process group), in ms. */
   cpuMs: number;
@@ -330,9 +333,10 @@ export async function startOpenClawLoad(o: Omit<LoadOptions, 'turns' | 'rssAt'>)
     const wallMs = Date.now() - wall0;
     total += done;
     rss.push({ turns: done, kib: processGroupStat(pgid).rssKib });
+    const failedTurns = failed.length;
     // A turn the gateway failed: what it logged of why (its chat-completions endpoint answers only "internal error").
     if (failed.length) failed.push(...gatewayFailures(join(home, 'openclaw.log')));
-    return { turnMs, failed, rss, cpuMs, wallMs };
+    return { turnMs, failed, failedTurns, rss, cpuMs, wallMs };
   };
   const finish = async (read = true): Promise<Pick<LoadResult, 'calls' | 'ledgers' | 'stages'> | null> => {
     try {
