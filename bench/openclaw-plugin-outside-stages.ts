@@ -50,10 +50,12 @@ try {
     await call('agent_end', { runId, success: true }, agent);
   };
   for (let n = 0; n < 30; n++) await turn(n);
-  // The warm-up's sums are left out: the stage file is read before and after.
-  hooks.gateway_stop && (await hooks.gateway_stop({}, {}));
-  const read = () => JSON.parse(readFileSync(stagesFile, 'utf8')) as { stages: Record<string, { cpuMs: number }> };
+  // The warm-up's sums are left out: the stage file is read before and after. Written through the process's sums
+  // (stage-times.ts), not by gateway_stop: that closes the kept ledger connections, and every later call would open its own.
+  (globalThis as unknown as Record<symbol, { flush(): void }>)[Symbol.for('continuity.openclaw-stage-times')]!.flush();
+  const read = () => JSON.parse(readFileSync(stagesFile, "utf8")) as { stages: Record<string, { cpuMs: number; n: number }> };
   const stageSum = () => Object.values(read().stages).reduce((s, x) => s + x.cpuMs, 0);
+  const beforeStages = read().stages;
   const before = stageSum();
   for (const k of Object.keys(whole)) delete whole[k];
   for (let n = 30; n < 30 + turns; n++) await turn(n);
@@ -65,6 +67,12 @@ try {
   console.log(`OpenClaw plugin in process, ${turns} turns (a prompt, an exec, a read, a stop, the run's end; 8 hook calls a turn):`);
   console.log(`  whole hook calls ${per(all)} of CPU a turn; the stages ${per(staged)}; outside them ${per(all - staged)} (${((100 * (all - staged)) / all).toFixed(0)}%)`);
   for (const [hook, ms] of Object.entries(whole).sort((a, b) => b[1] - a[1])) console.log(`    ${hook.padEnd(24)} ${per(ms).padStart(10)}`);
+  // The stages themselves, the largest first (the warm-up's sums taken out).
+  const stages = Object.entries(read().stages)
+    .map(([name, s]) => [name, s.cpuMs - (beforeStages[name]?.cpuMs ?? 0), s.n - (beforeStages[name]?.n ?? 0)] as const)
+    .sort((a, b) => b[1] - a[1]);
+  console.log('  by stage (CPU a turn):');
+  for (const [name, ms, n] of stages.filter(([, ms]) => ms / turns >= 0.05)) console.log(`    ${name.padEnd(40)} ${per(ms).padStart(10)}  (${(n / turns).toFixed(1)} a turn)`);
 } finally {
   rmSync(base, { recursive: true, force: true });
 }

@@ -70,7 +70,8 @@ export interface LoadResult {
 
 export interface StageSums {
   calls: Record<string, number>;
-  stages: Record<string, { n: number; wallMs: number; cpuMs: number }>;
+  /** cpuMs: the gateway process's CPU over each stage; threadCpuMs: its main thread's, where its Node tells it. */
+  stages: Record<string, { n: number; wallMs: number; cpuMs: number; threadCpuMs?: number }>;
 }
 
 interface OpenClawPaths {
@@ -142,7 +143,50 @@ function groupCpuMs(pgid: number): number {
   return (ticks * 1000) / tick;
 }
 
+/** One run: a gateway started, the turns, the gateway stopped, the ledgers read. */
 export async function runOpenClawLoad(o: LoadOptions): Promise<LoadResult> {
+  const g = await startOpenClawLoad(o);
+  let turns: LoadTurns;
+  try {
+    turns = await g.turns(o.turns, o.rssAt ?? []);
+  } catch (err) {
+    await g.finish(false);
+    throw err;
+  }
+  return { ...turns, ...(await g.finish())! };
+}
+
+/** What a batch of turns measured: each turn's time, the failures, the RSS read after some, and the gateway's CPU over them. */
+export interface LoadTurns {
+  turnMs: number[];
+  /** The failed turns, then what the gateway's log said of why. */
+  failed: string[];
+  /** How many turns failed (the first entries of `failed`). */
+  failedTurns: number;
+  rss: { turns: number; kib: number }[];
+  /** The gateway's CPU time over the turns (user + system, its process group), in ms. */
+  cpuMs: number;
+  wallMs: number;
+}
+
+/** A gateway kept up between batches of turns, so that several gateways' batches can be run in turn (bench/openclaw-load.ts). */
+export interface LoadGateway {
+  /** `turns` turns spread evenly over the sessions, all sessions at once; each session's turns carry on from its last batch's. */
+  turns(turns: number, rssAt?: readonly number[]): Promise<LoadTurns>;
+  /**
+   * Waits for the subagents' announces and the last hook calls, stops the gateway, and reads what it left (the hook calls,
+   * the ledgers, the stage sums; `read` false: nothing is read), then removes its folder.
+   */
+  finish(read?: boolean): Promise<Pick<LoadResult, 'calls' | 'ledgers' | 'stages'> | null>;
+  /** Waits until the gateway's hook calls stop coming (the subagents' announces), at most two minutes. */
+  settle(): Promise<void>;
+  /** The gateway's CPU time so far (its process group), in ms. */
+  cpuMs(): number;
+  /** The plugin's stage sums as last written (every two seconds: read after `settle`); null without the plugin. */
+  stages(): StageSums | null;
+}
+
+export async function startOpenClawLoad(o: Omit<LoadOptions, 'turns' | 'rssAt'>): Promise<LoadGateway> {
   const log = o.log ?? (() => {});
   const p = openclawPaths();
   const base = mkdtempSync(join(tmpdir(), `continuity-openclaw-load-${o.plugin ? 'plugin' : o.floor ? 'floor' : 'bare'}-`));
@@ -197,7 +241,10 @@ export async function runOpenClawLoad(o: LoadOptions): Promise<LoadResult> {
   const gateway: ChildProcess = spawn(p.openclaw, ['gateway', 'run', '--port', String(port), '--bind', 'loopback', '--auth', 'token', '--token', TOKEN], { cwd: base, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   gateway.stdout!.on('data', (d) => (output = (output + d).slice(-20000)));
   gateway.stderr!.on('data', (d) => (output = (output + d).slice(-20000)));
+  let stopped = false;
   const stop = async () => {
+    if (stopped) return;
+    stopped = true;
     if (gateway.pid && gateway.exitCode === null) {
       try {
         process.kill(-gateway.pid, 'SIGTERM');
@@ -225,13 +272,31 @@ export async function runOpenClawLoad(o: LoadOptions): Promise<LoadResult> {
       }
       await new Promise((r) => setTimeout(r, 500));
     }
-    log(`gateway ready (${o.plugin ? 'with continuity' : floor ? 'with a plugin of the same hooks doing nothing' : 'without continuity'}), ${o.sessions} sessions over ${o.workspaces} workspaces, ${o.turns} turns`);
-    const pgid = gateway.pid!;
-    const perSession = Math.max(2, Math.ceil(o.turns / o.sessions));
+    log(`gateway ready (${o.plugin ? 'with continuity' : floor ? 'with a plugin of the same hooks doing nothing' : 'without continuity'}), ${o.sessions} sessions over ${o.workspaces} workspaces`);
+  } catch (err) {
+    await stop();
+    if (!process.env.CONTINUITY_REAL_CLIENT_KEEP) rmSync(base, { recursive: true, force: true });
+    throw err;
+  }
+  const pgid = gateway.pid!;
+  /** Each session's next turn (its second spawns a subagent). */
+  const next = Array.from({ length: o.sessions }, () => 0);
+  let total = 0;
+  const settle = async () => {
+    let lines = -1;
+    for (let i = 0; i < 60; i++) {
+      const now = existsSync(callsFile) ? readFileSync(callsFile, 'utf8').split('\n').length : 0;
+      if (now === lines) break;
+      lines = now;
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  };
+  const turns = async (count: number, rssAtList: readonly number[] = []): Promise<LoadTurns> => {
+    const perSession = count <= 0 ? 0 : Math.max(total === 0 ? 2 : 1, Math.ceil(count / o.sessions));
     const turnMs: number[] = [];
     const failed: string[] = [];
-    const rss: LoadResult['rss'] = [];
-    const rssAt = new Set(o.rssAt ?? []);
+    const rss: LoadTurns['rss'] = [];
+    const rssAt = new Set(rssAtList);
     let done = 0;
     const cpu0 = groupCpuMs(pgid);
     const wall0 = Date.now();
@@ -261,46 +326,49 @@ export async function runOpenClawLoad(o: LoadOptions): Promise<LoadResult> {
     };
     await Promise.all(
       Array.from({ length: o.sessions }, async (_, s) => {
-        for (let n = 0; n < perSession; n++) await turn(s, n);
+        for (let k = 0; k < perSession; k++) await turn(s, next[s]!++);
       }),
     );
     const cpuMs = groupCpuMs(pgid) - cpu0;
     const wallMs = Date.now() - wall0;
+    total += done;
     rss.push({ turns: done, kib: processGroupStat(pgid).rssKib });
-    // The subagents' announces and the last hook calls settle.
-    let lines = -1;
-    for (let i = 0; i < 60; i++) {
-      const now = existsSync(callsFile) ? readFileSync(callsFile, 'utf8').split('\n').length : 0;
-      if (now === lines) break;
-      lines = now;
-      await new Promise((r) => setTimeout(r, 2000));
-    }
-    await stop();
-    const calls = existsSync(callsFile) ? readFileSync(callsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as HookCall) : [];
-    const ledgers = o.plugin
-      ? agents.map((a) => {
-          // `log` gives at most 10,000 events: a ledger with more would be read short, so that is an error here.
-          const r = spawnSync(NODE, [CLI, 'log', '--json', '--limit', '10000'], { cwd: a.dir, env: cliEnv, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
-          if (r.status !== 0) throw new Error(`continuity log in ${a.dir}: ${r.stderr}`);
-          const all = r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l));
-          if (all.length >= 10000) throw new Error(`${a.dir}: 10,000 events or more; run fewer turns per workspace`);
-          const events = all.filter((e: { source?: string }) => e.source === 'hook:openclaw');
-          return { workspace: a.dir, agent: a.id, events };
-        })
-      : [];
+    const failedTurns = failed.length;
     // A turn the gateway failed: what it logged of why (its chat-completions endpoint answers only "internal error").
     if (failed.length) failed.push(...gatewayFailures(join(home, 'openclaw.log')));
-    const stages = o.plugin && existsSync(stagesFile) ? (JSON.parse(readFileSync(stagesFile, 'utf8')) as StageSums) : null;
-    return { turnMs, failed, rss, calls, ledgers, cpuMs, wallMs, stages };
-  } finally {
-    await stop();
-    if (!process.env.CONTINUITY_REAL_CLIENT_KEEP) rmSync(base, { recursive: true, force: true });
-    else log(`kept ${base}`);
-  }
+    return { turnMs, failed, failedTurns, rss, cpuMs, wallMs };
+  };
+  const finish = async (read = true): Promise<Pick<LoadResult, 'calls' | 'ledgers' | 'stages'> | null> => {
+    try {
+      if (!read) return null;
+      // The subagents' announces and the last hook calls settle.
+      await settle();
+      await stop();
+      const calls = existsSync(callsFile) ? readFileSync(callsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as HookCall) : [];
+      const ledgers = o.plugin
+        ? agents.map((a) => {
+            // `log` gives at most 10,000 events: a ledger with more would be read short, so that is an error here.
+            const r = spawnSync(NODE, [CLI, 'log', '--json', '--limit', '10000'], { cwd: a.dir, env: cliEnv, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
+            if (r.status !== 0) throw new Error(`continuity log in ${a.dir}: ${r.stderr}`);
+            const all = r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+            if (all.length >= 10000) throw new Error(`${a.dir}: 10,000 events or more; run fewer turns per workspace`);
+            const events = all.filter((e: { source?: string }) => e.source === 'hook:openclaw');
+            return { workspace: a.dir, agent: a.id, events };
+          })
+        : [];
+      return { calls, ledgers, stages: stages() };
+    } finally {
+      await stop();
+      if (!process.env.CONTINUITY_REAL_CLIENT_KEEP) rmSync(base, { recursive: true, force: true });
+      else log(`kept ${base}`);
+    }
+  };
+  const stages = () => (o.plugin && existsSync(stagesFile) ? (JSON.parse(readFileSync(stagesFile, 'utf8')) as StageSums) : null);
+  return { turns, finish, settle, stages, cpuMs: () => groupCpuMs(pgid) };
 }
 
 /** The ledger held against the hook calls: each tool call recorded once before and once after it ran, each stop once. */
-export function ledgerAgainstCalls(r: LoadResult): { agent: string; toolCalls: number; preMissing: string[]; preDoubled: string[]; postMissing: string[]; postDoubled: string[]; finalizes: number; stops: number }[] {
+export function ledgerAgainstCalls(r: Pick<LoadResult, 'calls' | 'ledgers'>): { agent: string; toolCalls: number; preMissing: string[]; preDoubled: string[]; postMissing: string[]; postDoubled: string[]; finalizes: number; stops: number }[] {
   return r.ledgers.map((l) => {
     const mine = r.calls.filter((c) => c.sessionKey?.startsWith(`agent:${l.agent}:`));
     const count = (ids: (string | undefined)[]) => ids.reduce((m, id) => (id ? m.set(id, (m.get(id) ?? 0) + 1) : m), new Map<string, number>());

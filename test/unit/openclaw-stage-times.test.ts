@@ -47,3 +47,28 @@ test('stage times: a plugin registered twice in one gateway charges the stages o
   const sums = JSON.parse(readFileSync(file, 'utf8')) as { stages: Record<string, { n: number }> };
   assert.equal(sums.stages['second registration: rule']?.n, 1);
 });
+
+test("stage times: where Node tells the main thread's CPU, each stage sums it beside the process's", async () => {
+  // (The sums are the process's, written to the file the first registration named.)
+  const file = join(dir, 'stages.json');
+  const p = process as { threadCpuUsage?: () => NodeJS.CpuUsage };
+  const own = Object.getOwnPropertyDescriptor(process, 'threadCpuUsage');
+  // The thread's clock advances 3 ms at every reading: each stage is charged exactly 3 ms.
+  let us = 0;
+  Object.defineProperty(process, 'threadCpuUsage', { configurable: true, writable: true, value: () => ({ user: (us += 3000), system: 0 }) });
+  try {
+    const times = stageTimes(file);
+    await times.measure('thread', async () => {
+      stage('thread: one');
+      stage('thread: two');
+    });
+  } finally {
+    if (own) Object.defineProperty(process, 'threadCpuUsage', own);
+    else delete p.threadCpuUsage;
+  }
+  stageTimes(file).flush();
+  const sums = JSON.parse(readFileSync(file, 'utf8')) as { stages: Record<string, { threadCpuMs?: number }> };
+  assert.equal(sums.stages['thread: one']?.threadCpuMs, 3);
+  assert.equal(sums.stages['thread: two']?.threadCpuMs, 3);
+  assert.equal(sums.stages['thread: rest']?.threadCpuMs, 3);
+});

@@ -8,10 +8,17 @@
  * (AsyncLocalStorage) instead of the per-process hook's one list. CPU time is
  * the process's (process.cpuUsage()): between two marks of one call that
  * span an await, what ran meanwhile is charged too, so the split is close,
- * not exact; the wall time of such a stage includes the wait.
+ * not exact; the wall time of such a stage includes the wait. The process's
+ * CPU also counts its other threads (the gateway's file system and
+ * compression work on libuv's pool, V8's compiler and collector helpers)
+ * while a stage runs, so a stage that blocks the event loop on a slow file
+ * system call is charged their work too. The main thread's own CPU
+ * (process.threadCpuUsage(), Node 23.9 and later), where continuity's code
+ * and its synchronous file and SQLite calls run, is summed beside it
+ * (`threadCpuMs`).
  *
  * The sums are written to the file as JSON every two seconds and when the
- * gateway stops: `{ calls: { label: n }, stages: { name: { n, wallMs, cpuMs } } }`.
+ * gateway stops: `{ calls: { label: n }, stages: { name: { n, wallMs, cpuMs, threadCpuMs? } } }`.
  * They are the process's, kept on globalThis: OpenClaw may register the
  * plugin more than once in one gateway (and load its bundle twice), and the
  * hook code's marks reach only the one receiver.
@@ -33,13 +40,14 @@ interface Mark {
   label: string;
   wall: number;
   cpu: number;
+  thread: number;
 }
 
 interface Sums {
   file: string;
   running: AsyncLocalStorage<Mark>;
   calls: Record<string, number>;
-  stages: Record<string, { n: number; wallMs: number; cpuMs: number }>;
+  stages: Record<string, { n: number; wallMs: number; cpuMs: number; threadCpuMs?: number }>;
   changed: boolean;
   flush(): void;
 }
@@ -51,6 +59,14 @@ function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
+/** The calling thread's CPU time (ms), NaN where Node cannot tell it (before 23.9). */
+function threadCpuMs(): number {
+  const p = process as { threadCpuUsage?: () => NodeJS.CpuUsage };
+  if (typeof p.threadCpuUsage !== 'function') return Number.NaN;
+  const u = p.threadCpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 export function stageTimes(file: string | undefined): StageTimes {
   if (!file) return OFF;
   const holder = globalThis as { [SUMS]?: Sums; [STAGE_RECEIVER]?: (name: string) => void };
@@ -59,7 +75,7 @@ export function stageTimes(file: string | undefined): StageTimes {
     measure<T>(label: string, fn: () => T): T {
       sums.calls[label] = (sums.calls[label] ?? 0) + 1;
       sums.changed = true;
-      const mark: Mark = { label, wall: performance.now(), cpu: cpuMs() };
+      const mark: Mark = { label, wall: performance.now(), cpu: cpuMs(), thread: threadCpuMs() };
       const done = () => charge(sums, mark, `${label}: rest`);
       const out = sums.running.run(mark, fn);
       if (out instanceof Promise) return out.finally(done) as T;
@@ -73,12 +89,15 @@ export function stageTimes(file: string | undefined): StageTimes {
 function charge(sums: Sums, mark: Mark, name: string): void {
   const wall = performance.now();
   const cpu = cpuMs();
+  const thread = threadCpuMs();
   const s = (sums.stages[name] ??= { n: 0, wallMs: 0, cpuMs: 0 });
   s.n++;
   s.wallMs += wall - mark.wall;
   s.cpuMs += cpu - mark.cpu;
+  if (!Number.isNaN(thread)) s.threadCpuMs = (s.threadCpuMs ?? 0) + (thread - mark.thread);
   mark.wall = wall;
   mark.cpu = cpu;
+  mark.thread = thread;
 }
 
 /** The process's sums, its receiver of the hook code's marks, and their writing to the file. */
