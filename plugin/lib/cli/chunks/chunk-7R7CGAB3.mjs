@@ -1,3 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{g as r}from"./chunk-6BT37NYZ.mjs";import{readFileSync as s}from"node:fs";import{join as c}from"node:path";function p(o,t=r){return i(o,t)&&e(String(o.COPILOT_PROJECT_DIR))}function f(o,t=r){return i(o,t)&&!e(String(o.COPILOT_PROJECT_DIR))}function i(o,t){if(o.COPILOT_CLI!=="1"||!o.COPILOT_PROJECT_DIR)return!1;let n=t();return n==="copilot"||n==="unknown"}function e(o){try{return/\bhook copilot\b/.test(s(c(o,".github","hooks","continuity.json"),"utf8"))}catch{return!1}}export{p as a,f as b};

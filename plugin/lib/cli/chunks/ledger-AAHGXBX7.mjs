@@ -1,3 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{h as d}from"./chunk-DJMV2JVF.mjs";import"./chunk-IQICRNJK.mjs";import"./chunk-5S7ELUXG.mjs";import"./chunk-QUUWGOEQ.mjs";import"./chunk-IY3KP4HV.mjs";import"./chunk-GPLZ5RUI.mjs";import"./chunk-VA67UDRY.mjs";import"./chunk-A5HBJMMP.mjs";import"./chunk-YX7UCPC7.mjs";import"./chunk-J3HDSRFP.mjs";import{f as a,g as b,j as c}from"./chunk-4M2XKEYQ.mjs";import"./chunk-G4GHYJ6C.mjs";import"./chunk-52QU4TEI.mjs";import"./chunk-CXS6YJ7R.mjs";export{a as LEDGER_DIR,b as LEDGER_FILE,d as Ledger,c as ledgerDirExists};

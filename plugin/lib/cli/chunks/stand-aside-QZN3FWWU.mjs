@@ -1,0 +1,3 @@
+import { createRequire as __continuityCreateRequire } from 'node:module';
+const require = __continuityCreateRequire(import.meta.url);
+import{a as i}from"./chunk-OGKC4CXG.mjs";import{g as r}from"./chunk-6BT37NYZ.mjs";import"./chunk-CXS6YJ7R.mjs";import{readFileSync as c}from"node:fs";import{join as l}from"node:path";function g(o,t=r){return e(o,t)&&s(String(o.COPILOT_PROJECT_DIR))}function b(o,t=r){return e(o,t)&&!s(String(o.COPILOT_PROJECT_DIR))}function e(o,t){if(!i(o))return!1;let n=t();return n==="copilot"||n==="unknown"}function s(o){try{return/\bhook copilot\b/.test(c(l(o,".github","hooks","continuity.json"),"utf8"))}catch{return!1}}export{g as copilotSpeaksForIt,b as copilotWithoutItsWiring};
