@@ -6,6 +6,9 @@ import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
 import { appendEvent, recentEvents } from '../../src/ledger/events.js';
 import { insertReceipt } from '../../src/ledger/receipts.js';
+import { readHotState } from '../../src/ledger/hot-state.js';
+import { stopFromHotState } from '../../src/hooks/rules/stop-hot.js';
+import type { PayloadOf } from '../../src/hooks/payload.js';
 import { hook, runCli, tempProject } from '../helpers/cli.js';
 import { openLedger } from '../helpers/ledger.js';
 
@@ -350,4 +353,25 @@ test('a hot state rewritten by something else can hold a stop, never let one thr
   utimesSync(path, before.atime, before.mtime);
   assert.equal(JSON.parse(stopCall(project, {})).decision, 'block', 'the ledger has no pause: the stop is held');
   assert.equal(spooledStops(project).length, 0, 'decided from the ledger, which took the spooled hold in');
+});
+
+test('a Stop decided from the hot state does not put its state over one written after the ledger changed: its spool file stays uncounted and the next Stop opens the ledger', async () => {
+  const project = approvedProject();
+  cli(project, ['task', 'done', '1']);
+  warmUp(project);
+  const ledgerDir = join(project, '.continuity');
+  const hot = readHotState(ledgerDir);
+  const payload = { hook_event_name: 'Stop', session_id: 's1', cwd: project, transcript_path: join(project, 't.jsonl'), stop_hook_active: false, last_assistant_message: CLOSEOUT } as unknown as PayloadOf<'Stop'>;
+  const decided = stopFromHotState(payload, hot, project, new Date().toISOString());
+  assert.ok(decided, 'decided from the hot state');
+  // Between this Stop's reading of the state and its rewrite of it, another process writes the ledger.
+  const ledger = await openLedger(project);
+  try {
+    ledger.write((db) => appendEvent(db, { at: new Date().toISOString(), source: 'test', kind: 'test.between', input: {}, decision: null }));
+  } finally {
+    ledger.close();
+  }
+  const before = readFileSync(join(ledgerDir, 'state.json'), 'utf8');
+  decided.spooled('0000-between.stop-json');
+  assert.equal(readFileSync(join(ledgerDir, 'state.json'), 'utf8'), before, 'the state in place is kept');
 });

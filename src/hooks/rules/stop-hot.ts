@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { LegalClosureState } from '../../domain/gate.js';
 import type { NextStep } from '../../domain/next-step.js';
 import { LEDGER_DIR } from '../../ledger/ledger-dir.js';
-import { HOT_STATE_FILE, hotStateCurrent, STOP_FACTS_MAX_SESSIONS, writeHotState, type HotState, type SessionStopFacts, type StopFacts } from '../../ledger/hot-state.js';
+import { HOT_STATE_FILE, hotStateCurrent, ledgerStamp, STOP_FACTS_MAX_SESSIONS, writeHotState, type HotState, type SessionStopFacts, type StopFacts } from '../../ledger/hot-state.js';
 import { redactText } from '../../ledger/redact.js';
 import { redactionKey } from '../../ledger/redaction-key.js';
 import { spooledStopNames } from '../../ledger/spool.js';
@@ -124,6 +124,9 @@ function countSpooledStop(ledgerDir: string, hot: HotState, sessionId: string, b
   const stop: StopFacts | undefined = Object.keys(sessions).length > STOP_FACTS_MAX_SESSIONS ? undefined : { ...facts, sessions, spooled: [...facts.spooled, name] };
   const { stop: _old, ...rest } = hot;
   try {
+    // The ledger written since this Stop read the state: a call that opened it may have put a newer state in place, which an
+    // older one must not replace. The spool file stays uncounted, and the next Stop is decided from the ledger, which takes it in.
+    if (ledgerStamp(ledgerDir) !== hot.ledgerStamp) return;
     // The state keeps the time it was written from the ledger: a config changed since is still newer than it (hotStateCurrent).
     const path = join(ledgerDir, HOT_STATE_FILE);
     const written = statSync(path).mtime;
