@@ -1,5 +1,6 @@
 import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONFIG_FILE } from './ledger-dir.js';
 
 /**
  * A small summary of what the hooks need to know before deciding whether to
@@ -108,12 +109,16 @@ export const STOP_FACTS_MAX_SESSIONS = 256;
 export function hotStateCurrent(hot: HotState, ledgerDir: string): boolean {
   if (hot.ledgerStamp === undefined || ledgerStamp(ledgerDir) !== hot.ledgerStamp) return false;
   const written = mtimeOf(join(ledgerDir, HOT_STATE_FILE));
-  const config = mtimeOf(join(ledgerDir, 'config.json'));
+  const config = mtimeOf(join(ledgerDir, CONFIG_FILE));
   return written !== null && (config === null || config < written);
 }
 
 function mtimeOf(path: string): number | null {
-  return statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? null;
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return null;
+  }
 }
 
 export function readHotState(ledgerDir: string): HotState | null {

@@ -1,7 +1,6 @@
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIG_FILE, LEDGER_DIR } from '../../ledger/ledger-dir.js';
-import { HOT_STATE_FILE, ledgerStamp, type HotState } from '../../ledger/hot-state.js';
+import { LEDGER_DIR } from '../../ledger/ledger-dir.js';
+import { hotStateCurrent, type HotState } from '../../ledger/hot-state.js';
 import type { PlanState } from '../../ledger/plans.js';
 import type { SpooledViolation } from '../../ledger/spool.js';
 import { runningProgramPatterns } from '../../util/running-program.js';
@@ -23,7 +22,7 @@ import { deniedSummary, DENIED_WRITE, guardBashCommand } from './guard-bash.js';
  * Recorded through the spool, its violation with it: no SQLite on this path.
  */
 export async function guardFromHotState(payload: ToolPayload, hot: HotState | null, root: string, now: string): Promise<{ result: HandlerResult; violations: SpooledViolation[] } | null> {
-  if (payload.tool_name !== 'Bash' || !hot || (hot.plan && !hot.approval) || !isCurrent(hot, root)) return null;
+  if (payload.tool_name !== 'Bash' || !hot || (hot.plan && !hot.approval) || !hotStateCurrent(hot, join(root, LEDGER_DIR))) return null;
   // Some rule wants the call (handle.ts asked); when no other does, it is the guard's alone.
   if (PRE_TOOL_RULES.some((r) => r.name !== 'guard-before' && r.wants(payload, hot, root))) return null;
   const plan = hot.plan && hot.approval ? { id: hot.approval.planId, state: hot.approval.state as PlanState, path: hot.plan.path } : null;
@@ -33,20 +32,4 @@ export async function guardFromHotState(payload: ToolPayload, hot: HotState | nu
   const d = guard.decision as { action: string; path?: string; why?: string; via?: string; violation?: SpooledViolation };
   const violations = d.action === 'deny' ? [d.violation ?? { kind: DENIED_WRITE, summary: deniedSummary(d.path!, d.why!, d.via!) }] : [];
   return { result: mergeToolResults('PreToolUse', [{ name: 'guard-before', result: guard }]), violations };
-}
-
-function isCurrent(hot: HotState, root: string): boolean {
-  const dir = join(root, LEDGER_DIR);
-  if (hot.ledgerStamp === undefined || ledgerStamp(dir) !== hot.ledgerStamp) return false;
-  const written = mtime(join(dir, HOT_STATE_FILE));
-  const config = mtime(join(dir, CONFIG_FILE));
-  return written !== null && (config === null || config < written);
-}
-
-function mtime(path: string): number | null {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return null;
-  }
 }
