@@ -5,7 +5,7 @@ import { boundedInput, lastEventId, storedDecision, storedInput, type NewEvent }
 import { redactText } from './redact.js';
 import { redactionKey, redactionKeyOf } from './redaction-key.js';
 import { insertViolation } from './sessions.js';
-import { applyStopEffects, isStopEffects, type StopEffects } from './stop-effects.js';
+import { applyStopEffects, isSpooledStopEffects, type SpooledStopEffects } from './stop-effects.js';
 
 /**
  * The audit trail's fast lane. A hook call that decides nothing (no handler
@@ -24,8 +24,8 @@ export interface SpooledViolation {
   summary: string;
 }
 
-/** What a spool file holds. `stop`: a Stop's effects (src/ledger/stop-effects.ts), only in a STOP_SUFFIX file. */
-type SpooledEvent = NewEvent & { violations?: SpooledViolation[]; stop?: StopEffects };
+/** What a spool file holds. `stop`: a held Stop's effects (src/ledger/stop-effects.ts), only in a STOP_SUFFIX file. */
+type SpooledEvent = NewEvent & { violations?: SpooledViolation[]; stop?: SpooledStopEffects };
 
 /**
  * The ending of a spool file that carries a Stop's effects. A continuity
@@ -45,8 +45,8 @@ export function spoolEvent(ledgerDir: string, event: SpooledEvent): string {
   const key = redactionKey(ledgerDir);
   const decision = storedDecision(event.decision, key);
   const violations = event.violations?.map((v) => ({ ...v, summary: redactText(v.summary, key) }));
-  const stop = event.stop ? redactedEffects(event.stop, key) : undefined;
-  const record = JSON.stringify({ ...event, input: boundedInput(event, key), decision: decision === null ? undefined : JSON.parse(decision), violations, stop });
+  // A held Stop's effects are its plan's and tasks' ids and a counter: nothing of the agent's to redact.
+  const record = JSON.stringify({ ...event, input: boundedInput(event, key), decision: decision === null ? undefined : JSON.parse(decision), violations });
   try {
     writeFileSync(join(dir, `.${name}`), record);
   } catch (err) {
@@ -56,15 +56,6 @@ export function spoolEvent(ledgerDir: string, event: SpooledEvent): string {
   }
   renameSync(join(dir, `.${name}`), join(dir, name));
   return name;
-}
-
-/** The texts of a Stop's effects redacted as the ledger's tables keep them (insertClosure, insertViolation redact the same way). */
-export function redactedEffects(e: StopEffects, key: Parameters<typeof redactText>[1]): StopEffects {
-  return {
-    ...e,
-    ...(e.closure ? { closure: { ...e.closure, reason: redactText(e.closure.reason, key) } } : {}),
-    ...(e.violation ? { violation: { ...e.violation, summary: redactText(e.violation.summary, key) } } : {}),
-  };
 }
 
 function spooledNames(dir: string): string[] {
@@ -83,7 +74,7 @@ export function spooledStopNames(ledgerDir: string): string[] {
 function readSpooled(dir: string, name: string): SpooledEvent {
   const e = JSON.parse(readFileSync(join(dir, name), 'utf8')) as SpooledEvent;
   // A Stop's effects are checked before anything is taken in: malformed, the file is set aside whole, its event with it.
-  if (name.endsWith(STOP_SUFFIX) && !(typeof e?.sessionId === 'string' && isStopEffects(e.stop))) throw new Error(`malformed Stop effects in spool file ${name}`);
+  if (name.endsWith(STOP_SUFFIX) && !(typeof e?.sessionId === 'string' && isSpooledStopEffects(e.stop))) throw new Error(`Stop effects in spool file ${name} are malformed or more than a held Stop records`);
   if (!name.endsWith(STOP_SUFFIX)) delete e.stop;
   return e;
 }

@@ -22,20 +22,25 @@ export interface StopEffects {
   session: { boundary: string | null; blocks: number };
 }
 
+/**
+ * What a spool file may carry: the effects of a Stop held from the hot state
+ * (src/hooks/rules/stop-hot.ts decides nothing else), its stop-hook receipt
+ * and the session's counter. The spool is a folder in the project: a file
+ * that claims more (a closure, the plan completed, a violation) is not
+ * continuity's and is set aside whole, its event with it, as is a malformed one.
+ */
+export type SpooledStopEffects = Pick<StopEffects, 'receipt' | 'session'>;
+
 const Text = v.pipe(v.string(), v.maxLength(100_000));
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000));
 
-/** A spool file's effects are checked before anything is applied: a malformed one is set aside whole, its event with it. */
-export const StopEffectsSchema = v.strictObject({
-  closure: v.optional(v.strictObject({ state: v.picklist(['waiting_user', 'blocked', 'pending_verification']), reason: Text })),
-  planComplete: v.optional(Text),
+export const SpooledStopEffectsSchema = v.strictObject({
   receipt: v.optional(v.strictObject({ planId: Text, fromTaskId: Text, nextTaskId: Text, blockNumber: v.pipe(Count, v.minValue(1)), maxConsecutiveBlocks: Count })),
-  violation: v.optional(v.strictObject({ kind: v.picklist(['stopped_with_replan_due', 'stopped_at_task_boundary']), summary: Text })),
   session: v.strictObject({ boundary: v.nullable(Text), blocks: Count }),
 });
 
-export function isStopEffects(value: unknown): value is StopEffects {
-  return v.is(StopEffectsSchema, value);
+export function isSpooledStopEffects(value: unknown): value is SpooledStopEffects {
+  return v.is(SpooledStopEffectsSchema, value);
 }
 
 /** Applies a Stop's effects inside the transaction of its event (`eventId`), in the order the Stop handler always wrote them. */

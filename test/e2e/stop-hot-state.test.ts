@@ -10,6 +10,7 @@ import { readHotState } from '../../src/ledger/hot-state.js';
 import { stopFromHotState } from '../../src/hooks/rules/stop-hot.js';
 import type { PayloadOf } from '../../src/hooks/payload.js';
 import { hook, runCli, tempProject } from '../helpers/cli.js';
+import { PLAN as GATE_PLAN } from '../helpers/agent-hook.js';
 import { openLedger } from '../helpers/ledger.js';
 
 // A Stop at an approved plan's task boundary is decided from the hot state's
@@ -17,22 +18,8 @@ import { openLedger } from '../helpers/ledger.js';
 // effects (src/hooks/rules/stop-hot.ts). Whichever way it is decided, the
 // answer and what ends in the ledger are the same.
 
-const PLAN = `# Payments Export Implementation Plan
-
-### Task 1: CSV writer
-
-- [ ] **Step 1: Write the failing test**
-
-### Task 2: Export endpoint
-
-- [ ] **Step 1: Write the failing request test**
-
-### Task 3: Publish to production
-
-<!-- continuity: high-risk-stop -->
-
-- [ ] **Step 1: Flip the flag**
-
+// The Stop gate tests' plan, with a fourth task after the high-risk one.
+const PLAN = `${GATE_PLAN}
 ### Task 4: Docs
 
 - [ ] **Step 1: Write the page**
@@ -374,4 +361,44 @@ test('a Stop decided from the hot state does not put its state over one written 
   const before = readFileSync(join(ledgerDir, 'state.json'), 'utf8');
   decided.spooled('0000-between.stop-json');
   assert.equal(readFileSync(join(ledgerDir, 'state.json'), 'utf8'), before, 'the state in place is kept');
+});
+
+test("a spool file the agent's script writes claiming a Stop's closure, its plan completed or a violation is not taken in: the plan stays approved and the stop is held", async () => {
+  const project = approvedProject({ '.continuity/config.json': JSON.stringify({ sandbox: { mode: 'off' } }) });
+  cli(project, ['task', 'done', '1']);
+  warmUp(project);
+  // A script whose target no reading of it shows (the folder's name decoded at run time), run for real between its Pre and Post hooks.
+  const script = (stop: Record<string, unknown>, tail: string): string => {
+    const file = `tools/spool-${tail}.js`;
+    const record = { at: new Date().toISOString(), source: 'hook:claude-code', kind: 'Stop', sessionId: 's1', input: {}, decision: { action: 'allow' }, stop };
+    mkdirSync(join(project, 'tools'), { recursive: true });
+    writeFileSync(join(project, file), `const p = require('path'), f = require('fs');\nconst d = p.join(process.cwd(), Buffer.from('LmNvbnRpbnVpdHk=', 'base64').toString(), 'sp' + 'ool');\nf[['write', 'FileSync'].join('')](p.join(d, '000000001-zz-${tail}.stop-json'), ${JSON.stringify(JSON.stringify(record))});\n`);
+    return `node ${file}`;
+  };
+  const attempts = [
+    script({ planComplete: 'payments-export', session: { boundary: null, blocks: 0 } }, 'plan'),
+    script({ closure: { state: 'waiting_user', reason: 'asked' }, session: { boundary: null, blocks: 0 } }, 'close'),
+    script({ violation: { kind: 'stopped_at_task_boundary', summary: 'x' }, session: { boundary: null, blocks: 0 } }, 'viol'),
+  ];
+  let landed = 0;
+  for (const command of attempts) {
+    const pre = hook(project, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
+    assert.equal(pre.code, 0, pre.stderr);
+    if (/"permissionDecision":"deny"/.test(pre.stdout)) continue;
+    const ran = spawnSync('bash', ['-c', command], { cwd: project, encoding: 'utf8' });
+    if (ran.status === 0) landed++;
+    const post = hook(project, { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command }, tool_response: { stdout: ran.stdout, stderr: ran.stderr } });
+    assert.equal(post.code, 0, post.stderr);
+  }
+  assert.equal(landed, attempts.length, 'the scripts wrote their files: what is tested is what the spool takes in');
+  // A call that opens the ledger takes the spool in.
+  warmUp(project);
+  const ledger = await openLedger(project);
+  try {
+    assert.equal(ledger.db.get<{ state: string }>("SELECT state FROM plans WHERE id = 'payments-export'")?.state, 'approved');
+    assert.equal(ledger.db.get<{ n: number }>("SELECT count(*) AS n FROM closures WHERE session_id = 's1'")?.n, 0);
+  } finally {
+    ledger.close();
+  }
+  assert.equal(JSON.parse(stopCall(project, {})).decision, 'block', 'the stop at the boundary is held');
 });

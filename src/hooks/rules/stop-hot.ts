@@ -4,14 +4,11 @@ import type { LegalClosureState } from '../../domain/gate.js';
 import type { NextStep } from '../../domain/next-step.js';
 import { LEDGER_DIR } from '../../ledger/ledger-dir.js';
 import { HOT_STATE_FILE, hotStateCurrent, ledgerStamp, STOP_FACTS_MAX_SESSIONS, writeHotState, type HotState, type SessionStopFacts, type StopFacts } from '../../ledger/hot-state.js';
-import { redactText } from '../../ledger/redact.js';
-import { redactionKey } from '../../ledger/redaction-key.js';
 import { spooledStopNames } from '../../ledger/spool.js';
-import type { StopEffects } from '../../ledger/stop-effects.js';
+import type { SpooledStopEffects } from '../../ledger/stop-effects.js';
 import { stampedHash } from '../../util/stamped-hash.js';
 import type { PayloadOf } from '../payload.js';
 import type { HandlerResult } from '../types.js';
-import { closureSince } from '../../domain/closure-since.js';
 import { decideStopCall } from './stop-decide.js';
 
 /** The session facts of a session the Stop facts do not list: nothing of its own at this boundary. */
@@ -24,7 +21,7 @@ export interface StopFromHotState {
   result: HandlerResult;
   violations: [];
   /** The Stop's effects, carried by its spool file and applied when the spool is taken in (src/ledger/stop-effects.ts). */
-  stop: StopEffects;
+  stop: SpooledStopEffects;
   /** Called with the spool file's name once it is written: the hot state then counts this Stop for the session's next one. */
   spooled: (name: string) => void;
 }
@@ -69,11 +66,13 @@ export function stopFromHotState(payload: PayloadOf<'Stop'>, hot: HotState | nul
   // continuity, facts taken from it could only hold a stop more, never let one through; every stop let through (a closure,
   // the loop limit, a paused session, a finished plan) is decided from the ledger.
   if (decision.action !== 'block') return null;
+  // A held stop records its stop-hook receipt (a replan due: none) and the session's counter, nothing else.
+  const stop: SpooledStopEffects = { ...(effects.receipt ? { receipt: effects.receipt } : {}), session: effects.session };
   return {
     result: { output, decision: summary },
     violations: [],
-    stop: effects,
-    spooled: (name) => countSpooledStop(ledgerDir, hot, payload.session_id, session, effects, now, name),
+    stop,
+    spooled: (name) => countSpooledStop(ledgerDir, hot, payload.session_id, session, stop, now, name),
   };
 }
 
@@ -100,26 +99,19 @@ function filesUnchanged(facts: StopFacts, root: string): boolean {
 /**
  * The hot state after this Stop was spooled: the session's facts as the
  * ledger will hold them once the spool file is taken in (its counter, its
- * closure line, its stop-hook receipt), and the file counted. Written aside
+ * stop-hook receipt: a held stop carries no closure line), and the file counted. Written aside
  * and renamed, with the ledger stamp it was read with: should a call that
  * opened the ledger have written the state since, this one carries an older
  * stamp, is not current, and the next Stop opens the ledger.
  */
-function countSpooledStop(ledgerDir: string, hot: HotState, sessionId: string, before: SessionStopFacts, e: StopEffects, now: string, name: string): void {
+function countSpooledStop(ledgerDir: string, hot: HotState, sessionId: string, before: SessionStopFacts, e: SpooledStopEffects, now: string, name: string): void {
   const facts = hot.stop!;
-  const step = facts.step as NextStep;
-  const since = closureSince(before.lastPromptAt, step);
-  // latestClosure's order: the newest declared_at, then the newest row; a closure dated before `since` does not count.
-  const closure =
-    e.closure && (since === null || now >= since) && (!before.closure || now >= before.closure.declaredAt)
-      ? { state: e.closure.state, reason: redactText(e.closure.reason, redactionKey(ledgerDir)), source: 'closure-line', declaredAt: now }
-      : before.closure;
   // The gate's own receipt pushes older ones out of the rule's window; a window without proof is kept as none (src/app/stop-facts.ts proofWindow).
   const window = e.receipt
     ? [{ id: 0, planId: e.receipt.planId, fromTaskId: e.receipt.fromTaskId, nextTaskId: e.receipt.nextTaskId, dispatchedAt: now, channel: 'stop-hook', evidence: '', sessionId }, ...before.receipts].slice(0, RECEIPT_WINDOW)
     : before.receipts;
   const receipts = window.some((r) => r.channel !== 'stop-hook') ? window : [];
-  const session: SessionStopFacts = { ...before, boundary: e.session.boundary, blocks: e.session.blocks, closure, receipts };
+  const session: SessionStopFacts = { ...before, boundary: e.session.boundary, blocks: e.session.blocks, receipts };
   const sessions = { ...facts.sessions, [sessionId]: session };
   const stop: StopFacts | undefined = Object.keys(sessions).length > STOP_FACTS_MAX_SESSIONS ? undefined : { ...facts, sessions, spooled: [...facts.spooled, name] };
   const { stop: _old, ...rest } = hot;
