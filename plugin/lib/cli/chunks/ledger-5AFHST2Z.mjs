@@ -1,3 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{h as d}from"./chunk-H4KXKRX2.mjs";import"./chunk-IQICRNJK.mjs";import"./chunk-H4RTMIZK.mjs";import"./chunk-IY3KP4HV.mjs";import"./chunk-TUQIN3J4.mjs";import"./chunk-4FLP5NUR.mjs";import"./chunk-4IJ2FZMS.mjs";import"./chunk-VA67UDRY.mjs";import"./chunk-XWZAGZ3U.mjs";import"./chunk-CSK2M6KW.mjs";import"./chunk-BYWMAM4N.mjs";import{f as a,g as b,j as c}from"./chunk-4M2XKEYQ.mjs";import"./chunk-A5HBJMMP.mjs";import"./chunk-ICEFH5RB.mjs";import"./chunk-G4GHYJ6C.mjs";import"./chunk-52QU4TEI.mjs";import"./chunk-CXS6YJ7R.mjs";export{a as LEDGER_DIR,b as LEDGER_FILE,d as Ledger,c as ledgerDirExists};
