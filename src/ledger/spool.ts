@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SqlDatabase } from './driver.js';
-import { boundedInput, lastEventId, storedDecision, storedInput, type NewEvent } from './events.js';
+import { appendEvent, boundedInput, lastEventId, storedDecision, storedInput, type NewEvent } from './events.js';
 import { redactText } from './redact.js';
 import { redactionKey, redactionKeyOf } from './redaction-key.js';
 import { insertViolation } from './sessions.js';
 import { applyStopEffects, isSpooledStopEffects, type SpooledStopEffects } from './stop-effects.js';
+import { spooledEventProblem } from './spool-record.js';
 
 /**
  * The audit trail's fast lane. A hook call that decides nothing (no handler
@@ -73,8 +74,10 @@ export function spooledStopNames(ledgerDir: string): string[] {
 
 function readSpooled(dir: string, name: string): SpooledEvent {
   const e = JSON.parse(readFileSync(join(dir, name), 'utf8')) as SpooledEvent;
+  const problem = spooledEventProblem(e);
+  if (problem) throw new Error(problem);
   // A Stop's effects are checked before anything is taken in: malformed, the file is set aside whole, its event with it.
-  if (name.endsWith(STOP_SUFFIX) && !(typeof e?.sessionId === 'string' && isSpooledStopEffects(e.stop))) throw new Error(`Stop effects in spool file ${name} are malformed or more than a held Stop records`);
+  if (name.endsWith(STOP_SUFFIX) && !(typeof e?.sessionId === 'string' && isSpooledStopEffects(e.stop))) throw new Error('its Stop effects are malformed or more than a held Stop records');
   if (!name.endsWith(STOP_SUFFIX)) delete e.stop;
   return e;
 }
@@ -166,20 +169,25 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
   const records: { name: string; event: SpooledEvent }[] = [];
   const clock = opts.clock ?? Date.now;
   const started = clock();
+  // Files set aside by this opening, said in the ledger with why (their content is kept, renamed, for inspection).
+  const setAside: { name: string; why: string }[] = [];
   for (const name of names) {
     if (records.length >= SPOOL_READ_UNTIMED && clock() - started > SPOOL_INGEST_BUDGET_MS) break;
     try {
       records.push({ name, event: readSpooled(dir, name) });
-    } catch {
+    } catch (err) {
       if (opts.keep) continue;
       // Unreadable: set aside (kept for inspection, never read again).
       try {
-        renameSync(join(dir, name), join(dir, `.unreadable-${name}`));
+        renameSync(join(dir, name), join(dir, `${UNREADABLE_PREFIX}${name}`));
+        setAside.push({ name, why: firstLine(err) });
       } catch {
         // Another process already took it.
       }
     }
   }
+  if (!records.length && !setAside.length) return 0;
+  const refused = new Set<string>();
   const taken = write((db) => {
     let n = 0;
     const key = redactionKeyOf(db);
@@ -191,24 +199,24 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
     for (const { name, event: e } of records) {
       if (!existsSync(join(dir, name))) continue;
       if (db.run('INSERT OR IGNORE INTO spool_taken (name) VALUES (?)', name).changes !== 1) continue;
-      db.run(
-        'INSERT INTO events (at, source, kind, session_id, input, decision, spool_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        e.at,
-        e.source,
-        e.kind,
-        e.sessionId ?? null,
-        // Bounded again: a file spooled by an older continuity holds the whole input.
-        storedInput(e, key),
-        storedDecision(e.decision, key),
-        name,
-      );
-      n++;
-      // Taken in the same transaction as its event, and only with it (never twice).
-      const eventId = e.violations?.length || e.stop ? lastEventId(db) : 0;
-      for (const v of e.violations ?? []) {
-        insertViolation(db, { at: e.at, sessionId: e.sessionId ?? null, kind: v.kind, summary: v.summary, eventId });
+      // Each file's records in a savepoint of their own: one the ledger refuses is set aside after the commit, and the others are taken in.
+      db.exec('SAVEPOINT spool_file');
+      try {
+        takeIn(db, e, name, key);
+        db.exec('RELEASE spool_file');
+        n++;
+      } catch (err) {
+        if (!refusedByItsContent(err)) throw err;
+        db.exec('ROLLBACK TO spool_file');
+        db.exec('RELEASE spool_file');
+        refused.add(name);
+        setAside.push({ name, why: firstLine(err) });
       }
-      if (e.stop) applyStopEffects(db, e.stop, { sessionId: e.sessionId!, at: e.at, eventId });
+    }
+    const at = new Date(clock()).toISOString();
+    for (const { name, why } of setAside) {
+      const eventId = appendEvent(db, { at, source: 'continuity', kind: 'spool-file-set-aside', sessionId: null, input: { file: `${SPOOL_DIR}/${name}`, why }, decision: { action: 'set-aside', keptAs: `${SPOOL_DIR}/${UNREADABLE_PREFIX}${name}` } });
+      insertViolation(db, { at, sessionId: null, kind: 'spool_file_set_aside', summary: `a spool file was not taken in (${why}); kept as .continuity/${SPOOL_DIR}/${UNREADABLE_PREFIX}${name}`, eventId });
     }
     return n;
   });
@@ -216,7 +224,8 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
   const remove = (): void => {
     for (const { name } of records) {
       try {
-        unlinkSync(join(dir, name));
+        if (refused.has(name)) renameSync(join(dir, name), join(dir, `${UNREADABLE_PREFIX}${name}`));
+        else unlinkSync(join(dir, name));
       } catch {
         // Already removed by a concurrent ingest.
       }
@@ -225,4 +234,47 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
   if (opts.afterCommit) opts.afterCommit(remove);
   else remove();
   return taken;
+}
+
+/** One spooled event with what it carries, inside the caller's savepoint. */
+function takeIn(db: SqlDatabase, e: SpooledEvent, name: string, key: string): void {
+  db.run(
+    'INSERT INTO events (at, source, kind, session_id, input, decision, spool_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    e.at,
+    e.source,
+    e.kind,
+    e.sessionId ?? null,
+    // Bounded again: a file spooled by an older continuity holds the whole input.
+    storedInput(e, key),
+    storedDecision(e.decision, key),
+    name,
+  );
+  // Taken in the same transaction as its event, and only with it (never twice).
+  const eventId = e.violations?.length || e.stop ? lastEventId(db) : 0;
+  for (const v of e.violations ?? []) {
+    insertViolation(db, { at: e.at, sessionId: e.sessionId ?? null, kind: v.kind, summary: v.summary, eventId });
+  }
+  if (e.stop) applyStopEffects(db, e.stop, { sessionId: e.sessionId!, at: e.at, eventId });
+}
+
+/** The prefix of a spool file set aside: its content kept for inspection, never read again. */
+export const UNREADABLE_PREFIX = '.unreadable-';
+
+function firstLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 300);
+}
+
+/**
+ * An error caused by what the file holds (a constraint the events table
+ * sets, a value of the wrong type, an error of continuity's own code on
+ * it), as opposed to the ledger's own state (disk full, I/O, a lock):
+ * those still fail the whole taking-in, and the files wait for the next.
+ */
+function refusedByItsContent(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown; errcode?: unknown };
+  const numeric = [e.errcode, e.errno].find((c): c is number => typeof c === 'number' && c > 0);
+  // SQLite's primary result codes: TOOBIG 18, CONSTRAINT 19, MISMATCH 20, RANGE 25.
+  if (numeric !== undefined) return [18, 19, 20, 25].includes(numeric & 0xff);
+  if (typeof e.code === 'string' && e.code.startsWith('SQLITE_')) return /^SQLITE_(TOOBIG|CONSTRAINT|MISMATCH|RANGE)/.test(e.code);
+  return !(err instanceof Error && /\bSQLITE_|database|disk/i.test(err.message));
 }

@@ -317,7 +317,7 @@ test('a spool file whose Stop effects are malformed is set aside whole, its even
   writeFileSync(path, JSON.stringify(spooled));
   const ledger = await openLedger(project);
   try {
-    assert.deepEqual(recentEvents(ledger.db, { limit: 10 }).filter((e) => e.id > afterId).map((e) => e.kind), ['SessionStart'], 'the Stop not taken in');
+    assert.deepEqual(recentEvents(ledger.db, { limit: 10 }).filter((e) => e.id > afterId).map((e) => e.kind), ['spool-file-set-aside', 'SessionStart'], 'the Stop not taken in; its file set aside, said');
     assert.equal(ledger.db.get<{ n: number }>('SELECT count(*) AS n FROM receipts')?.n, 0);
   } finally {
     ledger.close();
