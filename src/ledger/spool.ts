@@ -5,6 +5,7 @@ import { appendEvent, boundedInput, lastEventId, storedDecision, storedInput, ty
 import { redactText } from './redact.js';
 import { redactionKey, redactionKeyOf } from './redaction-key.js';
 import { insertViolation } from './sessions.js';
+import { insertNotice } from './notices.js';
 import { applyStopEffects, isSpooledStopEffects, type SpooledStopEffects } from './stop-effects.js';
 import { spooledEventProblem } from './spool-record.js';
 
@@ -217,6 +218,8 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
     for (const { name, why } of setAside) {
       const eventId = appendEvent(db, { at, source: 'continuity', kind: 'spool-file-set-aside', sessionId: null, input: { file: `${SPOOL_DIR}/${name}`, why }, decision: { action: 'set-aside', keptAs: `${SPOOL_DIR}/${UNREADABLE_PREFIX}${name}` } });
       insertViolation(db, { at, sessionId: null, kind: 'spool_file_set_aside', summary: `a spool file was not taken in (${why}); kept as .continuity/${SPOOL_DIR}/${UNREADABLE_PREFIX}${name}`, eventId });
+      // Said at the next hook call too: a file continuity did not write was left in its state.
+      insertNotice(db, { at, kind: 'spool_file_set_aside', text: `.continuity/${SPOOL_DIR}/${name} was not a record continuity can take in (${why}); it was set aside as .continuity/${SPOOL_DIR}/${UNREADABLE_PREFIX}${name}.`, eventId });
     }
     return n;
   });

@@ -36,6 +36,7 @@ test("a malformed spool file the agent's script leaves is set aside and said; th
   const prompt = hook(project, { hook_event_name: 'UserPromptSubmit', prompt: 'how is it going?' });
   assert.equal(prompt.code, 0, prompt.stderr);
   assert.doesNotMatch(prompt.stderr, /cannot be used|could not be taken/, prompt.stderr);
+  assert.match(JSON.parse(prompt.stdout).systemMessage, /\.continuity\/spool\/000000001-zz-jam00\.json was not a record continuity can take in \(at: missing\); it was set aside/, 'the person is told');
   const ledger = await openLedger(project);
   try {
     const commands = ledger.db.all<{ input: string }>("SELECT input FROM events WHERE kind = 'PreToolUse'").map((r) => (JSON.parse(r.input) as { tool_input: { command: string } }).tool_input.command);
