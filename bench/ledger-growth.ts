@@ -194,13 +194,20 @@ export async function benchLedgerGrowth(root: string, runs = 15, largeCount = Nu
     const hookCases = (size: 'small' | 'large', dir: string): Command[] => [
       command(`PreToolUse (Write) · ${size}`, dir, ['hook', 'claude-code'], pre(dir)),
       command(`Stop at a boundary (blocks) · ${size}`, dir, ['hook', 'claude-code'], stop(dir)),
+    ];
+    const commandCases = (size: 'small' | 'large', dir: string): Command[] => [
       command(`status · ${size}`, dir, ['status']),
       command(`log --limit 20 · ${size}`, dir, ['log', '--limit', '20']),
     ];
     // The runtime's floor in the same run: the hook calls' ratios to it, at both sizes.
     const bun = join(root, 'node_modules', 'bun', 'bin', 'bun.exe');
     const floorCommand: Command | null = entry.length === 1 ? (existsSync(bun) ? { label: 'bun -e 0', cmd: bun, args: ['-e', '0'] } : null) : { label: 'node -e 0', cmd: process.execPath, args: ['-e', '0'] };
-    const timings = interleaved([...(floorCommand ? [floorCommand] : []), ...hookCases('small', small), ...hookCases('large', large)], runs);
+    // The hook calls in a run of their own, as an agent makes them: a command that opens the ledger between two Stops (status, log) would
+    // send each Stop to the ledger, and the Stop an agent's session meets is the one held from the hot state (docs/stop-gate.md).
+    const timings = [
+      ...interleaved([...(floorCommand ? [floorCommand] : []), ...hookCases('small', small), ...hookCases('large', large)], runs),
+      ...interleaved([...commandCases('small', small), ...commandCases('large', large)], runs),
+    ];
     const floorTiming = floorCommand ? timings.find((t) => t.label === floorCommand.label) ?? null : null;
     // doctor and a restore cost more: fewer runs. A restore: .continuity/ removed, the next command puts it back from the copy.
     const slow = (size: 'small' | 'large', dir: string): Command[] => [
