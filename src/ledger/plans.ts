@@ -117,6 +117,11 @@ export interface PlanUpsert extends Pick<PlanRecord, 'id' | 'path' | 'dialect' |
   tasks: readonly PlanTask[];
 }
 
+/** The plan file's size and time as last read, its content unchanged (the content hash says so). Call inside `Ledger.write`. */
+export function setPlanFileStamp(db: SqlDatabase, planId: string, stamp: { size: number; mtimeMs: number }): void {
+  db.run('UPDATE plans SET file_size = ?, file_mtime_ms = ? WHERE id = ?', stamp.size, stamp.mtimeMs, planId);
+}
+
 /** Writes a plan and its tasks and makes it the project's active plan. Call inside `Ledger.write`. */
 export function saveActivePlan(db: SqlDatabase, p: PlanUpsert): void {
   db.run('UPDATE plans SET active = 0 WHERE active = 1 AND id <> ?', p.id);

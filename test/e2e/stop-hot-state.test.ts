@@ -402,3 +402,18 @@ test("a spool file the agent's script writes claiming a Stop's closure, its plan
   }
   assert.equal(JSON.parse(stopCall(project, {})).decision, 'block', 'the stop at the boundary is held');
 });
+
+test('a plan file given new times with the same content (touched, checked out again) costs one Stop from the ledger: the ledger takes the new stamp and the next Stop is held from the hot state again', () => {
+  const project = approvedProject();
+  cli(project, ['task', 'done', '1']);
+  warmUp(project);
+  assert.equal(JSON.parse(stopCall(project, {}, 's1')).decision, 'block');
+  assert.equal(spooledStops(project).length, 1, 'held from the hot state');
+  const plan = join(project, 'docs/plans/payments-export.md');
+  const later = new Date(statSync(plan).mtimeMs + 60_000);
+  utimesSync(plan, later, later);
+  assert.equal(JSON.parse(stopCall(project, {}, 's2')).decision, 'block');
+  assert.equal(spooledStops(project).length, 0, 'decided from the ledger, which took the spool in');
+  assert.equal(JSON.parse(stopCall(project, {}, 's3')).decision, 'block');
+  assert.equal(spooledStops(project).length, 1, 'held from the hot state again');
+});
