@@ -157,7 +157,7 @@ test('the commands that always might write answer as the one expression they wer
     s = (Math.imul(s, 1103515245) + 12345) >>> 0;
     return (s >>> 16) % n;
   };
-  const atoms = ['ssh-keygen', 'git', 'clean', 'find', '-delete', '-exec', 'tar', 'xargs', 'flock', '7z', 'sh', 'bash', 'sudo', 'env', 'source', '.', '<(', '|', '|&', '/bin/', ' ', ';', '&', '(', 'x', '-', 'ls'];
+  const atoms = ['ssh-keygen', 'git', 'clean', 'find', '-delete', '-exec', 'tar', 'xargs', 'flock', '7z', '7za', 'unzip', 'parallel', 'bsdtar', 'sh', 'bash', 'sudo', 'env', 'source', '.', '<(', '|', '|&', '/bin/', ' ', ';', '&', '(', 'x', '-', 'ls'];
   for (let i = 0; i < 20000; i++) {
     let text = '';
     for (let j = 0, n = 1 + rand(5); j < n; j++) text += atoms[rand(atoms.length)];
