@@ -159,7 +159,7 @@ export function protectedNamesFor(patterns: readonly string[]): string[] {
     if (p.startsWith('/') && p.endsWith('/**')) out.add(noStars(p));
     const base = n.split('/').pop();
     // Under `.git/` (and the person's `~/.config/git/`) the last segment is a common word (`config`, `hooks`, `attributes`): a command that reaches one names `.git` (a directory segment the pre-check keys on) or the path; as a name alone it would send every `tsconfig.json` through the parser.
-    if (base && !base.includes('*') && !/(^|\/)\.?git\//.test(n)) out.add(base);
+    if (base && !base.includes('*') && !(n.includes('git/') && /(^|\/)\.?git\//.test(n))) out.add(base);
   }
   return [...out];
 }
