@@ -115,8 +115,15 @@ function takeSeed(): void {
   const seed = seeded;
   seeded = undefined;
   const v = seed?.value;
-  if (!seed || typeof seed.key !== 'string' || typeof seed.stamps !== 'string' || !v || ![v.files, v.dirs, v.configs, v.system].every((a) => Array.isArray(a) && a.every((x) => typeof x === 'string'))) return;
+  if (!seed || typeof seed.key !== 'string' || typeof seed.stamps !== 'string' || !v || !strings(v.files) || !strings(v.dirs) || !strings(v.configs) || !strings(v.system)) return;
   if (!memo.has(seed.key)) memo.set(seed.key, seed);
+}
+
+/** An array of strings (a loop rather than `every` with closures: this runs at the start of each hook process). */
+function strings(a: unknown): boolean {
+  if (!Array.isArray(a)) return false;
+  for (const x of a) if (typeof x !== 'string') return false;
+  return true;
 }
 
 /** Each file's stamp, `-` for one absent; null when one changed too recently for its stamp to tell a later change. */

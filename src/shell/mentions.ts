@@ -27,14 +27,23 @@ export function nameFragments(protectedNames: readonly string[]): NameFragments 
     if (n.endsWith('/')) n = n.replace(/\/+$/, '');
     n = n.toLowerCase();
     if (!n) continue;
-    const segs = n.split('/').filter(Boolean);
     if (!n.includes('*')) names.add(n);
-    const base = segs[segs.length - 1];
+    // The segments (empty ones left out): the last is the base, those before it the directories. Index loops, no
+    // closure or copy: in the hook's interpreter each costs at every start, and this runs over every name.
+    const segs = n.split('/');
+    let last = segs.length - 1;
+    while (last >= 0 && !segs[last]) last--;
+    const base = last >= 0 ? segs[last]! : '';
     // Under `.git/` the last segment is a common word (`config`, `hooks`): `.git`, a directory segment, stands for it (protectedNamesFor says why).
     // The same under the person's `~/.config/git/`; and `git` there is no directory segment of its own (every git command names it): `.config` stands for it.
-    const gitDir = segs.slice(0, -1).some((s) => s === '.git' || s === 'git');
+    let gitDir = false;
+    for (let i = 0; i < last; i++) {
+      const s = segs[i]!;
+      if (!s) continue;
+      if (s === '.git' || s === 'git') gitDir = true;
+      if (!s.includes('*') && s !== '.' && s !== '..' && s !== 'git') dirSegments.add(s);
+    }
     if (base && !base.includes('*') && !gitDir) names.add(base);
-    for (const s of segs.slice(0, -1)) if (!s.includes('*') && s !== '.' && s !== '..' && s !== 'git') dirSegments.add(s);
   }
   return { names: [...names], dirSegments: [...dirSegments] };
 }

@@ -148,6 +148,9 @@ const noStars = (s: string) => (s.endsWith('/**') ? s.replace(/(\/\*\*)+$/, '') 
 // A folder named `git` (the person's `~/.config/git/config`) is kept with the one above it: `git` alone, as a folder a command reaches, is every git command.
 const outsideName = (segs: string[]) => segs.slice(segs.length >= 3 && segs[segs.length - 2] === 'git' ? -3 : -2).join('/');
 
+/** `(^|\/)\.?git\/`, with string methods: a regular expression's first use compiles it, at every hook call. */
+const inGitFolder = (n: string) => n.includes('git/') && (n.startsWith('git/') || n.startsWith('.git/') || n.includes('/git/') || n.includes('/.git/'));
+
 /** The names to hand analyzeCommand for a set of protected patterns: each pattern (without a trailing `/**`) and its last segment. */
 export function protectedNamesFor(patterns: readonly string[]): string[] {
   const out = new Set<string>();
@@ -159,7 +162,7 @@ export function protectedNamesFor(patterns: readonly string[]): string[] {
     if (p.startsWith('/') && p.endsWith('/**')) out.add(noStars(p));
     const base = n.split('/').pop();
     // Under `.git/` (and the person's `~/.config/git/`) the last segment is a common word (`config`, `hooks`, `attributes`): a command that reaches one names `.git` (a directory segment the pre-check keys on) or the path; as a name alone it would send every `tsconfig.json` through the parser.
-    if (base && !base.includes('*') && !(n.includes('git/') && /(^|\/)\.?git\//.test(n))) out.add(base);
+    if (base && !base.includes('*') && !inGitFolder(n)) out.add(base);
   }
   return [...out];
 }
