@@ -10,21 +10,6 @@
 // back for a process this short), where each of those costs at every start.
 import { WRITER_NAMES } from './writer-names.js';
 
-/** The writers' names (lower-cased) by their first character's code: a start position tries only the names that can begin there. */
-let byFirst: Map<number, string[]> | null = null;
-
-function namesByFirst(): Map<number, string[]> {
-  const out = new Map<number, string[]>();
-  for (const raw of WRITER_NAMES) {
-    const n = raw.toLowerCase();
-    const c = n.charCodeAt(0);
-    const list = out.get(c);
-    if (!list) out.set(c, [n]);
-    else if (!list.includes(n)) list.push(n);
-  }
-  return out;
-}
-
 /** `\s` of a regular expression: ASCII white space, the no-break space, Unicode's space separators, line and paragraph separators, the BOM. */
 function isSpace(c: number): boolean {
   if (c === 32 || (c >= 9 && c <= 13)) return true;
@@ -69,13 +54,18 @@ function suffixEnds(s: string, at: number): boolean {
 }
 
 export function namesAWriter(lower: string): boolean {
-  const names = (byFirst ??= namesByFirst());
   const n = lower.length;
   for (let p = 0; p < n; p++) {
     if (p > 0 && !startsName(lower.charCodeAt(p - 1))) continue;
-    const candidates = names.get(lower.charCodeAt(p));
-    if (candidates === undefined) continue;
-    for (const name of candidates) if (lower.startsWith(name, p) && suffixEnds(lower, p + name.length)) return true;
+    const c = lower.charCodeAt(p);
+    // Every name is tried where its first letter (lower-cased) is: no table built first, which at a process's start
+    // costs more than these few comparisons (a command has a handful of places where a name may start).
+    for (const name of WRITER_NAMES) {
+      const f = name.charCodeAt(0);
+      if ((f >= 65 && f <= 90 ? f + 32 : f) !== c) continue;
+      const low = name.toLowerCase();
+      if (lower.startsWith(low, p) && suffixEnds(lower, p + low.length)) return true;
+    }
   }
   return false;
 }

@@ -137,7 +137,7 @@ test('the writer scan answers as the expression it replaces, on the corpora and 
   };
   const atoms = ['rm', 'tee', 'bzip2', 'python3.12', 'node@24', 'npx@latest', 'sed', 'ls', 'x', '2', '.', '@', '@v1.2', '-', '/usr/bin/', ' ', '\t', '\u00a0', ';', '&', '|', '(', ')', '{', '}', '!', '`', '$(', '<', '>', '/', 'cp-', 'mv_', 'vim~', 'ed^', 'eval',
     // White space other than the ASCII space (and two characters that are none: NEL, the Mongolian vowel separator), tags and versions, upper case.
-    '\n', '\v', '\r', '\f', '\u2003', '\u2028', '\u3000', '\ufeff', '\u0085', '\u180e', '@^1.2~', '@x_y-z', '9', '..', 'A', 'RM', '<>'];
+    '\n', '\v', '\r', '\f', '\u2003', '\u2028', '\u3000', '\ufeff', '\u0085', '\u180e', '@^1.2~', '@x_y-z', '9', '..', 'A', 'RM', '<>', 'rscript'];
   for (let i = 0; i < 20000; i++) {
     let text = '';
     for (let j = 0, n = 1 + rand(4); j < n; j++) text += atoms[rand(atoms.length)];
