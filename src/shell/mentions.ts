@@ -4,6 +4,8 @@
 // see. Shared by the cheap pre-check and the full analysis, so the pre-check
 // can never miss what the analysis keys on.
 
+import { withoutLeadingDotSlashes, withoutTrailingSlashes, withoutTrailingStars } from './name-trim.js';
+
 /** Joins `'a' + 'b'`, `"a" "b"`, `'a'"b"` and drops quotes and backslashes: `.tdd-'pro'"gress".md` → `.tdd-progress.md`. */
 export function squash(text: string): string {
   return text.replace(/(['"`])\s*\+?\s*(['"`])/g, '').replace(/['"`\\]/g, '');
@@ -20,11 +22,9 @@ export function nameFragments(protectedNames: readonly string[]): NameFragments 
   const names = new Set<string>();
   const dirSegments = new Set<string>();
   for (const raw of protectedNames) {
-    // Each expression run only on a name it can change: this runs over every guarded name at every hook call.
+    // Trimmed with loops (name-trim.ts): this runs over every guarded name at every hook call.
     let n = raw.trim();
-    if (n.startsWith('./')) n = n.replace(/^(\.\/)+/, '');
-    if (n.endsWith('/**')) n = n.replace(/(\/\*\*)+$/, '');
-    if (n.endsWith('/')) n = n.replace(/\/+$/, '');
+    n = withoutTrailingSlashes(withoutTrailingStars(withoutLeadingDotSlashes(n)));
     n = n.toLowerCase();
     if (!n) continue;
     if (!n.includes('*')) names.add(n);
