@@ -8,6 +8,8 @@ import { withoutLeadingDotSlashes, withoutTrailingSlashes, withoutTrailingStars 
 
 /** Joins `'a' + 'b'`, `"a" "b"`, `'a'"b"` and drops quotes and backslashes: `.tdd-'pro'"gress".md` → `.tdd-progress.md`. */
 export function squash(text: string): string {
+  // Both expressions need a quote, a backtick or a backslash: most commands hold none, and do not compile them.
+  if (!text.includes("'") && !text.includes('"') && !text.includes('`') && !text.includes('\\')) return text;
   return text.replace(/(['"`])\s*\+?\s*(['"`])/g, '').replace(/['"`\\]/g, '');
 }
 

@@ -236,3 +236,18 @@ test('the names and fragments of guarded patterns are those the expressions gave
     assert.deepEqual(nameFragments(patterns), fragmentsBefore(patterns), JSON.stringify(patterns));
   }
 });
+
+test('squash answers as its two expressions, also on text it returns untouched', () => {
+  const expressions = (t: string) => t.replace(/(['"`])\s*\+?\s*(['"`])/g, '').replace(/['"`\\]/g, '');
+  let s = 3;
+  const rand = (n: number) => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return (s >>> 16) % n;
+  };
+  const atoms = ["'", '"', '`', '\\', '+', ' ', '\t', 'a', '.tdd', '-progress', 'ls -la'];
+  for (let i = 0; i < 5000; i++) {
+    let text = '';
+    for (let j = 0, n = rand(7); j < n; j++) text += atoms[rand(atoms.length)];
+    assert.equal(squash(text), expressions(text), JSON.stringify(text));
+  }
+});
