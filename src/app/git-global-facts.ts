@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute } from 'node:path';
 import { gitConfigEntries } from '../domain/git-exec-paths.js';
 import { globalExecPaths, type GlobalExecFacts, type GlobalExecPaths } from '../domain/git-global-paths.js';
-import { fileStamp } from '../util/stamped-hash.js';
+import { stampOf } from '../util/stamped-hash.js';
 import { homeDir } from '../util/home-dir.js';
 
 /**
@@ -115,19 +115,29 @@ function takeSeed(): void {
   const seed = seeded;
   seeded = undefined;
   const v = seed?.value;
-  if (!seed || typeof seed.key !== 'string' || typeof seed.stamps !== 'string' || !v || ![v.files, v.dirs, v.configs, v.system].every((a) => Array.isArray(a) && a.every((x) => typeof x === 'string'))) return;
+  if (!seed || typeof seed.key !== 'string' || typeof seed.stamps !== 'string' || !v || !strings(v.files) || !strings(v.dirs) || !strings(v.configs) || !strings(v.system)) return;
   if (!memo.has(seed.key)) memo.set(seed.key, seed);
+}
+
+/** An array of strings (a loop rather than `every` with closures: this runs at the start of each hook process). */
+function strings(a: unknown): boolean {
+  if (!Array.isArray(a)) return false;
+  for (const x of a) if (typeof x !== 'string') return false;
+  return true;
 }
 
 /** Each file's stamp, `-` for one absent; null when one changed too recently for its stamp to tell a later change. */
 function stampsOf(files: readonly string[]): string | null {
   const out: string[] = [];
+  // One stat per file, for both questions (is it there, its stamp): this runs at every hook call.
+  const now = Date.now();
   for (const f of files) {
-    if (statSync(f, { throwIfNoEntry: false }) === undefined) {
+    const st = statSync(f, { throwIfNoEntry: false, bigint: true });
+    if (st === undefined) {
       out.push('-');
       continue;
     }
-    const stamp = fileStamp(f);
+    const stamp = stampOf(st, now);
     if (stamp === null) return null;
     out.push(stamp);
   }

@@ -127,7 +127,7 @@ export interface WiringEnv {
   OPENCODE_CONFIG?: string;
 }
 
-const abs = (p: string | undefined): string | null => (p && p.startsWith('/') ? p.replace(/\/+$/, '') : null);
+const abs = (p: string | undefined): string | null => (p && p.startsWith('/') ? (p.endsWith('/') ? p.replace(/\/+$/, '') : p) : null);
 
 /**
  * Settings outside the project that switch a client's hooks off or decide

@@ -80,11 +80,19 @@ export const INLINE_DETACH =
 export function mightDetach(command: string): boolean {
   // The two expressions run only on a command holding a word they cannot match without: the same answer, and a command
   // without one (most) does not pay for compiling them at the start of each hook process.
-  return DETACH_WORDS.test(command) || (command.includes('&') && LONE_AMPERSAND.test(command)) || (INLINE_DETACH_NEEDLES.some((n) => command.includes(n)) && INLINE_DETACH.test(command));
+  return (holdsOne(command, DETACH_WORD_NEEDLES) && DETACH_WORDS.test(command)) || (command.includes('&') && LONE_AMPERSAND.test(command)) || (holdsOne(command, INLINE_DETACH_NEEDLES) && INLINE_DETACH.test(command));
 }
+
+function holdsOne(text: string, needles: readonly string[]): boolean {
+  for (const n of needles) if (text.includes(n)) return true;
+  return false;
+}
+
+/** Every word of DETACH_WORDS holds one of these (`batch` holds `at`, `daemonize` and `start-stop-daemon` hold `daemon`; test/unit/shell-detach.test.ts holds the two together). */
+export const DETACH_WORD_NEEDLES: readonly string[] = ['nohup', 'setsid', 'disown', 'daemon', 'at', 'systemd-run', 'dtach', 'abduco', 'crontab', 'tmux', 'screen', 'systemctl', 'loginctl', 'launchctl', 'coproc'];
 
 /** Every alternative of INLINE_DETACH holds one of these (test/unit/shell-detach.test.ts holds the two together). */
 export const INLINE_DETACH_NEEDLES: readonly string[] = ['&', 'start_new_session', 'os.', 'setsid', 'detached', '.unref', 'Process.', 'fork', 'nohup', 'disown', 'creationflags', 'daemon'];
 
 const LONE_AMPERSAND = /(?<![&>|<])&(?![&>])/;
-const DETACH_WORDS = /\b(?:nohup|setsid|disown|daemonize|daemon|at|batch|systemd-run|dtach|abduco|crontab|tmux|screen|start-stop-daemon|systemctl|loginctl|launchctl|coproc)\b/;
+export const DETACH_WORDS = /\b(?:nohup|setsid|disown|daemonize|daemon|at|batch|systemd-run|dtach|abduco|crontab|tmux|screen|start-stop-daemon|systemctl|loginctl|launchctl|coproc)\b/;

@@ -4,8 +4,12 @@
 // see. Shared by the cheap pre-check and the full analysis, so the pre-check
 // can never miss what the analysis keys on.
 
+import { withoutLeadingDotSlashes, withoutTrailingSlashes, withoutTrailingStars } from './name-trim.js';
+
 /** Joins `'a' + 'b'`, `"a" "b"`, `'a'"b"` and drops quotes and backslashes: `.tdd-'pro'"gress".md` → `.tdd-progress.md`. */
 export function squash(text: string): string {
+  // Both expressions need a quote, a backtick or a backslash: most commands hold none, and do not compile them.
+  if (!text.includes("'") && !text.includes('"') && !text.includes('`') && !text.includes('\\')) return text;
   return text.replace(/(['"`])\s*\+?\s*(['"`])/g, '').replace(/['"`\\]/g, '');
 }
 
@@ -20,21 +24,28 @@ export function nameFragments(protectedNames: readonly string[]): NameFragments 
   const names = new Set<string>();
   const dirSegments = new Set<string>();
   for (const raw of protectedNames) {
-    // Each expression run only on a name it can change: this runs over every guarded name at every hook call.
+    // Trimmed with loops (name-trim.ts): this runs over every guarded name at every hook call.
     let n = raw.trim();
-    if (n.startsWith('./')) n = n.replace(/^(\.\/)+/, '');
-    if (n.endsWith('/**')) n = n.replace(/(\/\*\*)+$/, '');
-    if (n.endsWith('/')) n = n.replace(/\/+$/, '');
+    n = withoutTrailingSlashes(withoutTrailingStars(withoutLeadingDotSlashes(n)));
     n = n.toLowerCase();
     if (!n) continue;
-    const segs = n.split('/').filter(Boolean);
     if (!n.includes('*')) names.add(n);
-    const base = segs[segs.length - 1];
+    // The segments (empty ones left out): the last is the base, those before it the directories. Index loops, no
+    // closure or copy: in the hook's interpreter each costs at every start, and this runs over every name.
+    const segs = n.split('/');
+    let last = segs.length - 1;
+    while (last >= 0 && !segs[last]) last--;
+    const base = last >= 0 ? segs[last]! : '';
     // Under `.git/` the last segment is a common word (`config`, `hooks`): `.git`, a directory segment, stands for it (protectedNamesFor says why).
     // The same under the person's `~/.config/git/`; and `git` there is no directory segment of its own (every git command names it): `.config` stands for it.
-    const gitDir = segs.slice(0, -1).some((s) => s === '.git' || s === 'git');
+    let gitDir = false;
+    for (let i = 0; i < last; i++) {
+      const s = segs[i]!;
+      if (!s) continue;
+      if (s === '.git' || s === 'git') gitDir = true;
+      if (!s.includes('*') && s !== '.' && s !== '..' && s !== 'git') dirSegments.add(s);
+    }
     if (base && !base.includes('*') && !gitDir) names.add(base);
-    for (const s of segs.slice(0, -1)) if (!s.includes('*') && s !== '.' && s !== '..' && s !== 'git') dirSegments.add(s);
   }
   return { names: [...names], dirSegments: [...dirSegments] };
 }

@@ -29,18 +29,25 @@ const GIT_CODE = /\bgit\b[^;&|]*(?:\s-c\s*|\bconfig\b[^;&|]*)(?:alias\.|core\.(?
 // One expression once (kept in test/unit/shell-precheck.test.ts, which holds these equal to it); each alternative now runs
 // only on a command holding a word it cannot match without, so a harmless command compiles one small expression, not all.
 // ssh-keygen may sign in continuity's namespace (handlers-sign.ts), which no protected name betrays.
-const ALWAYS: readonly (readonly [needle: string | null, re: RegExp])[] = [
-  ['ssh-keygen', /\bssh-keygen\b/],
-  ['|', /\|&?\s*(?:sudo\s+|env\s+|command\s+|exec\s+)*(?:\S*\/)?(?:ba|z|da|k|mk|a)?sh\b/],
-  ['<(', /(?:\bsource|(?:^|[\s;&|(])\.|\b(?:ba|z|da|k|mk|a)?sh)\s+<\(/],
-  [null, /\b(?:tar|gtar|bsdtar|unzip|7za?|xargs|parallel|flock)\b/],
-  ['find', /\bfind\b[^;&|]*\s-(?:delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b/],
-  ['git', /\bgit\b[^;&|]*\bclean\b/],
+// Each alternative's words: it cannot match a command holding none of them (`gtar` and `bsdtar` hold `tar`, `7za` holds `7z`).
+const ALWAYS: readonly (readonly [needles: readonly string[], re: RegExp])[] = [
+  [['ssh-keygen'], /\bssh-keygen\b/],
+  [['|'], /\|&?\s*(?:sudo\s+|env\s+|command\s+|exec\s+)*(?:\S*\/)?(?:ba|z|da|k|mk|a)?sh\b/],
+  [['<('], /(?:\bsource|(?:^|[\s;&|(])\.|\b(?:ba|z|da|k|mk|a)?sh)\s+<\(/],
+  [['tar', 'unzip', '7z', 'xargs', 'parallel', 'flock'], /\b(?:tar|gtar|bsdtar|unzip|7za?|xargs|parallel|flock)\b/],
+  [['find'], /\bfind\b[^;&|]*\s-(?:delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b/],
+  [['git'], /\bgit\b[^;&|]*\bclean\b/],
 ];
 
 /** A command that always might write a protected path (see the head of this file). */
 export function alwaysMight(lower: string): boolean {
-  return ALWAYS.some(([needle, re]) => (needle === null || lower.includes(needle)) && re.test(lower));
+  for (const [needles, re] of ALWAYS) if (holdsOne(lower, needles) && re.test(lower)) return true;
+  return false;
+}
+
+function holdsOne(text: string, needles: readonly string[]): boolean {
+  for (const n of needles) if (text.includes(n)) return true;
+  return false;
 }
 const DYNAMIC = /[$`*?[\]{}~]|\beval\b/;
 // git subcommands that write the repository's config or hooks without naming them (`git config`, a remote, an upstream, a submodule, a repository made in place).
@@ -57,10 +64,11 @@ const mayPackage = (lower: string) => lower.includes('npm') || lower.includes('y
 
 function writes(lower: string): boolean {
   if (namesAWriter(lower) || (mayGit(lower) && GIT_WRITES.test(lower)) || ((lower.includes('$') || lower.includes('`')) && DYNAMIC_COMMAND.test(lower))) return true;
-  const options = lower.replace(/\bset\s+[-+]o\s+\w+/g, '');
+  // `set -o NAME` is no output option; without `set` there is none to take out (and taking one out could join `-` and `-log-file`).
+  const options = lower.includes('set') ? lower.replace(/\bset\s+[-+]o\s+\w+/g, '') : lower;
   if ((options.includes('-o') || options.includes('--log-file')) && OUTPUT_OPTION.test(options)) return true;
-  const unsafe = lower.replace(SAFE_REDIRECTS, '');
-  return unsafe.includes('>');
+  // Taking out the harmless redirects leaves a `>` only where there was one.
+  return lower.includes('>') && lower.replace(SAFE_REDIRECTS, '').includes('>');
 }
 
 /**
@@ -77,7 +85,7 @@ export function mightTouchProtected(command: string, protectedNames: readonly st
   const squashed = squash(command);
   const lower = squashed.toLowerCase();
   const { names, dirSegments } = fragments ?? nameFragments(protectedNames);
-  if (names.some((n) => lower.includes(n))) return true;
+  if (holdsOne(lower, names)) return true;
   if (alwaysMight(lower) || (mayGit(lower) && (GIT_CODE.test(lower) || GIT_REPO_CONFIG.test(lower))) || (mayPackage(lower) && PACKAGE_TREE.test(lower))) return true;
   if (!writes(lower)) return false;
   if (DYNAMIC.test(command) || OBFUSCATION.test(command) || BUILDS_NAMES.test(command)) return true;

@@ -4,6 +4,7 @@
 // (after `..`/`.` normalisation); a write through a symlink is caught by the
 // after-the-fact revert, not here.
 import { posix } from 'node:path';
+import { withoutLeadingDotSlashes, withoutTrailingStars } from './name-trim.js';
 
 export interface ProtectedModel {
   root: string;
@@ -142,24 +143,27 @@ export function globRegex(rel: string): RegExp {
 }
 
 /** A pattern without its trailing `/**`. */
-const noStars = (s: string) => (s.endsWith('/**') ? s.replace(/(\/\*\*)+$/, '') : s);
+const noStars = withoutTrailingStars;
 
 // Outside the project only the file's own name and folder are names a command would spell (`~/.claude/settings.json`).
 // A folder named `git` (the person's `~/.config/git/config`) is kept with the one above it: `git` alone, as a folder a command reaches, is every git command.
 const outsideName = (segs: string[]) => segs.slice(segs.length >= 3 && segs[segs.length - 2] === 'git' ? -3 : -2).join('/');
 
+/** `(^|\/)\.?git\/`, with string methods: a regular expression's first use compiles it, at every hook call. */
+const inGitFolder = (n: string) => n.includes('git/') && (n.startsWith('git/') || n.startsWith('.git/') || n.includes('/git/') || n.includes('/.git/'));
+
 /** The names to hand analyzeCommand for a set of protected patterns: each pattern (without a trailing `/**`) and its last segment. */
 export function protectedNamesFor(patterns: readonly string[]): string[] {
   const out = new Set<string>();
   for (const p of patterns) {
-    // Each expression run only on a pattern it can change: this runs over every guarded pattern at every hook call.
-    const n = noStars(p.startsWith('/') ? outsideName(noStars(p).split('/')) : p.startsWith('./') ? p.replace(/^(\.\/)+/, '') : p);
+    // Trimmed with loops (name-trim.ts): this runs over every guarded pattern at every hook call.
+    const n = noStars(p.startsWith('/') ? outsideName(noStars(p).split('/')) : withoutLeadingDotSlashes(p));
     out.add(n);
     // A folder outside the project whole, so that removing a folder above it is seen (`rm -rf ~/.npm-global`).
     if (p.startsWith('/') && p.endsWith('/**')) out.add(noStars(p));
     const base = n.split('/').pop();
     // Under `.git/` (and the person's `~/.config/git/`) the last segment is a common word (`config`, `hooks`, `attributes`): a command that reaches one names `.git` (a directory segment the pre-check keys on) or the path; as a name alone it would send every `tsconfig.json` through the parser.
-    if (base && !base.includes('*') && !/(^|\/)\.?git\//.test(n)) out.add(base);
+    if (base && !base.includes('*') && !inGitFolder(n)) out.add(base);
   }
   return [...out];
 }

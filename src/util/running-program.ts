@@ -50,7 +50,8 @@ export function runningProgramPaths(env: NodeJS.ProcessEnv = process.env, entry:
     // dist/cli.cjs is the entry; dist/cli.mjs its former name, kept as a loader.
     if (real && /^cli\.[cm]js$/.test(basename(real)) && basename(dirname(real)) === 'dist') out.push({ path: dirname(real), folder: true });
   }
-  return out.filter((p, i) => out.findIndex((q) => q.path === p.path) === i);
+  // One path (a hook's usual case) has no duplicate to drop.
+  return out.length < 2 ? out : out.filter((p, i) => out.findIndex((q) => q.path === p.path) === i);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, type BigIntStats } from 'node:fs';
 import { sha256 } from './sha256.js';
 
 /**
@@ -29,7 +29,11 @@ const verified = new Map<string, { stamp: string; hash: string }>();
 
 /** `dev:ino:size:mtime_ns:ctime_ns` of a file, or null when it is absent, not a file, or changed within RACY_MS of `nowMs`. */
 export function fileStamp(path: string, nowMs: number = Date.now()): string | null {
-  const st = statSync(path, { throwIfNoEntry: false, bigint: true });
+  return stampOf(statSync(path, { throwIfNoEntry: false, bigint: true }), nowMs);
+}
+
+/** fileStamp from a stat already taken (`bigint: true`; undefined: absent). */
+export function stampOf(st: BigIntStats | undefined, nowMs: number = Date.now()): string | null {
   if (!st || !st.isFile()) return null;
   if (Number(st.ctimeNs / 1_000_000n) > nowMs - RACY_MS) return null;
   return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;

@@ -107,4 +107,6 @@ test("OpenClaw's CLI run as a command: what changes its config or plugins is ref
   ]) assert.equal(cli(command), null, command);
   assert.equal(clientControlWants({ tool_name: 'Bash', tool_input: { command: "open'claw' config set x y" } }), true);
   assert.equal(clientControlWants({ tool_name: 'Bash', tool_input: { command: 'ls -la' } }), false);
+  // In any case of its letters, as the expressions read it (the cheap test before them lower-cases the text).
+  for (const command of ['OpenClaw config set x y', 'OPEN"CLAW" plugins install x', 'PI install ./evil', "cd x && P'i' Config"]) assert.equal(clientControlWants({ tool_name: 'Bash', tool_input: { command } }), true, command);
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { findDetached, mightDetach } from '../../src/shell/detach.js';
-import { INLINE_DETACH, INLINE_DETACH_NEEDLES } from '../../src/shell/detaching-commands.js';
+import { DETACH_WORDS, DETACH_WORD_NEEDLES, INLINE_DETACH, INLINE_DETACH_NEEDLES } from '../../src/shell/detaching-commands.js';
 import { parserLoadCount } from '../../src/shell/parser.js';
 import { HOME, loadCorpus, PROJECT_ROOT } from '../fixtures/shell/corpus.js';
 
@@ -57,4 +57,11 @@ test('the pre-check runs its expressions only where they can match, with the sam
   for (const c of inline) assert.equal(mightDetach(c), true, c);
   // Each alternative of INLINE_DETACH needs one of the words the pre-check looks for first.
   for (const c of inline) assert.ok(INLINE_DETACH_NEEDLES.some((n) => c.includes(n)), c);
+  // Each word of DETACH_WORDS holds one of the words the pre-check looks for before running it, and is found alone.
+  const words = /\(\?:([^)]*)\)/.exec(DETACH_WORDS.source)![1]!.split('|');
+  assert.ok(words.length >= 18, DETACH_WORDS.source);
+  for (const w of words) {
+    assert.ok(DETACH_WORD_NEEDLES.some((n) => w.includes(n)), w);
+    assert.equal(mightDetach(`x ${w} y`), true, w);
+  }
 });

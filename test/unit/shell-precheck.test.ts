@@ -7,6 +7,7 @@ import { NOT_WRITERS, WRITER_NAMES } from '../../src/shell/writer-names.js';
 import { namesAWriter } from '../../src/shell/writer-scan.js';
 import { alwaysMight } from '../../src/shell/precheck.js';
 import { nameFragments, squash, withFragments } from '../../src/shell/mentions.js';
+import { protectedNamesFor } from '../../src/shell/protected-model.js';
 import { knownWriterNames } from '../../src/shell/handlers.js';
 import { loadCorpus, PROTECTED_NAMES } from '../fixtures/shell/corpus.js';
 
@@ -134,7 +135,9 @@ test('the writer scan answers as the expression it replaces, on the corpora and 
     s = (Math.imul(s, 1103515245) + 12345) >>> 0;
     return (s >>> 16) % n;
   };
-  const atoms = ['rm', 'tee', 'bzip2', 'python3.12', 'node@24', 'npx@latest', 'sed', 'ls', 'x', '2', '.', '@', '@v1.2', '-', '/usr/bin/', ' ', '\t', '\u00a0', ';', '&', '|', '(', ')', '{', '}', '!', '`', '$(', '<', '>', '/', 'cp-', 'mv_', 'vim~', 'ed^', 'eval'];
+  const atoms = ['rm', 'tee', 'bzip2', 'python3.12', 'node@24', 'npx@latest', 'sed', 'ls', 'x', '2', '.', '@', '@v1.2', '-', '/usr/bin/', ' ', '\t', '\u00a0', ';', '&', '|', '(', ')', '{', '}', '!', '`', '$(', '<', '>', '/', 'cp-', 'mv_', 'vim~', 'ed^', 'eval',
+    // White space other than the ASCII space (and two characters that are none: NEL, the Mongolian vowel separator), tags and versions, upper case.
+    '\n', '\v', '\r', '\f', '\u2003', '\u2028', '\u3000', '\ufeff', '\u0085', '\u180e', '@^1.2~', '@x_y-z', '9', '..', 'A', 'RM', '<>', 'rscript'];
   for (let i = 0; i < 20000; i++) {
     let text = '';
     for (let j = 0, n = 1 + rand(4); j < n; j++) text += atoms[rand(atoms.length)];
@@ -155,7 +158,7 @@ test('the commands that always might write answer as the one expression they wer
     s = (Math.imul(s, 1103515245) + 12345) >>> 0;
     return (s >>> 16) % n;
   };
-  const atoms = ['ssh-keygen', 'git', 'clean', 'find', '-delete', '-exec', 'tar', 'xargs', 'flock', '7z', 'sh', 'bash', 'sudo', 'env', 'source', '.', '<(', '|', '|&', '/bin/', ' ', ';', '&', '(', 'x', '-', 'ls'];
+  const atoms = ['ssh-keygen', 'git', 'clean', 'find', '-delete', '-exec', 'tar', 'xargs', 'flock', '7z', '7za', 'unzip', 'parallel', 'bsdtar', 'sh', 'bash', 'sudo', 'env', 'source', '.', '<(', '|', '|&', '/bin/', ' ', ';', '&', '(', 'x', '-', 'ls'];
   for (let i = 0; i < 20000; i++) {
     let text = '';
     for (let j = 0, n = 1 + rand(5); j < n; j++) text += atoms[rand(atoms.length)];
@@ -183,5 +186,68 @@ test('the pre-check answers the corpora the same from fragments computed in part
   for (const corpus of ['write-forms', 'benign'] as const) {
     const differ = loadCorpus(corpus).filter((e) => mightTouchProtected(e.command, names, parts) !== mightTouchProtected(e.command, names));
     assert.deepEqual(differ.map((e) => `line ${e.line}: ${e.command}`), []);
+  }
+});
+
+test('the names and fragments of guarded patterns are those the expressions gave, on generated patterns', () => {
+  // Both as they were written with regular expressions, slices and closures; the sources now scan by hand.
+  const noStars = (s: string) => s.replace(/(\/\*\*)+$/, '');
+  const outsideName = (segs: string[]) => segs.slice(segs.length >= 3 && segs[segs.length - 2] === 'git' ? -3 : -2).join('/');
+  const namesBefore = (patterns: readonly string[]) => {
+    const out = new Set<string>();
+    for (const p of patterns) {
+      const n = noStars(p.startsWith('/') ? outsideName(noStars(p).split('/')) : p.replace(/^(\.\/)+/, ''));
+      out.add(n);
+      if (p.startsWith('/') && p.endsWith('/**')) out.add(noStars(p));
+      const base = n.split('/').pop();
+      if (base && !base.includes('*') && !/(^|\/)\.?git\//.test(n)) out.add(base);
+    }
+    return [...out];
+  };
+  const fragmentsBefore = (names: readonly string[]) => {
+    const all = new Set<string>();
+    const dirs = new Set<string>();
+    for (const raw of names) {
+      const n = raw.trim().replace(/^(\.\/)+/, '').replace(/(\/\*\*)+$/, '').replace(/\/+$/, '').toLowerCase();
+      if (!n) continue;
+      const segs = n.split('/').filter(Boolean);
+      if (!n.includes('*')) all.add(n);
+      const base = segs[segs.length - 1];
+      const gitDir = segs.slice(0, -1).some((s) => s === '.git' || s === 'git');
+      if (base && !base.includes('*') && !gitDir) all.add(base);
+      for (const s of segs.slice(0, -1)) if (!s.includes('*') && s !== '.' && s !== '..' && s !== 'git') dirs.add(s);
+    }
+    return { names: [...all], dirSegments: [...dirs] };
+  };
+  let s = 5;
+  const rand = (n: number) => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return (s >>> 16) % n;
+  };
+  const atoms = ['/', '//', './', '.', '..', '*', '**', '/**', '.git', 'git', '.Git', 'xgit', 'git/', '.config', 'docs', 'Plan.md', ' ', 'a*b', 'hooks', '~'];
+  for (let i = 0; i < 5000; i++) {
+    const patterns: string[] = [];
+    for (let k = 0, m = 1 + rand(3); k < m; k++) {
+      let p = '';
+      for (let j = 0, n = 1 + rand(6); j < n; j++) p += atoms[rand(atoms.length)];
+      patterns.push(p);
+    }
+    assert.deepEqual(protectedNamesFor(patterns), namesBefore(patterns), JSON.stringify(patterns));
+    assert.deepEqual(nameFragments(patterns), fragmentsBefore(patterns), JSON.stringify(patterns));
+  }
+});
+
+test('squash answers as its two expressions, also on text it returns untouched', () => {
+  const expressions = (t: string) => t.replace(/(['"`])\s*\+?\s*(['"`])/g, '').replace(/['"`\\]/g, '');
+  let s = 3;
+  const rand = (n: number) => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return (s >>> 16) % n;
+  };
+  const atoms = ["'", '"', '`', '\\', '+', ' ', '\t', 'a', '.tdd', '-progress', 'ls -la'];
+  for (let i = 0; i < 5000; i++) {
+    let text = '';
+    for (let j = 0, n = rand(7); j < n; j++) text += atoms[rand(atoms.length)];
+    assert.equal(squash(text), expressions(text), JSON.stringify(text));
   }
 });

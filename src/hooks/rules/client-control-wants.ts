@@ -12,6 +12,13 @@ export const CLIENT_CONTROL_TOOLS: ReadonlySet<string> = new Set(['plugins', 'ga
 
 /** Cheap: is this one of the client's own tools that can change what runs the agent? */
 export function clientControlWants(p: { tool_name: string; tool_input?: Record<string, unknown> }): boolean {
-  if (p.tool_name === 'Bash') return typeof p.tool_input?.command === 'string' && (/openclaw/i.test(squash(p.tool_input.command)) || namesPiCli(p.tool_input.command));
+  if (p.tool_name === 'Bash') {
+    const command = p.tool_input?.command;
+    if (typeof command !== 'string') return false;
+    // Both expressions fold only ASCII letters' case: where one matches, the lower-cased text holds `openclaw` or `pi`.
+    // A command holding neither (most) compiles neither at the start of the hook process.
+    const lower = squash(command).toLowerCase();
+    return (lower.includes('openclaw') && /openclaw/i.test(squash(command))) || (lower.includes('pi') && namesPiCli(command));
+  }
   return CLIENT_CONTROL_TOOLS.has(p.tool_name);
 }

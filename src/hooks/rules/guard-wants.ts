@@ -47,7 +47,9 @@ export function guardWantsBefore(p: ToolPayload, hot: HotState | null, root: str
     const command = typeof p.tool_input.command === 'string' ? p.tool_input.command : '';
     const guarded = hot?.guardedNames ?? FALLBACK_NAMES;
     const more = protectedNamesFor([...runningProgramPatterns(root), ...globalExecPatterns(), ...userClientCodePatterns(process.env)]);
-    if (hot?.plan && /approved/i.test(command)) more.push(basename(hot.plan.path));
+    // The expression folds ASCII letters only, so the lower-cased command holds `approved` wherever it matches; most hold
+    // none and do not compile it.
+    if (hot?.plan && command.toLowerCase().includes('approved') && /approved/i.test(command)) more.push(basename(hot.plan.path));
     // The guarded names' fragments as the hot state keeps them, with those of the names this call adds.
     const fragments = withFragments(hot?.guardedFragments ?? nameFragments(guarded), nameFragments(more));
     return mightTouchProtected(command, [...guarded, ...more], fragments);
