@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, type BigIntStats } from 'node:fs';
 import { sha256 } from './sha256.js';
 
 /**
@@ -29,7 +29,10 @@ const verified = new Map<string, { stamp: string; hash: string }>();
 
 /** `dev:ino:size:mtime_ns:ctime_ns` of a file, or null when it is absent, not a file, or changed within RACY_MS of `nowMs`. */
 export function fileStamp(path: string, nowMs: number = Date.now()): string | null {
-  const st = statSync(path, { throwIfNoEntry: false, bigint: true });
+  return stampOf(statSync(path, { throwIfNoEntry: false, bigint: true }), nowMs);
+}
+
+function stampOf(st: BigIntStats | undefined, nowMs: number): string | null {
   if (!st || !st.isFile()) return null;
   if (Number(st.ctimeNs / 1_000_000n) > nowMs - RACY_MS) return null;
   return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
@@ -42,9 +45,10 @@ export function fileStamp(path: string, nowMs: number = Date.now()): string | nu
  */
 export function stampedHash(path: string, known: { hash: string | null; stamp?: string } | null = null, nowMs: number = Date.now()): string | null {
   // Most guarded files are absent (every client's wiring is guarded): a stat that throws nothing, before a read that would.
-  const st = statSync(path, { throwIfNoEntry: false });
+  // One stat gives both answers: absent, and the stamp.
+  const st = statSync(path, { throwIfNoEntry: false, bigint: true });
   if (st === undefined) return null;
-  const stamp = fileStamp(path, nowMs);
+  const stamp = stampOf(st, nowMs);
   if (stamp !== null && known?.stamp === stamp && known.hash !== null) return known.hash;
   let text: string;
   try {
