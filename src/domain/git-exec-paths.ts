@@ -106,7 +106,8 @@ const EXEC_KEY =
 export function gitConfigEntries(text: string): { key: string; value: string }[] {
   const out: { key: string; value: string }[] = [];
   let section = '';
-  for (const raw of text.split(/\r?\n/)) {
+  // Split at `\n` alone: each line is trimmed, which takes a CRLF line's `\r` with it (and a regular expression costs its compilation at every hook call).
+  for (const raw of text.split('\n')) {
     let line = raw.trim();
     if (!line || line.startsWith('#') || line.startsWith(';')) continue;
     const head = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\](.*)$/.exec(line);
