@@ -74,7 +74,7 @@ const WILDCARD = /[*?]/;
  * looked up in a set and the plain folders (`folder/**`) compared by prefix:
  * git's exec paths and the clients' folders are all one or the other, so no
  * test per pattern is built or run for each file. Any other pattern is left
- * to protectedPathMatcher (test/unit/git-exec-drift-matcher.test.ts holds
+ * to protectedPathMatcher (test/unit/call-drift.test.ts holds
  * the two equal).
  */
 export function pathMatcher(projectRoot: string, patterns: readonly string[]): (absPath: string) => boolean {
