@@ -49,9 +49,8 @@ export function callDrift(hot: HotState | null, root: string): CallDrift {
     if (stampedHash(abs, g) !== g.hash) changed.push(g.path);
   }
   // A hook folder not guarded at the last call (a new core.hooksPath) is not a drift: its files are taken as they are when its snapshots are first made.
-  const guardedGlobs = new Set(hot.protectGlobs);
   const dirs: string[] = [];
-  for (const p of patterns) if (p.endsWith('/**') && guardedGlobs.has(p)) dirs.push(p);
+  for (const p of patterns) if (p.endsWith('/**') && hot.protectGlobs.includes(p)) dirs.push(p);
   for (const f of protectedFiles(root, dirs)) if (!known.has(f)) changed.push(f);
   return { wiring, git: changed };
 }
