@@ -65,7 +65,8 @@ export function protectedFiles(root: string, patterns: readonly string[], nowMs:
     // An absolute pattern (git's common dir of a worktree, outside the project) is walked from the filesystem's root, its files kept absolute.
     const from = rel.startsWith('/') ? '' : root;
     const segs = rel.split('/');
-    const firstGlob = segs.findIndex((s) => /[*?[]/.test(s));
+    let firstGlob = -1;
+    for (let i = 0; i < segs.length && firstGlob === -1; i++) if (/[*?[]/.test(segs[i]!)) firstGlob = i;
     if (firstGlob === -1) {
       const stamp = look(join(from, rel));
       // Its stamp is null only for a folder (one too young to be taken on it).
@@ -74,10 +75,11 @@ export function protectedFiles(root: string, patterns: readonly string[], nowMs:
       continue;
     }
     const base = segs.slice(0, firstGlob).join('/');
-    const matches = protectedPathMatcher(root, [rel]);
+    // Built at the first file found: most of these folders are absent (git's hook folders of a new clone, the clients' folders of clients not in use).
+    let matches: ((abs: string) => boolean) | undefined;
     // git runs a hook by its exact name, never the `*.sample` files `git init` leaves: not hashed at every call, nor copied into the ledger.
     const samples = /(^|\/)\.git\/(.*\/)?hooks$/.test(base);
-    walk(from, base, (abs) => !(samples && abs.endsWith('.sample')) && matches(abs), out, look);
+    walk(from, base, (abs) => !(samples && abs.endsWith('.sample')) && (matches ??= protectedPathMatcher(root, [rel]))(abs), out, look);
   }
   const files = [...out].sort().slice(0, MAX_PROTECTED_FILES);
   // A walk cut short at MAX_PROTECTED_FILES did not look at every folder: not kept.

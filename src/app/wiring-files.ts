@@ -221,8 +221,16 @@ export function wiringKind(path: string): WiringKind | null {
   return kind;
 }
 
+/** The project's wiring and env files by name, made at the first question (a set: each hook call asks it of every guarded path). */
+let projectFiles: Set<string> | undefined;
+
 function kindOf(path: string): WiringKind | null {
-  if (!path.startsWith('/') && !(WIRING_FILES as readonly string[]).includes(path) && !(WIRING_ENV_FILES as readonly string[]).includes(path)) return null;
+  if (!projectFiles) {
+    projectFiles = new Set<string>();
+    for (const f of WIRING_FILES) projectFiles.add(f);
+    for (const f of WIRING_ENV_FILES) projectFiles.add(f);
+  }
+  if (!path.startsWith('/') && !projectFiles.has(path)) return null;
   const name = path.slice(path.lastIndexOf('/') + 1);
   if (name === '.env') return 'env';
   if ((PROCESS_CONFIG_FILES as readonly string[]).includes(path) || (path.startsWith('/') && (COPILOT_PROCESS_CONFIGS as readonly string[]).includes(name))) return 'process-config';

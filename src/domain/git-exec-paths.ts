@@ -67,9 +67,16 @@ export function gitExecPaths(root: string, facts: GitDirFacts): { files: string[
     dirs.add(`${trim(m)}/hooks`);
   }
   if (facts.hooksPath) dirs.add(trim(facts.hooksPath));
-  // A file inside a guarded dir is guarded already.
-  const inDir = (p: string) => [...dirs].some((d) => p.startsWith(`${d}/`));
-  return { files: [...files].filter((f) => !inDir(f)).sort(), dirs: [...dirs].filter((d) => ![...dirs].some((o) => o !== d && d.startsWith(`${o}/`))).sort() };
+  // A file inside a guarded dir is guarded already; so is a dir inside another. (Plain loops: this runs at every hook call, where each array method's first use costs more than the loop.)
+  const inDir = (p: string, self: string | null) => {
+    for (const d of dirs) if (d !== self && p.startsWith(`${d}/`)) return true;
+    return false;
+  };
+  const keptFiles: string[] = [];
+  for (const f of files) if (!inDir(f, null)) keptFiles.push(f);
+  const keptDirs: string[] = [];
+  for (const d of dirs) if (!inDir(d, d)) keptDirs.push(d);
+  return { files: keptFiles.sort(), dirs: keptDirs.sort() };
 }
 
 function trim(p: string): string {
@@ -99,7 +106,8 @@ const EXEC_KEY =
 export function gitConfigEntries(text: string): { key: string; value: string }[] {
   const out: { key: string; value: string }[] = [];
   let section = '';
-  for (const raw of text.split(/\r?\n/)) {
+  // Split at `\n` alone: each line is trimmed, which takes a CRLF line's `\r` with it (and a regular expression costs its compilation at every hook call).
+  for (const raw of text.split('\n')) {
     let line = raw.trim();
     if (!line || line.startsWith('#') || line.startsWith(';')) continue;
     const head = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\](.*)$/.exec(line);

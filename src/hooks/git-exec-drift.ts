@@ -5,7 +5,7 @@
 // (git-exec-adopt.ts); what of it git would run is named to the person.
 // The repository's allowed signers likewise: a commit pulled brings the
 // team's reviewed list, taken as it comes, and said to the person.
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, posix } from 'node:path';
 import { gitExecPatterns } from '../app/git-exec-facts.js';
 import { CLIENT_LOADED_GLOBS, isWiringFile } from '../app/wiring-files.js';
 import { SIGNERS_FILE } from '../domain/approval-statement.js';
@@ -14,28 +14,87 @@ import type { HotState } from '../ledger/hot-state.js';
 import { protectedPathMatcher } from '../shell/protected-model.js';
 import { stampedHash } from '../util/stamped-hash.js';
 
+/** What changed since the last call, outside any tool call: a client's hook wiring, and git's exec paths (and the signers file). */
+export interface CallDrift {
+  /** A wiring file's content differs from the hash the hot state holds (as guard-wants.ts wiringChanged answers). */
+  wiring: boolean;
+  /** git's exec paths changed, and the files that appeared in git's hook folders and the folders a client loads every file of. */
+  git: string[];
+}
+
+/**
+ * The wiring check and git's exec drift in one pass over the hot state's
+ * guarded files: each file is looked at once, by the one test that concerns
+ * it (a wiring file, from its name, before the match against git's paths).
+ * Once one wiring file has changed the others are not hashed: the answer is
+ * the same.
+ */
+export function callDrift(hot: HotState | null, root: string): CallDrift {
+  if (!hot) return { wiring: false, git: [] };
+  // The folders a client loads every file of likewise (CLIENT_LOADED_GLOBS); their wiring files are the wiring watch's.
+  const patterns = [...gitExecPatterns(root), ...CLIENT_LOADED_GLOBS];
+  const isGit = pathMatcher(root, patterns);
+  let wiring = false;
+  const changed: string[] = [];
+  const known = new Set<string>();
+  for (const g of hot.guarded) {
+    const abs = isAbsolute(g.path) ? g.path : join(root, g.path);
+    if (isWiringFile(g.path)) {
+      known.add(g.path);
+      if (!wiring && stampedHash(abs, g) !== g.hash) wiring = true;
+      continue;
+    }
+    if (g.path !== SIGNERS_FILE && !isGit(abs)) continue;
+    known.add(g.path);
+    if (stampedHash(abs, g) !== g.hash) changed.push(g.path);
+  }
+  // A hook folder not guarded at the last call (a new core.hooksPath) is not a drift: its files are taken as they are when its snapshots are first made.
+  const dirs: string[] = [];
+  for (const p of patterns) if (p.endsWith('/**') && hot.protectGlobs.includes(p)) dirs.push(p);
+  for (const f of protectedFiles(root, dirs)) if (!known.has(f)) changed.push(f);
+  return { wiring, git: changed };
+}
+
 /**
  * The git exec paths whose content differs from the hash the hot state
  * holds, and the files that appeared in git's hook folders since: hashes
  * of the few files git keeps there and one listing per hook folder.
  */
 export function gitExecDrift(hot: HotState | null, root: string): string[] {
-  if (!hot) return [];
-  // The folders a client loads every file of likewise (CLIENT_LOADED_GLOBS); their wiring files are the wiring watch's.
-  const patterns = [...gitExecPatterns(root), ...CLIENT_LOADED_GLOBS];
-  const isGit = protectedPathMatcher(root, patterns);
-  const changed: string[] = [];
-  const known = new Set<string>();
-  for (const g of hot.guarded) {
-    const abs = isAbsolute(g.path) ? g.path : join(root, g.path);
-    if (isWiringFile(g.path)) known.add(g.path);
-    // The wiring files' own test first: the cheaper one, and their answer is the same whatever isGit says.
-    if ((isWiringFile(g.path) || !isGit(abs)) && g.path !== SIGNERS_FILE) continue;
-    known.add(g.path);
-    if (stampedHash(abs, g) !== g.hash) changed.push(g.path);
+  return callDrift(hot, root).git;
+}
+
+/** What `.` in a regular expression does not match: a path holding one is not matched by `**` (as globRegex has it). */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+const WILDCARD = /[*?]/;
+
+/**
+ * protectedPathMatcher's answer for these patterns, with the plain paths
+ * looked up in a set and the plain folders (`folder/**`) compared by prefix:
+ * git's exec paths and the clients' folders are all one or the other, so no
+ * test per pattern is built or run for each file. Any other pattern is left
+ * to protectedPathMatcher (test/unit/call-drift.test.ts holds
+ * the two equal).
+ */
+export function pathMatcher(projectRoot: string, patterns: readonly string[]): (absPath: string) => boolean {
+  const root = posix.normalize(projectRoot);
+  const exact = new Set<string>();
+  const folders: string[] = [];
+  const other: string[] = [];
+  for (const raw of patterns) {
+    // As protectedPathMatcher takes them: an absolute pattern normalised, a relative one without its leading `./`, matched below the root.
+    const absolute = raw.startsWith('/');
+    const p = absolute ? posix.normalize(raw) : raw.replace(/^(\.\/)+/, '');
+    const full = absolute ? p : `${root}/${p}`;
+    if (!WILDCARD.test(p)) exact.add(full);
+    else if (p.length > 3 && p.endsWith('/**') && !WILDCARD.test(p.slice(0, -3))) folders.push(full.slice(0, -3));
+    else other.push(raw);
   }
-  // A hook folder not guarded at the last call (a new core.hooksPath) is not a drift: its files are taken as they are when its snapshots are first made.
-  const dirs = patterns.filter((p) => p.endsWith('/**') && hot.protectGlobs.includes(p));
-  for (const f of protectedFiles(root, dirs)) if (!known.has(f)) changed.push(f);
-  return changed;
+  const rest = other.length ? protectedPathMatcher(projectRoot, other) : null;
+  return (absPath: string) => {
+    const p = posix.normalize(absPath);
+    if (exact.has(p)) return true;
+    for (const f of folders) if (p === f || (p.startsWith(`${f}/`) && !LINE_BREAK.test(p.slice(f.length)))) return true;
+    return rest !== null && rest(absPath);
+  };
 }

@@ -2,8 +2,8 @@ import { appendEvent } from '../ledger/events.js';
 import { join, relative, resolve, sep } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { wiresContinuity } from '../app/wiring-files.js';
-import { READ_ONLY_TOOLS, wiringChanged } from './rules/guard-wants.js';
-import { gitExecDrift } from './git-exec-drift.js';
+import { READ_ONLY_TOOLS } from './rules/guard-wants.js';
+import { callDrift } from './git-exec-drift.js';
 import { FILE_WRITING_TOOLS, writtenPath } from './rules/plan-paths.js';
 import { CONFIG_FILE, LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../ledger/ledger-dir.js';
 import { pendingRequests, writeRequest } from '../ledger/inbox.js';
@@ -112,9 +112,11 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   // A PostToolUse of a tool that can write leaves it to the guard after the call, which tells the agent too.
   const toolName = (payload as { tool_name?: unknown }).tool_name;
   const afterWrite = event === 'PostToolUse' && typeof toolName === 'string' && !READ_ONLY_TOOLS.has(toolName);
-  const wiringDrift = !missing && wiringChanged(hot, root) && !afterWrite;
   // git's hooks and exec config changed since the last call, outside any tool call: the person's (src/hooks/git-exec-drift.ts); after a writing tool, the guard after the call decides.
-  const gitDrift = missing || afterWrite ? [] : gitExecDrift(hot, root);
+  // Both from one pass over the guarded files.
+  const drift = missing || afterWrite ? null : callDrift(hot, root);
+  const wiringDrift = !!drift?.wiring;
+  const gitDrift = drift?.git ?? [];
   // Requests the agent's commands left in the inbox are taken in by whichever call comes first.
   stage('wiring check');
   const requests = pendingRequests(root);

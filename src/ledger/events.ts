@@ -105,10 +105,16 @@ export function storedInput(e: Pick<NewEvent, 'input' | 'sessionId' | 'kind'>, k
  * input's are.
  */
 export function storedDecision(decision: unknown, key = ''): string | null {
-  if (decision === undefined || decision === null) return decision === null ? 'null' : null;
+  const d = storedDecisionValue(decision, key);
+  return d === undefined ? null : JSON.stringify(d);
+}
+
+/** The same before it is written out as text (undefined: no decision): a spool file embeds it in its own JSON, whose text holds it the same. */
+export function storedDecisionValue(decision: unknown, key = ''): unknown {
+  if (decision === undefined || decision === null) return decision;
   const d = redactDeep(decision, key) as { output?: { hookSpecificOutput?: { updatedInput?: unknown } } };
   const echoed = (decision as typeof d).output?.hookSpecificOutput?.updatedInput;
-  if (echoed === undefined) return JSON.stringify(d);
+  if (echoed === undefined) return d;
   const bounded = (boundForAudit({ tool_input: echoed }, undefined, key) as { tool_input: unknown }).tool_input;
-  return JSON.stringify({ ...d, output: { ...d.output, hookSpecificOutput: { ...d.output!.hookSpecificOutput, updatedInput: bounded } } });
+  return { ...d, output: { ...d.output, hookSpecificOutput: { ...d.output!.hookSpecificOutput, updatedInput: bounded } } };
 }

@@ -130,12 +130,15 @@ export function readHotState(ledgerDir: string): HotState | null {
   }
 }
 
-/** Writes the state (aside, then renamed into place), unless the file already says exactly this. */
-export function writeHotState(ledgerDir: string, state: HotState): void {
+/**
+ * Writes the state (aside, then renamed into place), unless the file already says exactly this.
+ * `changed`: the caller knows it differs from the file (a held Stop's count), so the file is not read to compare.
+ */
+export function writeHotState(ledgerDir: string, state: HotState, opts: { changed?: true } = {}): void {
   const text = JSON.stringify(state);
   const path = join(ledgerDir, HOT_STATE_FILE);
   try {
-    if (readFileSync(path, 'utf8') === text) return;
+    if (!opts.changed && readFileSync(path, 'utf8') === text) return;
   } catch {
     // absent: written below
   }

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SqlDatabase } from './driver.js';
-import { appendEvent, boundedInput, lastEventId, storedDecision, storedInput, type NewEvent } from './events.js';
+import { appendEvent, boundedInput, lastEventId, storedDecision, storedDecisionValue, storedInput, type NewEvent } from './events.js';
 import { redactText } from './redact.js';
 import { redactionKey, redactionKeyOf } from './redaction-key.js';
 import { insertViolation } from './sessions.js';
@@ -45,10 +45,10 @@ export function spoolEvent(ledgerDir: string, event: SpooledEvent): string {
   const name = `${(Number.isFinite(ms) ? ms : Date.now()).toString(36).padStart(9, '0')}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 7)}${event.stop ? STOP_SUFFIX : '.json'}`;
   // Bounded and redacted as the events table keeps it: a spool file holds no more of the agent's content than the ledger will.
   const key = redactionKey(ledgerDir);
-  const decision = storedDecision(event.decision, key);
   const violations = event.violations?.map((v) => ({ ...v, summary: redactText(v.summary, key) }));
   // A held Stop's effects are its plan's and tasks' ids and a counter: nothing of the agent's to redact.
-  const record = JSON.stringify({ ...event, input: boundedInput(event, key), decision: decision === null ? undefined : JSON.parse(decision), violations });
+  // The decision as the events table stores it, embedded as it is: its text in the file is the one the table would hold.
+  const record = JSON.stringify({ ...event, input: boundedInput(event, key), decision: storedDecisionValue(event.decision, key), violations });
   try {
     writeFileSync(join(dir, `.${name}`), record);
   } catch (err) {

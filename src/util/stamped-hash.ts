@@ -46,9 +46,10 @@ export function stampOf(st: BigIntStats | undefined, nowMs: number = Date.now())
  */
 export function stampedHash(path: string, known: { hash: string | null; stamp?: string } | null = null, nowMs: number = Date.now()): string | null {
   // Most guarded files are absent (every client's wiring is guarded): a stat that throws nothing, before a read that would.
-  const st = statSync(path, { throwIfNoEntry: false });
+  // One stat gives both answers: absent, and the stamp.
+  const st = statSync(path, { throwIfNoEntry: false, bigint: true });
   if (st === undefined) return null;
-  const stamp = fileStamp(path, nowMs);
+  const stamp = stampOf(st, nowMs);
   if (stamp !== null && known?.stamp === stamp && known.hash !== null) return known.hash;
   let text: string;
   try {

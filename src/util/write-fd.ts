@@ -7,7 +7,8 @@ import { writeSync } from 'node:fs';
  * pipe the reader has not drained yet answers EAGAIN; the write is retried.
  */
 export function writeFd(fd: 1 | 2, text: string): void {
-  let buffer = Buffer.from(text, 'utf8');
+  // Encoded by TextEncoder, not Buffer.from: the same bytes, without Buffer's string encoding, which a hook call pays for at its first use (Bun).
+  let buffer = new TextEncoder().encode(text);
   let pause: Int32Array | undefined;
   while (buffer.length > 0) {
     try {

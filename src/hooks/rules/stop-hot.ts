@@ -122,7 +122,8 @@ function countSpooledStop(ledgerDir: string, hot: HotState, sessionId: string, b
     // The state keeps the time it was written from the ledger: a config changed since is still newer than it (hotStateCurrent).
     const path = join(ledgerDir, HOT_STATE_FILE);
     const written = statSync(path).mtime;
-    writeHotState(ledgerDir, stop ? { ...rest, stop } : rest);
+    // Never the file's text: the facts name one more spool file, or are dropped.
+    writeHotState(ledgerDir, stop ? { ...rest, stop } : rest, { changed: true });
     utimesSync(path, written, written);
   } catch {
     // The Stop is recorded in the spool all the same: the next Stop finds it not counted and opens the ledger.
