@@ -1,3 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{d}from"./chunk-UPUVAKFV.mjs";import"./chunk-IQICRNJK.mjs";import"./chunk-H4RTMIZK.mjs";import"./chunk-IY3KP4HV.mjs";import"./chunk-RCRFBYRA.mjs";import"./chunk-Z2ERT7D7.mjs";import"./chunk-O67TL74T.mjs";import"./chunk-VA67UDRY.mjs";import"./chunk-3XLOZEKD.mjs";import"./chunk-Z57HVVCB.mjs";import"./chunk-LKLGMCKJ.mjs";import"./chunk-5ZMLCYUB.mjs";import{f as a,g as b,j as c}from"./chunk-4M2XKEYQ.mjs";import"./chunk-A5HBJMMP.mjs";import"./chunk-HTNSWZ2W.mjs";import"./chunk-G4GHYJ6C.mjs";import"./chunk-52QU4TEI.mjs";import"./chunk-CXS6YJ7R.mjs";export{a as LEDGER_DIR,b as LEDGER_FILE,d as Ledger,c as ledgerDirExists};
