@@ -291,6 +291,9 @@ test("a Stop decided from the hot state keeps the state's written time: a config
   cli(project, ['task', 'done', '1']);
   warmUp(project);
   const state = join(project, '.continuity', 'state.json');
+  // Seven tenths into its millisecond: a rewrite that put back the time rounded to the millisecond would move it forward.
+  const seconds = (Math.floor(statSync(state).mtimeMs) + 0.7) / 1000;
+  utimesSync(state, seconds, seconds);
   const written = statSync(state).mtimeMs;
   const config = join(project, '.continuity', 'config.json');
   assert.equal(JSON.parse(stopCall(project, {})).decision, 'block');

@@ -121,7 +121,9 @@ function countSpooledStop(ledgerDir: string, hot: HotState, sessionId: string, b
     if (ledgerStamp(ledgerDir) !== hot.ledgerStamp) return;
     // The state keeps the time it was written from the ledger: a config changed since is still newer than it (hotStateCurrent).
     const path = join(ledgerDir, HOT_STATE_FILE);
-    const written = statSync(path).mtime;
+    // Set back a millisecond earlier than it was, never later: a Date rounds the file's time to the nearest millisecond, and a time
+    // moved forward, even by part of one, would make a config written in that instant look older than the state.
+    const written = (Math.floor(statSync(path).mtimeMs) - 1) / 1000;
     // Never the file's text: the facts name one more spool file, or are dropped.
     writeHotState(ledgerDir, stop ? { ...rest, stop } : rest, { changed: true });
     utimesSync(path, written, written);
