@@ -218,8 +218,12 @@ export function ingestSpool(ledgerDir: string, write: <T>(fn: (db: SqlDatabase) 
     for (const { name, why } of setAside) {
       const eventId = appendEvent(db, { at, source: 'continuity', kind: 'spool-file-set-aside', sessionId: null, input: { file: `${SPOOL_DIR}/${name}`, why }, decision: { action: 'set-aside', keptAs: `${SPOOL_DIR}/${UNREADABLE_PREFIX}${name}` } });
       insertViolation(db, { at, sessionId: null, kind: 'spool_file_set_aside', summary: `a spool file was not taken in (${why}); kept as .continuity/${SPOOL_DIR}/${UNREADABLE_PREFIX}${name}`, eventId });
-      // Said at the next hook call too: a file continuity did not write was left in its state.
-      insertNotice(db, { at, kind: 'spool_file_set_aside', text: `.continuity/${SPOOL_DIR}/${name} was not a record continuity can take in (${why}); it was set aside as .continuity/${SPOOL_DIR}/${UNREADABLE_PREFIX}${name}.`, eventId });
+    }
+    // Said at the next hook call too, once per opening however many there were (a flood of files must not become a flood of words).
+    const first = setAside[0];
+    if (first) {
+      const more = setAside.length > 1 ? ` (and ${setAside.length - 1} more spool files, each recorded as a violation)` : '';
+      insertNotice(db, { at, kind: 'spool_file_set_aside', text: `.continuity/${SPOOL_DIR}/${first.name} was not a record continuity can take in (${first.why}); it was set aside as .continuity/${SPOOL_DIR}/${UNREADABLE_PREFIX}${first.name}${more}.`, eventId: null });
     }
     return n;
   });

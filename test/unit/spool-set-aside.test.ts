@@ -5,7 +5,7 @@
  * script can leave anything there.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { SqlDatabase } from '../../src/ledger/driver.js';
@@ -109,6 +109,23 @@ test("an error of the ledger's own (a full disk) sets nothing aside: every file 
     assert.equal(countSpooled(dir), 2);
     assert.deepEqual(kinds(l.db).filter((k) => k !== 'SessionStart'), []);
     assert.equal(ingestSpool(dir, (fn) => l.write(fn)), 2);
+  } finally {
+    l.close();
+  }
+});
+
+test('many files set aside at one opening are said in one notice, each recorded as its own violation', async () => {
+  const project = tempProject();
+  const l = await openLedger(project, true);
+  try {
+    const dir = join(project, '.continuity');
+    mkdirSync(join(dir, SPOOL_DIR), { recursive: true });
+    for (let i = 0; i < 20; i++) writeFileSync(join(dir, SPOOL_DIR, `00000000${i.toString(36)}-x-junk.json`), '{}');
+    assert.equal(ingestSpool(dir, (fn) => l.write(fn)), 0);
+    assert.equal(l.db.get<{ n: number }>("SELECT count(*) AS n FROM violations WHERE kind = 'spool_file_set_aside'")?.n, 20);
+    const notices = l.db.all<{ text: string }>("SELECT text FROM notices WHERE kind = 'spool_file_set_aside'");
+    assert.equal(notices.length, 1);
+    assert.match(notices[0]!.text, /\(and 19 more spool files, each recorded as a violation\)\.$/);
   } finally {
     l.close();
   }
