@@ -83,7 +83,8 @@ const SECRET_WORDS: readonly string[] = ['key', 'token', 'secret', 'passw', 'pas
 
 /** Key names that name a secret: `*_KEY`, `*TOKEN*`, `*SECRET*`, PASSWORD, PASSWD, PASSPHRASE, CREDENTIALS, API keys. */
 const SECRET_NAME = '[A-Za-z0-9_-]*?(?:[_-]KEY|APIKEY|ACCESSKEY|SECRETKEY|PRIVATEKEY|TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?)[A-Za-z0-9_-]*';
-const SECRET_NAME_RE = new RegExp(`^${SECRET_NAME}$`, 'i');
+/** Made at the first name that holds one of SECRET_WORDS. */
+const secretNameRe = once(() => new RegExp(`^${SECRET_NAME}$`, 'i'));
 /** Names that say where a secret is, how big it is or what it is called: not a secret themselves. */
 const NOT_A_SECRET_NAME = /(?:[_-](?:file|path|dir|id|name|type|url|uri|env|length|len|size|count|ttl|expiry|expires|expires[_-]at|header|field|param|limit|stdin|prefix)|tokens|tokenizer|tokenize)$/i;
 /** Values that are a type, a flag or nothing: `token: string`, `password_reset: true`. */
@@ -96,7 +97,7 @@ export function namesSecret(name: string): boolean {
 
 /** The rule itself, without the common names' shortcut (what the unit tests hold that shortcut to). */
 export function namesSecretByRule(name: string): boolean {
-  return holdsAny(name.toLowerCase(), SECRET_WORDS) && SECRET_NAME_RE.test(name) && !NOT_A_SECRET_NAME.test(name);
+  return holdsAny(name.toLowerCase(), SECRET_WORDS) && secretNameRe().test(name) && !NOT_A_SECRET_NAME.test(name);
 }
 
 /**
