@@ -8,7 +8,7 @@ import { FILE_WRITING_TOOLS, writtenPath } from './rules/plan-paths.js';
 import { CONFIG_FILE, LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../ledger/ledger-dir.js';
 import { pendingRequests, writeRequest } from '../ledger/inbox.js';
 import { CliError, ExitCode } from '../util/errors.js';
-import { spoolBacklogFull, spoolEvent } from '../ledger/spool.js';
+import { spoolBacklogFull, spoolEvent } from '../ledger/spool-write.js';
 import { readHotState, type HotState } from '../ledger/hot-state.js';
 import { findProjectRoot } from '../ledger/project-root.js';
 import { validateEventPayload } from './hook-payload.js';
