@@ -117,7 +117,8 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-const RULES: readonly Rule[] = [
+/** Built at the first text that holds one of ANY_HINT: most hook calls record none. */
+const rules = once((): readonly Rule[] => [
   // A private key block, to its end line (or to the end of a text cut short).
   { kind: 'private-key', hint: ['-----begin'], re: once(() => /(?<s>-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$))/g) },
   // The providers' token formats.
@@ -160,14 +161,14 @@ const RULES: readonly Rule[] = [
     re: once(() => new RegExp(`(?<pre>(?<![A-Za-z0-9_-]|\\[redacted:)["']?(?<name>${SECRET_NAME})["']?\\s*(?::(?!:)|=(?![=>]))\\s*)(?:"(?<dq>[^"\\n]*)"|'(?<sq>[^'\\n]*)'|(?<s>[^\\s'",;&|)}\\]]+))`, 'gi')),
     keep: (s, g) => NOT_A_SECRET_NAME.test(g.name!) || isReference(s) || NOT_A_SECRET_VALUE.test(s) || s.includes('('),
   },
-];
+]);
 
 /** Every credential shape in a text replaced by its marker. */
 export function redactText(text: string, key: string): string {
   if (text.length < 4) return text;
   const lower = text.toLowerCase();
   // Most strings hold no hint of any rule nor a patch's header: kept as they are, no expression run.
-  if (!holdsAny(lower, allHints())) return text;
+  if (!holdsAny(lower, ANY_HINT)) return text;
   return redactByRules(text, lower, key);
 }
 
@@ -180,7 +181,7 @@ export function redactTextByRules(text: string, key: string): string {
 function redactByRules(text: string, lower: string, key: string): string {
   if (isMarker(text)) return text;
   let out = redactSecretSections(text, key);
-  for (const rule of RULES) {
+  for (const rule of rules()) {
     if (!holdsAny(lower, rule.hint) || (rule.also !== undefined && !lower.includes(rule.also))) continue;
     const re = rule.re();
     re.lastIndex = 0;
@@ -223,15 +224,22 @@ const SECTION_HEADER = /^(?:\*\*\* (?:Add|Update|Delete) File: (?<a>.+)|\*\*\* M
 /** What a patch's section header starts with (SECTION_HEADER, redactSecretSections), lower-cased: a text holding none has no section. */
 const SECTION_HINTS: readonly string[] = ['*** ', 'diff --git ', '+++ '];
 
-/** Every substring one of which a text must hold for any rule or a patch's section to be redacted in it: made at the first text. */
-let hints: readonly string[] | undefined;
-function allHints(): readonly string[] {
-  if (hints === undefined) {
-    const out: string[] = [...SECTION_HINTS];
-    for (const rule of RULES) for (const h of rule.hint) out.push(h);
-    hints = out;
-  }
-  return hints;
+/**
+ * Substrings one of which a text must hold for any rule or a patch's section
+ * to be redacted in it: each hint of every rule, and SECTION_HINTS, holds one
+ * of them (a unit test holds them so). Written out, the shortest, so that a
+ * text holding none is known by few searches, with no rule built.
+ */
+export const ANY_HINT: readonly string[] = [
+  'key', 'token', 'secret', 'pass', 'credential', 'authorization', 'bearer', '-u', 'sk-', 'k_live_', 'k_test_', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_',
+  'glpat-', 'xox', 'akia', 'asia', 'aiza', 'npm_', 'hf_', 'eyj', '-----begin', '://', '*** ', 'diff --git ', '+++ ',
+];
+
+/** Every rule's hints and the sections' (what ANY_HINT stands for, for the unit tests). */
+export function redactionHints(): string[] {
+  const out: string[] = [...SECTION_HINTS];
+  for (const rule of rules()) for (const h of rule.hint) out.push(h);
+  return out;
 }
 
 /** The body of each patch section for a secret file, kept as one marker line. */

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { boundForAudit } from '../../src/ledger/audit-input.js';
-import { COMMON_NAMES, marker, namesSecret, namesSecretByRule, redactText, redactTextByRules } from '../../src/ledger/redact.js';
+import { ANY_HINT, COMMON_NAMES, marker, namesSecret, namesSecretByRule, redactionHints, redactText, redactTextByRules } from '../../src/ledger/redact.js';
 
 const KEY = 'b'.repeat(64);
 
@@ -55,6 +55,14 @@ function text(next: () => number): string {
   }
   return parts.join(next() < 0.5 ? ' ' : '');
 }
+
+test('each hint of every rule, and each patch section header, holds one of the substrings looked for first', () => {
+  const hints = redactionHints();
+  assert.ok(hints.length > 30, 'the rules were read');
+  for (const h of hints) assert.ok(ANY_HINT.some((m) => h.includes(m)), h);
+  // Looked for in the lower-cased text.
+  for (const m of ANY_HINT) assert.equal(m, m.toLowerCase(), m);
+});
 
 test('a text that holds no hint of any rule is kept as the rules would keep it', () => {
   const next = rng(7);
