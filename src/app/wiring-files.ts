@@ -51,7 +51,8 @@ export const CLIENT_CODE_DIRS = ['.pi', '.opencode', '.github/hooks', '.github/c
  * person's, kept and named to them.
  */
 export const CLIENT_LOADED_DIRS = ['.pi/extensions', '.opencode/plugin', '.opencode/plugins', '.opencode/tool', '.opencode/tools', '.github/hooks', '.github/extensions', '.github/agents'] as const;
-export const CLIENT_LOADED_GLOBS: readonly string[] = CLIENT_LOADED_DIRS.map((d) => `${d}/**`);
+/** Each of those as a glob: written out, not mapped at load (every hook call loads this module; a unit test holds the two lists together). */
+export const CLIENT_LOADED_GLOBS: readonly string[] = ['.pi/extensions/**', '.opencode/plugin/**', '.opencode/plugins/**', '.opencode/tool/**', '.opencode/tools/**', '.github/hooks/**', '.github/extensions/**', '.github/agents/**'];
 
 /**
  * The same outside the project, under the home folder, where the client's
@@ -225,12 +226,8 @@ export function wiringKind(path: string): WiringKind | null {
 let projectFiles: Set<string> | undefined;
 
 function kindOf(path: string): WiringKind | null {
-  if (!projectFiles) {
-    projectFiles = new Set<string>();
-    for (const f of WIRING_FILES) projectFiles.add(f);
-    for (const f of WIRING_ENV_FILES) projectFiles.add(f);
-  }
-  if (!path.startsWith('/') && !projectFiles.has(path)) return null;
+  // Most paths asked about are relative and none of these: answered before anything else is looked at.
+  if (!path.startsWith('/') && !(projectFiles ??= new Set<string>([...WIRING_FILES, ...WIRING_ENV_FILES])).has(path)) return null;
   const name = path.slice(path.lastIndexOf('/') + 1);
   if (name === '.env') return 'env';
   if ((PROCESS_CONFIG_FILES as readonly string[]).includes(path) || (path.startsWith('/') && (COPILOT_PROCESS_CONFIGS as readonly string[]).includes(name))) return 'process-config';

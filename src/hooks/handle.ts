@@ -8,7 +8,7 @@ import { FILE_WRITING_TOOLS, writtenPath } from './rules/plan-paths.js';
 import { CONFIG_FILE, LEDGER_DIR, LEDGER_FILE, ledgerAccess, reclaimWrite } from '../ledger/ledger-dir.js';
 import { pendingRequests, writeRequest } from '../ledger/inbox.js';
 import { CliError, ExitCode } from '../util/errors.js';
-import { spoolBacklogFull, spoolEvent } from '../ledger/spool.js';
+import { spoolBacklogFull, spoolEvent } from '../ledger/spool-write.js';
 import { readHotState, type HotState } from '../ledger/hot-state.js';
 import { findProjectRoot } from '../ledger/project-root.js';
 import { validateEventPayload } from './hook-payload.js';
@@ -72,7 +72,8 @@ export async function handlePayload(
     spoolEvent(join(root, LEDGER_DIR), { at: opts.now, source, kind: 'ledger-permissions-restored', sessionId: payload.session_id, input: { what }, decision: { action: 'restored' }, violations: [{ kind: 'ledger_permissions_restored', summary: `${what} had been made read-only to its owner; the write permission was put back` }] });
   }
   try {
-    return await decide(payload, root, access, { ...opts, source });
+    // The ledger's file was just looked for: a guard other than 'ledger' is only ever found without it.
+    return await decide(payload, root, access, guard !== 'ledger', { ...opts, source });
   } catch (err) {
     // A hook that fails is a "go ahead" to the client: where continuity is enabled, what it cannot decide is closed instead.
     const closed = failClosed(payload, err);
@@ -86,14 +87,14 @@ export async function handlePayload(
   }
 }
 
-async function decide(payload: GenericPayload, root: string, access: ReturnType<typeof ledgerAccess>, opts: { env: NodeJS.ProcessEnv; now: string; source: string; inProcessClient?: InProcessClient }): Promise<HookOutcome> {
+async function decide(payload: GenericPayload, root: string, access: ReturnType<typeof ledgerAccess>, ledgerMissing: boolean, opts: { env: NodeJS.ProcessEnv; now: string; source: string; inProcessClient?: InProcessClient }): Promise<HookOutcome> {
   const source = opts.source;
 
   const event = payload.hook_event_name;
   const ledgerDir = join(root, LEDGER_DIR);
   const entry = isKnownEvent(event) ? HANDLERS[event] : undefined;
   // The ledger gone (its folder or its file): the call is taken with the ledger, whose opening restores it.
-  const missing = access === 'absent' || !existsSync(join(ledgerDir, LEDGER_FILE));
+  const missing = access === 'absent' || ledgerMissing;
   const hot = missing ? null : readHotState(ledgerDir);
   // What the last call read of git's global configs, used while their stamps hold (src/app/git-global-facts.ts).
   seedGlobalExecFiles(hot?.globalExec);

@@ -59,7 +59,7 @@ export interface SameAs {
 const SESSION_FIELDS = ['transcript_path', 'cwd', 'permission_mode'];
 
 /** The fields that name the file a tool call or its result is about. */
-const PATH_KEYS = new Set(['file_path', 'filePath', 'path', 'file', 'target_file', 'absolute_path', 'filename', 'notebook_path']);
+const PATH_KEYS: readonly string[] = ['file_path', 'filePath', 'path', 'file', 'target_file', 'absolute_path', 'filename', 'notebook_path'];
 /** The fields that hold a file's content or changes (Claude Code, Codex, Gemini CLI, Cursor, OpenClaw): of a secret file, kept as one marker. */
 const CONTENT_KEYS = new Set([
   'content', 'contents', 'file_text', 'text', 'data', 'body',
@@ -81,7 +81,11 @@ interface BoundContext {
 
 /** Does this object name a secret file in one of its path fields? */
 function namesSecretFile(o: Record<string, unknown>): boolean {
-  for (const k of PATH_KEYS) if (typeof o[k] === 'string' && isSecretPath(o[k] as string)) return true;
+  // An index loop: each of the payload's objects asks it, in the compiled hook's interpreter.
+  for (let i = 0; i < PATH_KEYS.length; i++) {
+    const path = o[PATH_KEYS[i]!];
+    if (typeof path === 'string' && isSecretPath(path)) return true;
+  }
   return false;
 }
 

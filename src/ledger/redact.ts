@@ -51,9 +51,11 @@ interface Rule {
    * A cheap test of the lower-cased text, which it must pass for the rule to
    * be run at all: most strings of a hook call (ids, paths, test output) pass
    * none. Substrings, not a regular expression: each expression costs its
-   * compilation at the first use in every hook process.
+   * compilation at the first use in every hook process. The text must hold
+   * one of `hint`, and `also` when there is one.
    */
-  hint: (lower: string) => boolean;
+  hint: readonly string[];
+  also?: string;
   /**
    * Global; the named group `s` is the secret, `pre` (optional) what stands
    * before it and is kept. Built at the first text that passes the hint: a
@@ -66,17 +68,23 @@ interface Rule {
 
 const B = '(?<![A-Za-z0-9_-])';
 
-/** A hint: the lower-cased text holds one of these. */
-const any =
-  (...subs: string[]) =>
-  (lower: string): boolean =>
-    subs.some((x) => lower.includes(x));
+/**
+ * Does the lower-cased text hold one of these? A plain loop: a hook call asks
+ * it of every string and key it records, in the interpreter (the compiled
+ * hook holds its JIT back), where a callback per substring costs more than
+ * the search.
+ */
+function holdsAny(lower: string, subs: readonly string[]): boolean {
+  for (let i = 0; i < subs.length; i++) if (lower.includes(subs[i]!)) return true;
+  return false;
+}
 /** The words a secret's name holds (SECRET_NAME), as a hint. */
-const SECRET_WORDS = any('key', 'token', 'secret', 'passw', 'passphrase', 'credential');
+const SECRET_WORDS: readonly string[] = ['key', 'token', 'secret', 'passw', 'passphrase', 'credential'];
 
 /** Key names that name a secret: `*_KEY`, `*TOKEN*`, `*SECRET*`, PASSWORD, PASSWD, PASSPHRASE, CREDENTIALS, API keys. */
 const SECRET_NAME = '[A-Za-z0-9_-]*?(?:[_-]KEY|APIKEY|ACCESSKEY|SECRETKEY|PRIVATEKEY|TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?)[A-Za-z0-9_-]*';
-const SECRET_NAME_RE = new RegExp(`^${SECRET_NAME}$`, 'i');
+/** Made at the first name that holds one of SECRET_WORDS. */
+const secretNameRe = once(() => new RegExp(`^${SECRET_NAME}$`, 'i'));
 /** Names that say where a secret is, how big it is or what it is called: not a secret themselves. */
 const NOT_A_SECRET_NAME = /(?:[_-](?:file|path|dir|id|name|type|url|uri|env|length|len|size|count|ttl|expiry|expires|expires[_-]at|header|field|param|limit|stdin|prefix)|tokens|tokenizer|tokenize)$/i;
 /** Values that are a type, a flag or nothing: `token: string`, `password_reset: true`. */
@@ -84,8 +92,24 @@ const NOT_A_SECRET_VALUE = /^(?:string|number|boolean|bool|any|unknown|object|nu
 
 /** Does this key (a JSON field, an environment variable) name a secret? */
 export function namesSecret(name: string): boolean {
-  return SECRET_WORDS(name.toLowerCase()) && SECRET_NAME_RE.test(name) && !NOT_A_SECRET_NAME.test(name);
+  return !COMMON_NAMES.has(name) && namesSecretByRule(name);
 }
+
+/** The rule itself, without the common names' shortcut (what the unit tests hold that shortcut to). */
+export function namesSecretByRule(name: string): boolean {
+  return holdsAny(name.toLowerCase(), SECRET_WORDS) && secretNameRe().test(name) && !NOT_A_SECRET_NAME.test(name);
+}
+
+/**
+ * Keys every hook call records (the clients' payload fields and tool inputs),
+ * none of which names a secret: answered without a test (a unit test holds
+ * each to the rule above).
+ */
+export const COMMON_NAMES: ReadonlySet<string> = new Set([
+  'hook_event_name', 'session_id', 'transcript_path', 'cwd', 'permission_mode', 'tool_name', 'tool_use_id', 'tool_input', 'tool_response',
+  'command', 'description', 'file_path', 'content', 'old_string', 'new_string', 'replace_all', 'pattern', 'path', 'prompt', 'timeout', 'run_in_background',
+  'stop_hook_active', 'last_assistant_message', 'source', 'model', 'agent_id', 'agent_type', 'stdout', 'stderr', 'interrupted', 'isImage', 'backgroundTaskId',
+]);
 
 /** A value made at its first use, then kept. */
 function once<T>(make: () => T): () => T {
@@ -93,41 +117,43 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-const RULES: readonly Rule[] = [
+/** Built at the first text that holds one of ANY_HINT: most hook calls record none. */
+const rules = once((): readonly Rule[] => [
   // A private key block, to its end line (or to the end of a text cut short).
-  { kind: 'private-key', hint: any('-----begin'), re: once(() => /(?<s>-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$))/g) },
+  { kind: 'private-key', hint: ['-----begin'], re: once(() => /(?<s>-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$))/g) },
   // The providers' token formats.
-  { kind: 'anthropic', hint: any('sk-ant-'), re: once(() => new RegExp(`${B}(?<s>sk-ant-[A-Za-z0-9_-]{20,})`, 'g')) },
-  { kind: 'openai', hint: any('sk-'), re: once(() => new RegExp(`${B}(?<s>sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,})`, 'g')) },
-  { kind: 'stripe', hint: any('k_live_', 'k_test_'), re: once(() => new RegExp(`${B}(?<s>(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,})`, 'g')) },
-  { kind: 'github', hint: any('ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'), re: once(() => new RegExp(`${B}(?<s>gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})`, 'g')) },
-  { kind: 'gitlab', hint: any('glpat-'), re: once(() => new RegExp(`${B}(?<s>glpat-[A-Za-z0-9_-]{20,})`, 'g')) },
-  { kind: 'slack', hint: any('xox'), re: once(() => new RegExp(`${B}(?<s>xox[abprs]-[A-Za-z0-9-]{10,})`, 'g')) },
-  { kind: 'aws', hint: any('akia', 'asia'), re: once(() => /(?<![A-Za-z0-9])(?<s>(?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Za-z0-9])/g) },
-  { kind: 'google', hint: any('aiza'), re: once(() => new RegExp(`${B}(?<s>AIza[0-9A-Za-z_-]{35})`, 'g')) },
-  { kind: 'npm', hint: any('npm_'), re: once(() => new RegExp(`${B}(?<s>npm_[A-Za-z0-9]{36})`, 'g')) },
-  { kind: 'huggingface', hint: any('hf_'), re: once(() => new RegExp(`${B}(?<s>hf_[A-Za-z0-9]{30,})`, 'g')) },
-  { kind: 'jwt', hint: any('eyj'), re: once(() => new RegExp(`${B}(?<s>eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*)`, 'g')) },
+  { kind: 'anthropic', hint: ['sk-ant-'], re: once(() => new RegExp(`${B}(?<s>sk-ant-[A-Za-z0-9_-]{20,})`, 'g')) },
+  { kind: 'openai', hint: ['sk-'], re: once(() => new RegExp(`${B}(?<s>sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,})`, 'g')) },
+  { kind: 'stripe', hint: ['k_live_', 'k_test_'], re: once(() => new RegExp(`${B}(?<s>(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,})`, 'g')) },
+  { kind: 'github', hint: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'], re: once(() => new RegExp(`${B}(?<s>gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})`, 'g')) },
+  { kind: 'gitlab', hint: ['glpat-'], re: once(() => new RegExp(`${B}(?<s>glpat-[A-Za-z0-9_-]{20,})`, 'g')) },
+  { kind: 'slack', hint: ['xox'], re: once(() => new RegExp(`${B}(?<s>xox[abprs]-[A-Za-z0-9-]{10,})`, 'g')) },
+  { kind: 'aws', hint: ['akia', 'asia'], re: once(() => /(?<![A-Za-z0-9])(?<s>(?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Za-z0-9])/g) },
+  { kind: 'google', hint: ['aiza'], re: once(() => new RegExp(`${B}(?<s>AIza[0-9A-Za-z_-]{35})`, 'g')) },
+  { kind: 'npm', hint: ['npm_'], re: once(() => new RegExp(`${B}(?<s>npm_[A-Za-z0-9]{36})`, 'g')) },
+  { kind: 'huggingface', hint: ['hf_'], re: once(() => new RegExp(`${B}(?<s>hf_[A-Za-z0-9]{30,})`, 'g')) },
+  { kind: 'jwt', hint: ['eyj'], re: once(() => new RegExp(`${B}(?<s>eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*)`, 'g')) },
   // An Authorization header's credentials, whatever its scheme (Bearer, Basic, Token, …), in a command, a file or JSON.
   {
     kind: 'authorization',
-    hint: any('authorization'),
+    hint: ['authorization'],
     re: once(() => /(?<pre>\b(?:Proxy-)?Authorization["']?\s*[:=]\s*["']?(?:(?:Bearer|Basic|Token|Bot|Negotiate|Digest)\s+)?)(?<s>[^\s'"\\]+)/gi),
     keep: isReference,
   },
   // A bearer token outside a header (`--oauth2-bearer`, prose): a long run with a digit in it, not a word.
-  { kind: 'bearer', hint: any('bearer'), re: once(() => /(?<pre>\bBearer\s+)(?<s>[A-Za-z0-9._~+/-]{16,}=*)/g), keep: (s) => !/\d/.test(s) },
+  { kind: 'bearer', hint: ['bearer'], re: once(() => /(?<pre>\bBearer\s+)(?<s>[A-Za-z0-9._~+/-]{16,}=*)/g), keep: (s) => !/\d/.test(s) },
   // curl's `-u user:password`, `--user`, `--proxy-user`: the password (the user is kept).
-  { kind: 'password', hint: any('-u', '--user', '--proxy-user'), re: once(() => /(?<pre>(?:^|[\s"'])(?:-u\s*|--(?:proxy-)?user(?:\s+|=))["']?[^\s:'"]*:)(?<s>[^\s'"]+)/g), keep: isReference },
+  { kind: 'password', hint: ['-u', '--user', '--proxy-user'], re: once(() => /(?<pre>(?:^|[\s"'])(?:-u\s*|--(?:proxy-)?user(?:\s+|=))["']?[^\s:'"]*:)(?<s>[^\s'"]+)/g), keep: isReference },
   // `--password=…`, `--token …`, `--client-secret …` (not `--token-file`, `--password-stdin`).
   {
     kind: 'flag',
-    hint: (t) => t.includes('--') && any('pass', 'token', 'secret', 'api-key', 'apikey', 'access-key')(t),
+    hint: ['pass', 'token', 'secret', 'api-key', 'apikey', 'access-key'],
+    also: '--',
     re: once(() => /(?<pre>(?:^|[\s"'])--(?:[A-Za-z0-9]+-)*(?:password|passwd|pass|token|secret|api-key|apikey|access-key|secret-key|client-secret|auth-token)(?:\s+|=)["']?)(?<s>[^\s'"]+)/gi),
     keep: (s) => isReference(s) || s.startsWith('-'),
   },
   // A URL's password: scheme://user:password@host.
-  { kind: 'url-password', hint: (t) => t.includes('://') && t.includes('@'), re: once(() => /(?<pre>\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/@:'"[]*:)(?<s>[^\s/@'"]+)(?=@)/g), keep: isReference },
+  { kind: 'url-password', hint: ['://'], also: '@', re: once(() => /(?<pre>\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/@:'"[]*:)(?<s>[^\s/@'"]+)(?=@)/g), keep: isReference },
   // KEY=value, KEY: value, "key": "value" whose key names a secret.
   {
     kind: 'secret',
@@ -135,15 +161,28 @@ const RULES: readonly Rule[] = [
     re: once(() => new RegExp(`(?<pre>(?<![A-Za-z0-9_-]|\\[redacted:)["']?(?<name>${SECRET_NAME})["']?\\s*(?::(?!:)|=(?![=>]))\\s*)(?:"(?<dq>[^"\\n]*)"|'(?<sq>[^'\\n]*)'|(?<s>[^\\s'",;&|)}\\]]+))`, 'gi')),
     keep: (s, g) => NOT_A_SECRET_NAME.test(g.name!) || isReference(s) || NOT_A_SECRET_VALUE.test(s) || s.includes('('),
   },
-];
+]);
 
 /** Every credential shape in a text replaced by its marker. */
 export function redactText(text: string, key: string): string {
-  if (text.length < 4 || isMarker(text)) return text;
-  let out = redactSecretSections(text, key);
+  if (text.length < 4) return text;
   const lower = text.toLowerCase();
-  for (const rule of RULES) {
-    if (!rule.hint(lower)) continue;
+  // Most strings hold no hint of any rule nor a patch's header: kept as they are, no expression run.
+  if (!holdsAny(lower, ANY_HINT)) return text;
+  return redactByRules(text, lower, key);
+}
+
+/** The same without the first look for any hint at all (what the unit tests hold that look to). */
+export function redactTextByRules(text: string, key: string): string {
+  if (text.length < 4) return text;
+  return redactByRules(text, text.toLowerCase(), key);
+}
+
+function redactByRules(text: string, lower: string, key: string): string {
+  if (isMarker(text)) return text;
+  let out = redactSecretSections(text, key);
+  for (const rule of rules()) {
+    if (!holdsAny(lower, rule.hint) || (rule.also !== undefined && !lower.includes(rule.also))) continue;
     const re = rule.re();
     re.lastIndex = 0;
     out = out.replace(re, (match: string, ...args: unknown[]) => {
@@ -181,6 +220,27 @@ export function isSecretPath(path: string): boolean {
 
 /** A patch's file header: apply_patch's `*** Add File: path`, git's `diff --git a/x b/path`, a unified diff's `+++ b/path`. */
 const SECTION_HEADER = /^(?:\*\*\* (?:Add|Update|Delete) File: (?<a>.+)|\*\*\* Move to: (?<m>.+)|diff --git a\/\S+ b\/(?<g>\S+)|\+\+\+ (?:b\/)?(?<u>\S+).*|--- (?:a\/)?(?<o>\S+).*|\*\*\* (?:Begin|End) Patch)$/;
+
+/** What a patch's section header starts with (SECTION_HEADER, redactSecretSections), lower-cased: a text holding none has no section. */
+const SECTION_HINTS: readonly string[] = ['*** ', 'diff --git ', '+++ '];
+
+/**
+ * Substrings one of which a text must hold for any rule or a patch's section
+ * to be redacted in it: each hint of every rule, and SECTION_HINTS, holds one
+ * of them (a unit test holds them so). Written out, the shortest, so that a
+ * text holding none is known by few searches, with no rule built.
+ */
+export const ANY_HINT: readonly string[] = [
+  'key', 'token', 'secret', 'pass', 'credential', 'authorization', 'bearer', '-u', 'sk-', 'k_live_', 'k_test_', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_',
+  'glpat-', 'xox', 'akia', 'asia', 'aiza', 'npm_', 'hf_', 'eyj', '-----begin', '://', '*** ', 'diff --git ', '+++ ',
+];
+
+/** Every rule's hints and the sections' (what ANY_HINT stands for, for the unit tests). */
+export function redactionHints(): string[] {
+  const out: string[] = [...SECTION_HINTS];
+  for (const rule of rules()) for (const h of rule.hint) out.push(h);
+  return out;
+}
 
 /** The body of each patch section for a secret file, kept as one marker line. */
 function redactSecretSections(text: string, key: string): string {

@@ -11,14 +11,14 @@ import { describeIssue } from '../util/validation.js';
  * it. The input and the decision are any JSON: they are stored bounded and
  * redacted, whatever they are.
  */
-const Name = v.pipe(v.string(), v.minLength(1), v.maxLength(1_000));
-const Text = v.pipe(v.string(), v.maxLength(100_000));
-
 let schema: v.GenericSchema | null = null;
 
-/** Built at first use: only an opening of the ledger that finds spooled files reads them. */
+/** Built at first use, its parts too: only an opening of the ledger that finds spooled files reads them, and every call that spools its event loads this module. */
 function spooledEventSchema(): v.GenericSchema {
-  schema ??= v.object({
+  if (schema) return schema;
+  const Name = v.pipe(v.string(), v.minLength(1), v.maxLength(1_000));
+  const Text = v.pipe(v.string(), v.maxLength(100_000));
+  schema = v.object({
     at: v.pipe(
       v.string(),
       v.check((at) => Number.isFinite(Date.parse(at)), 'expected a time'),

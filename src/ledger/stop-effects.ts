@@ -31,16 +31,26 @@ export interface StopEffects {
  */
 export type SpooledStopEffects = Pick<StopEffects, 'receipt' | 'session'>;
 
-const Text = v.pipe(v.string(), v.maxLength(100_000));
-const Count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000));
+let schema: v.GenericSchema | null = null;
 
-export const SpooledStopEffectsSchema = v.strictObject({
-  receipt: v.optional(v.strictObject({ planId: Text, fromTaskId: Text, nextTaskId: Text, blockNumber: v.pipe(Count, v.minValue(1)), maxConsecutiveBlocks: Count })),
-  session: v.strictObject({ boundary: v.nullable(Text), blocks: Count }),
-});
+/**
+ * Built at first use: only an opening of the ledger that finds a held Stop's
+ * spool file reads it, and this module is loaded by every hook call that
+ * spools its event.
+ */
+function spooledStopEffectsSchema(): v.GenericSchema {
+  if (schema) return schema;
+  const Text = v.pipe(v.string(), v.maxLength(100_000));
+  const Count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000));
+  schema = v.strictObject({
+    receipt: v.optional(v.strictObject({ planId: Text, fromTaskId: Text, nextTaskId: Text, blockNumber: v.pipe(Count, v.minValue(1)), maxConsecutiveBlocks: Count })),
+    session: v.strictObject({ boundary: v.nullable(Text), blocks: Count }),
+  });
+  return schema;
+}
 
 export function isSpooledStopEffects(value: unknown): value is SpooledStopEffects {
-  return v.is(SpooledStopEffectsSchema, value);
+  return v.is(spooledStopEffectsSchema(), value);
 }
 
 /** Applies a Stop's effects inside the transaction of its event (`eventId`), in the order the Stop handler always wrote them. */

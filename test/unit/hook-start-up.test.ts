@@ -61,6 +61,14 @@ test('a hook call starts without the code only some calls need', async () => {
   for (const later of ['src/ledger/recovery-copy.ts', 'src/ledger/guarded-workspaces.ts', 'src/domain/runs-later.ts', 'src/hooks/rules/client-control.ts', 'src/util/process-ancestry.ts']) assert.ok(!sources.includes(later), later);
 });
 
+// A call that decides nothing writes its event to the spool: the code that takes the spool in (and the ledger's tables it writes)
+// is the opening of the ledger's, loaded only by a call that opens it.
+test('a hook call starts with the spool\'s writing, not its taking in', async () => {
+  const sources = Object.keys((await startUpGraph('src/cli/hook-main.ts')).inputs);
+  assert.ok(sources.includes('src/ledger/spool-write.ts'), 'the graph was read');
+  for (const later of ['src/ledger/spool.ts', 'src/ledger/spool-record.ts', 'src/ledger/stop-effects.ts', 'src/ledger/sessions.ts', 'src/ledger/receipts.ts', 'src/ledger/plans.ts', 'src/ledger/notices.ts']) assert.ok(!sources.includes(later), later);
+});
+
 test("the engine's list of files that run code, as git-global-facts writes it out, is the engine's own", () => {
   assert.deepEqual([...ENGINE_DANGEROUS_FILES], [...DANGEROUS_FILES]);
 });

@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { APPROVED_LINE, labelledLine, STATUS_LINE } from '../../src/formats/plan/progress-marks.js';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parsePlan } from '../../src/formats/plan/index.js';
@@ -126,5 +127,12 @@ test('structure hash: a status line that says more than a status is part of the 
   // Decoration stays progress.
   for (const to of ['**Status:** ✅ done', '**Status:** PASS (12 tests)', '**Status:** done 2026-11-20', '**Status:** in progress']) {
     assert.equal(hashOf(edit(text, '**Status:** in-progress', to), '.tdd-progress.md'), base, to);
+  }
+});
+
+test('the Status and Approved line patterns, written out, are the labelled-line pattern for each label', () => {
+  for (const [re, label] of [[STATUS_LINE, 'status'], [APPROVED_LINE, 'approved']] as const) {
+    assert.equal(re.source, labelledLine(label).source, label);
+    assert.equal(re.flags, labelledLine(label).flags, label);
   }
 });

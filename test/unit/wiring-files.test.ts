@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { onlyGrantsTrust, wiringProjection } from '../../src/app/hook-wiring.js';
-import { isWiringFile, systemWiringFiles, userWiringEnvFiles, userWiringFiles, wiringKind, WIRING_FILES } from '../../src/app/wiring-files.js';
+import { CLIENT_LOADED_DIRS, CLIENT_LOADED_GLOBS, isWiringFile, PROCESS_CONFIG_FILES, systemWiringFiles, userWiringEnvFiles, userWiringFiles, WIRING_ENV_FILES, wiringKind, WIRING_FILES } from '../../src/app/wiring-files.js';
 import { tomlKeys } from '../../src/formats/toml.js';
 
 const ROOT = '/home/u/proj';
@@ -17,6 +17,27 @@ test('the project files of every client are wiring, Codex config.toml among them
   assert.equal(wiringKind('.env'), 'env');
   assert.equal(wiringKind('.gemini/.env'), 'env');
   assert.equal(wiringKind('app/.env'), null);
+});
+
+test('the loaded folders\' globs, written out, are the folders with /** after each', () => {
+  assert.deepEqual(CLIENT_LOADED_GLOBS, CLIENT_LOADED_DIRS.map((d) => `${d}/**`));
+});
+
+test('every project wiring and env file has its kind; paths next to them, inside them or named like them elsewhere have none', () => {
+  const kinds: Record<string, string> = {};
+  for (const f of [...WIRING_FILES, ...WIRING_ENV_FILES]) {
+    const kind = wiringKind(f);
+    assert.notEqual(kind, null, f);
+    kinds[f] = kind!;
+  }
+  for (const f of PROCESS_CONFIG_FILES) assert.equal(kinds[f], 'process-config', f);
+  assert.equal(kinds['.codex/config.toml'], 'codex-toml');
+  assert.equal(kinds['.opencode/plugins/continuity.js'], 'plugin-file');
+  assert.equal(kinds['.pi/extensions/continuity.ts'], 'pi-extension');
+  for (const f of ['src/.claude/settings.json', '.claude/settings.json.bak', 'settings.json', 'hooks.json', '.mcp.jsonc', 'x/opencode.json', '.env.local', 'config.toml']) assert.equal(wiringKind(f), null, f);
+  assert.equal(wiringKind('/home/u/.codex/hooks.json'), 'hooks-json');
+  assert.equal(wiringKind('/home/u/.gemini/trustedFolders.json'), 'gemini-trust');
+  assert.equal(wiringKind('/home/u/.copilot/mcp-config.json'), 'process-config');
 });
 
 test('user and system files, per client, where each client looks for them', () => {

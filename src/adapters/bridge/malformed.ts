@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { LEDGER_DIR, ledgerDirExists } from '../../ledger/ledger-dir.js';
 import { findProjectRoot } from '../../ledger/project-root.js';
-import { spoolEvent } from '../../ledger/spool.js';
+import { spoolEvent } from '../../ledger/spool-write.js';
 import { sourceOf, type BridgedAgent } from './types.js';
 
 /**

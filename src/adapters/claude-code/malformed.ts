@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { readHotState } from '../../ledger/hot-state.js';
 import { LEDGER_DIR, ledgerDirExists } from '../../ledger/ledger-dir.js';
 import { findProjectRoot } from '../../ledger/project-root.js';
-import { spoolEvent } from '../../ledger/spool.js';
+import { spoolEvent } from '../../ledger/spool-write.js';
 import { SOURCE } from './source.js';
 
 const FALLBACK_GUARDED_NAMES = ['.continuity', '.tdd-progress.md', 'progress.md'];

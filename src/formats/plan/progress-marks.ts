@@ -10,12 +10,17 @@ import type { TaskState } from './model.js';
 const LINE_LEAD = String.raw`^[ \t]*(?:>[ \t]*)*(?:[-*+][ \t]+)?`;
 
 /** `**Label:** value`, `**Label**: value`, `Label: value` (any case); group 1 is the value. */
-function labelledLine(label: string): RegExp {
+export function labelledLine(label: string): RegExp {
   return new RegExp(String.raw`${LINE_LEAD}(?:\*\*|__)?${label}(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*(.*)$`, 'i');
 }
 
-export const STATUS_LINE = labelledLine('status');
-export const APPROVED_LINE = labelledLine('approved');
+/**
+ * labelledLine('status') and labelledLine('approved'), written out: every
+ * hook call loads this module, and a literal is not built from strings at
+ * load (a unit test holds each to labelledLine).
+ */
+export const STATUS_LINE = /^[ \t]*(?:>[ \t]*)*(?:[-*+][ \t]+)?(?:\*\*|__)?status(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*(.*)$/i;
+export const APPROVED_LINE = /^[ \t]*(?:>[ \t]*)*(?:[-*+][ \t]+)?(?:\*\*|__)?approved(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*(.*)$/i;
 
 /**
  * The tdd-workflow template's per-slice "Phase Tracking" lines

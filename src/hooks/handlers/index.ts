@@ -3,7 +3,7 @@ import type { GenericPayload, KnownEvent } from '../payload.js';
 import { POST_TOOL_RULES, PRE_TOOL_RULES, rulesWanting, type ToolPayload } from '../tool-rules.js';
 import type { Handler, HandlerResult } from '../types.js';
 import { loadDeciders } from '../load-deciders.js';
-import type { SpooledViolation } from '../../ledger/spool.js';
+import type { SpooledViolation } from '../../ledger/spool-write.js';
 import type { StopEffects } from '../../ledger/stop-effects.js';
 
 export interface HandlerEntry {
