@@ -1,8 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{a as o}from"./chunk-IY3KP4HV.mjs";import{f as r}from"./chunk-B4F3WJGK.mjs";function l(e){switch(e){case"draft":return"draft: not approved; its execution has not been authorised.";case"approved":return"approved: bound to its current structure.";case"stale":return"stale: its tasks changed after approval; the approval no longer applies and its execution has not been authorised.";case"complete":return"complete: every task is done."}}function _(e,i){return e.all(`SELECT ts.task_id, ts.changed_at, ts.source, ${r("e")} AS client, e.session_id
-         FROM task_status ts JOIN events e ON e.id = ts.event_id WHERE ts.plan_id = ?`,i).map(s=>({taskId:s.task_id,at:s.changed_at,source:s.source,client:s.client,sessionId:s.session_id}))}function p(e,i=5){let s=e.all(`SELECT ${r()} AS client, session_id, min(first_at) AS first_at, max(last_at) AS last_at, sum(n) AS n
-       FROM (SELECT src.name AS source, c.name AS client, s.name AS session_id, ${o("g.first_at")} AS first_at, ${o("g.last_at")} AS last_at, g.n
-               FROM session_tally g
-               JOIN event_names s ON s.id = g.session JOIN event_names src ON src.id = g.source LEFT JOIN event_names c ON c.id = nullif(g.client, 0))
-      GROUP BY 1, 2 ORDER BY last_at DESC, session_id`),a=new Map;for(let t of s){let n=a.get(t.client)??{client:t.client,count:0,sessions:[]};a.set(t.client,n),n.count++,n.sessions.length<i&&n.sessions.push({sessionId:t.session_id,firstAt:t.first_at,lastAt:t.last_at,events:Number(t.n)})}return[...a.values()]}export{_ as a,p as b,l as c};

@@ -1,3 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{a,b,c,d}from"./chunk-OCSMMPH5.mjs";import"./chunk-VKDI2Z4O.mjs";import"./chunk-B4F3WJGK.mjs";import"./chunk-4M2XKEYQ.mjs";import"./chunk-G4GHYJ6C.mjs";import"./chunk-CXS6YJ7R.mjs";export{d as forgetWorkspace,a as guardedRecordOf,b as isRemembered,c as rememberWorkspace};

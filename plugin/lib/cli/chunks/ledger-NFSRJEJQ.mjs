@@ -1,3 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{d}from"./chunk-B4NVWZRK.mjs";import"./chunk-IQICRNJK.mjs";import"./chunk-H4RTMIZK.mjs";import"./chunk-IY3KP4HV.mjs";import"./chunk-EECAX2KF.mjs";import"./chunk-5LYC3WRE.mjs";import"./chunk-YOA4Q2N6.mjs";import"./chunk-VA67UDRY.mjs";import"./chunk-3XLOZEKD.mjs";import"./chunk-OCSMMPH5.mjs";import"./chunk-VKDI2Z4O.mjs";import"./chunk-B4F3WJGK.mjs";import{f as a,g as b,j as c}from"./chunk-4M2XKEYQ.mjs";import"./chunk-A5HBJMMP.mjs";import"./chunk-HTNSWZ2W.mjs";import"./chunk-G4GHYJ6C.mjs";import"./chunk-52QU4TEI.mjs";import"./chunk-CXS6YJ7R.mjs";export{a as LEDGER_DIR,b as LEDGER_FILE,d as Ledger,c as ledgerDirExists};
