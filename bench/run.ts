@@ -19,6 +19,7 @@ import { reportStageSplit } from './hook-stages.js';
 import { benchLedgerGrowth, reportLedgerGrowth } from './ledger-growth.js';
 import { benchSharedSync, reportSharedSync } from './shared-sync.js';
 import { benchCopilotHook, reportCopilotHook } from './copilot-hook.js';
+import { benchCompiledFloor, reportCompiledFloor } from './compiled-floor.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.BENCH_RUNS ?? 25);
@@ -89,6 +90,10 @@ console.log('');
 reportStageSplit(hooks.stages);
 console.log('');
 if (hooksOnly !== -1) process.exit(0);
+
+// Where the compiled hook's CPU time goes between the runtime's start and the decision (bench/compiled-floor.ts).
+reportCompiledFloor(await benchCompiledFloor(root, runs));
+console.log('');
 
 const parse = await benchParseLargePlan();
 console.log('Plan parsing (in-process)');
