@@ -42,7 +42,8 @@ function remembered(root: string): { facts: GitDirFacts; local: string[] } {
   const { files, dirs } = gitExecPaths(root, facts);
   const rel = (p: string) => (p.startsWith(`${root}/`) ? p.slice(root.length + 1) : p);
   const entry = { seen, facts, local: [...files.map(rel), ...dirs.map((d) => `${rel(d)}/**`)] };
-  if (dirMemo.size > 8) dirMemo.clear();
+  // Bounded: a gateway serves a few workspaces; past the bound all are read again once.
+  if (dirMemo.size >= 64) dirMemo.clear();
   if (seen.some((s) => s[2] === '')) dirMemo.delete(key);
   else dirMemo.set(key, entry);
   return entry;

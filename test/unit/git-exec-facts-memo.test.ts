@@ -46,6 +46,8 @@ const CHANGES: Record<string, (root: string) => void> = {
     writeFileSync(join(root, '.git', 'commondir'), '../common\n');
   },
   'a linked worktree added': (root) => mkdirSync(join(root, '.git', 'worktrees', 'other'), { recursive: true }),
+  // A folder that was listed: its own look (a folder) does not change when an entry is added in it.
+  'a linked worktree added beside another': (root) => mkdirSync(join(root, '.git', 'worktrees', 'two'), { recursive: true }),
   'a submodule added': (root) => {
     mkdirSync(join(root, '.git', 'modules', 'sub'), { recursive: true });
     writeFileSync(join(root, '.git', 'modules', 'sub', 'HEAD'), 'ref: refs/heads/main\n');
@@ -61,6 +63,7 @@ const CHANGES: Record<string, (root: string) => void> = {
 test("after each change made between two calls, the facts a process kept are the facts read anew", async () => {
   const kept = await fresh();
   const roots = Object.keys(CHANGES).map((name, i) => [name, project(`p${i}`)] as const);
+  mkdirSync(join(roots.find(([name]) => name.endsWith('beside another'))![1], '.git', 'worktrees', 'one'), { recursive: true });
   // Settled before the first reading: the stamps it keeps can be trusted, so the facts are kept.
   await settle();
   for (const [, root] of roots) assert.ok(kept.gitExecPatterns(root).includes('hooks-a/**'));
