@@ -11,7 +11,7 @@ import { sddLedgerPath } from './progress.js';
 import { CLIENT_LOADED_GLOBS, clientCodePatterns, isWiringFile, userWiringEnvFiles, userWiringFiles, WIRING_ENV_FILES, WIRING_FILES, wiringKind, type WiringEnv } from './wiring-files.js';
 import { settingsLines, withSettingsLines } from '../formats/env-file.js';
 import { protectedFiles } from './protected-files.js';
-import { protectedPathMatcher } from '../shell/protected-model.js';
+import { pathMatcher, protectedPathMatcher } from '../shell/protected-model.js';
 import { gitExecPatterns } from './git-exec-facts.js';
 import { SIGNERS_FILE } from '../domain/approval-statement.js';
 import { isPersonExecFile } from './git-global-facts.js';
@@ -63,7 +63,8 @@ export function snapshotPaths(plan: PlanRecord | null, config: Config, root: str
   // A user's or the system's wiring file known from an earlier call is kept when this process's environment does not name it (another client's hook, without its CODEX_HOME): dropped, a change made meanwhile would be taken as authorised.
   for (const path of snapshotted) if (path.startsWith('/') && isWiringFile(path)) paths.add(path);
   // A file of git's guarded folders, or of a client's loaded ones, that is gone since its snapshot (a hook of the person's, deleted) is put back like a protected one.
-  const gitPath = protectedPathMatcher(root, [...gitPatterns, ...CLIENT_LOADED_GLOBS]);
+  // git's paths and the clients' folders are plain files and folders: matched by lookup (pathMatcher answers as protectedPathMatcher).
+  const gitPath = pathMatcher(root, [...gitPatterns, ...CLIENT_LOADED_GLOBS]);
   for (const path of snapshotted) if (gitPath(pathIn(root, path).split('\\').join('/')) || isPersonExecFile(path)) paths.add(path);
   if (config.protect.length) {
     const protectedPath = protectedPathMatcher(root, config.protect);

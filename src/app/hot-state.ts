@@ -9,7 +9,7 @@ import { countOpenRuns, countRecentRuns } from '../ledger/runs.js';
 import { countOwedNotices } from '../ledger/notices.js';
 import { sha256 } from '../util/sha256.js';
 import { protectedNamesFor } from '../shell/protected-model.js';
-import { nameFragments } from '../shell/mentions.js';
+import { nameFragments, type NameFragments } from '../shell/mentions.js';
 import { gitExecPatterns } from './git-exec-facts.js';
 import { globalExecMemo } from './git-global-facts.js';
 import { guardedPatterns, newcomerTest, pathIn, snapshotPaths, syncSnapshots } from './guard.js';
@@ -23,9 +23,9 @@ import { computeStopFacts } from './stop-facts.js';
  * `adopt` takes a person's own edits of guarded files as authorised; it is
  * only ever set for commands run outside an agent.
  */
-export function computeHotState(ledger: Ledger, config: Config, opts: { now: string; adopt: boolean | ReadonlySet<string>; openRuns: number }): HotState {
+export function computeHotState(ledger: Ledger, config: Config, opts: { now: string; adopt: boolean | ReadonlySet<string>; openRuns: number; /** The hot state on disk, when the caller has just read it. */ before?: HotState | null }): HotState {
   const plan = activePlan(ledger.db);
-  const before = readHotState(join(ledger.root, LEDGER_DIR));
+  const before = opts.before !== undefined ? opts.before : readHotState(join(ledger.root, LEDGER_DIR));
   // git's exec paths read once for the whole state (each reading is a handful of file reads and stats): nothing in between writes
   // a file, only the ledger's snapshots, so every part sees the same .git as before.
   const gitPatterns = gitExecPatterns(ledger.root);
@@ -34,7 +34,7 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
   const patterns = guardedPatterns(plan, config, process.env, [], gitPatterns);
   const global = globalExecMemo();
   const known = new Map((before?.guarded ?? []).map((g) => [g.path, g]));
-  const guardedNames = protectedNamesFor(patterns);
+  const { guardedNames, guardedFragments } = namesOfPatterns(patterns);
   return {
     v: 1,
     // Each existing file's stamp, when it still holds the authorised content: the next calls compare a stat instead of reading it.
@@ -43,7 +43,7 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
       return stamp === undefined ? { path: s.path, hash: s.hash } : { path: s.path, hash: s.hash, stamp };
     }),
     guardedNames,
-    guardedFragments: nameFragments(guardedNames),
+    guardedFragments,
     protectGlobs: patterns,
     openRuns: opts.openRuns,
     recentRuns: countRecentRuns(ledger.db, Date.parse(opts.now)),
@@ -59,10 +59,29 @@ export function computeHotState(ledger: Ledger, config: Config, opts: { now: str
 /** The hot state a hook call leaves, computed inside its transaction and written at the ledger's close (Ledger.close). */
 export function hotStateOf(ledger: Ledger, config: Config, configText: string | null): HotState {
   const before = readHotState(join(ledger.root, LEDGER_DIR));
-  const state = computeHotState(ledger, config, { now: new Date().toISOString(), adopt: false, openRuns: countOpenRuns(ledger.db) });
+  const state = computeHotState(ledger, config, { now: new Date().toISOString(), adopt: false, openRuns: countOpenRuns(ledger.db), before });
   // The facts of a Stop at the plan's boundary, read after everything this call wrote: the next Stop may be decided from them.
   const stop = computeStopFacts(ledger, config, configText, before);
   return { ...state, ...(configText === null ? {} : { config: { text: configText, value: config } }), ...(stop ? { stop } : {}) };
+}
+
+/** The names and fragments of the last guard patterns this process computed them for (see namesOfPatterns). */
+let lastNames: { key: string; names: string[]; fragments: NameFragments } | null = null;
+
+/**
+ * The names a command must mention to reach the guarded patterns, and their
+ * fragments: pure functions of the patterns alone, which a long-lived
+ * process (a client's gateway running continuity in its own process) sees
+ * unchanged call after call. The last answer is kept, keyed by the whole
+ * list; each caller gets its own copies.
+ */
+export function namesOfPatterns(patterns: readonly string[]): { guardedNames: string[]; guardedFragments: NameFragments } {
+  const key = JSON.stringify(patterns);
+  if (lastNames?.key !== key) {
+    const names = protectedNamesFor(patterns);
+    lastNames = { key, names, fragments: nameFragments(names) };
+  }
+  return { guardedNames: [...lastNames.names], guardedFragments: { names: [...lastNames.fragments.names], dirSegments: [...lastNames.fragments.dirSegments] } };
 }
 
 /** `openRuns` is the ledger's count of subagent runs not yet completed, recovered or blocked, unless given. */

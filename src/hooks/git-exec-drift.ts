@@ -5,14 +5,16 @@
 // (git-exec-adopt.ts); what of it git would run is named to the person.
 // The repository's allowed signers likewise: a commit pulled brings the
 // team's reviewed list, taken as it comes, and said to the person.
-import { isAbsolute, join, posix } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { gitExecPatterns } from '../app/git-exec-facts.js';
 import { CLIENT_LOADED_GLOBS, isWiringFile } from '../app/wiring-files.js';
 import { SIGNERS_FILE } from '../domain/approval-statement.js';
 import { protectedFiles } from '../app/protected-files.js';
 import type { HotState } from '../ledger/hot-state.js';
-import { protectedPathMatcher } from '../shell/protected-model.js';
+import { pathMatcher } from '../shell/protected-model.js';
 import { stampedHash } from '../util/stamped-hash.js';
+
+export { pathMatcher };
 
 /** What changed since the last call, outside any tool call: a client's hook wiring, and git's exec paths (and the signers file). */
 export interface CallDrift {
@@ -62,39 +64,4 @@ export function callDrift(hot: HotState | null, root: string): CallDrift {
  */
 export function gitExecDrift(hot: HotState | null, root: string): string[] {
   return callDrift(hot, root).git;
-}
-
-/** What `.` in a regular expression does not match: a path holding one is not matched by `**` (as globRegex has it). */
-const LINE_BREAK = /[\n\r\u2028\u2029]/;
-const WILDCARD = /[*?]/;
-
-/**
- * protectedPathMatcher's answer for these patterns, with the plain paths
- * looked up in a set and the plain folders (`folder/**`) compared by prefix:
- * git's exec paths and the clients' folders are all one or the other, so no
- * test per pattern is built or run for each file. Any other pattern is left
- * to protectedPathMatcher (test/unit/call-drift.test.ts holds
- * the two equal).
- */
-export function pathMatcher(projectRoot: string, patterns: readonly string[]): (absPath: string) => boolean {
-  const root = posix.normalize(projectRoot);
-  const exact = new Set<string>();
-  const folders: string[] = [];
-  const other: string[] = [];
-  for (const raw of patterns) {
-    // As protectedPathMatcher takes them: an absolute pattern normalised, a relative one without its leading `./`, matched below the root.
-    const absolute = raw.startsWith('/');
-    const p = absolute ? posix.normalize(raw) : raw.replace(/^(\.\/)+/, '');
-    const full = absolute ? p : `${root}/${p}`;
-    if (!WILDCARD.test(p)) exact.add(full);
-    else if (p.length > 3 && p.endsWith('/**') && !WILDCARD.test(p.slice(0, -3))) folders.push(full.slice(0, -3));
-    else other.push(raw);
-  }
-  const rest = other.length ? protectedPathMatcher(projectRoot, other) : null;
-  return (absPath: string) => {
-    const p = posix.normalize(absPath);
-    if (exact.has(p)) return true;
-    for (const f of folders) if (p === f || (p.startsWith(`${f}/`) && !LINE_BREAK.test(p.slice(f.length)))) return true;
-    return rest !== null && rest(absPath);
-  };
 }

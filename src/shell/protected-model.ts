@@ -106,6 +106,39 @@ export function protectedPathMatcher(projectRoot: string, patterns: readonly str
   };
 }
 
+const WILDCARD = /[*?]/;
+
+/**
+ * protectedPathMatcher's answer for these patterns, with the plain paths
+ * looked up in a set and the plain folders (`folder/**`) compared by prefix:
+ * git's exec paths and the clients' folders are all one or the other (callDrift, snapshotPaths), so no
+ * test per pattern is built or run for each file. Any other pattern is left
+ * to protectedPathMatcher (test/unit/call-drift.test.ts holds
+ * the two equal).
+ */
+export function pathMatcher(projectRoot: string, patterns: readonly string[]): (absPath: string) => boolean {
+  const root = posix.normalize(projectRoot);
+  const exact = new Set<string>();
+  const folders: string[] = [];
+  const other: string[] = [];
+  for (const raw of patterns) {
+    // As protectedPathMatcher takes them: an absolute pattern normalised, a relative one without its leading `./`, matched below the root.
+    const absolute = raw.startsWith('/');
+    const p = absolute ? posix.normalize(raw) : raw.replace(/^(\.\/)+/, '');
+    const full = absolute ? p : `${root}/${p}`;
+    if (!WILDCARD.test(p)) exact.add(full);
+    else if (p.length > 3 && p.endsWith('/**') && !WILDCARD.test(p.slice(0, -3))) folders.push(full.slice(0, -3));
+    else other.push(raw);
+  }
+  const rest = other.length ? protectedPathMatcher(projectRoot, other) : null;
+  return (absPath: string) => {
+    const p = posix.normalize(absPath);
+    if (exact.has(p)) return true;
+    for (const f of folders) if (p === f || (p.startsWith(`${f}/`) && !LINE_BREAK.test(p.slice(f.length)))) return true;
+    return rest !== null && rest(absPath);
+  };
+}
+
 /** What `.` in a regular expression does not match: a path holding one is not matched by `**` (as globRegex has it). */
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
