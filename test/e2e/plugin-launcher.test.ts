@@ -4,6 +4,7 @@
 // an answer that says so, never a stack trace and never silence.
 import assert from 'node:assert/strict';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 import { NO_STACK, payload, runCli, tempProject } from '../helpers/cli.js';
@@ -43,7 +44,8 @@ describe('the plugin launcher, without Node', () => {
   test('on a fresh machine two session starts at once build one executable from the pinned, checked Bun package, both answer with it, and every hook then runs it', async () => {
     const project = approvedProject();
     const data = emptyData();
-    const env = launcherEnv({ PATH: pathWithoutNode(), data, project, extra: { CONTINUITY_BUN_PACKAGE_DIR: bunPackageDir() } });
+    // A build takes a few seconds on an idle machine; a loaded one may need more than the session start's 25 s.
+    const env = launcherEnv({ PATH: pathWithoutNode(), data, project, extra: { CONTINUITY_BUN_PACKAGE_DIR: bunPackageDir(), CONTINUITY_PLUGIN_BUILD_WAIT: '110' } });
     const plugin = installedCopy();
 
     const both = await Promise.all([0, 1].map(() => runLauncherAsync(plugin, ['hook', 'claude-code'], env, sessionStart(project))));
@@ -61,6 +63,28 @@ describe('the plugin launcher, without Node', () => {
     assert.equal(json(denied.stdout).hookSpecificOutput.permissionDecision, 'deny');
     const harmless = runLauncher(plugin, ['hook', 'claude-code'], env, bashCall(project, 'ls -la'));
     assert.deepEqual([harmless.code, harmless.entry, harmless.stdout], [0, 'executable', '']);
+  });
+
+  test('CONTINUITY_PLUGIN_BUILD_WAIT sets how long a hook waits for a build under way: 0 answers at once, a longer wait runs the executable once it is there', async () => {
+    const project = draftProject();
+    const data = emptyData();
+    const plugin = installedCopy();
+    // A build under way (its lock held) that puts an executable in place a few seconds later.
+    mkdirSync(join(data, 'build.lock'));
+    const exe = join(data, executableName());
+    const stub = join(data, '..', 'stub');
+    writeFileSync(stub, '#!/bin/sh\ncat >/dev/null\necho stub\n', { mode: 0o755 });
+    // Outside this process, so that it lands while a call that waits is waiting.
+    const finisher = spawn('sh', ['-c', 'sleep 5; cp "$0" "$1.tmp" && mv "$1.tmp" "$1"', stub, exe], { stdio: 'ignore' });
+    const finished = new Promise((resolve) => finisher.on('close', resolve));
+    const at = (wait: string) => launcherEnv({ PATH: pathWithoutNode(['curl', 'wget']), data, project, extra: { CONTINUITY_PLUGIN_BUILD_WAIT: wait } });
+
+    const now = runLauncher(plugin, ['hook', 'claude-code'], at('0'), bashCall(project, 'echo x > f'));
+    assert.equal(now.entry, 'none');
+    assert.match(json(now.stdout).hookSpecificOutput.permissionDecisionReason, /still being compiled/);
+    const waited = await runLauncherAsync(plugin, ['hook', 'claude-code'], at('100'), bashCall(project, 'echo x > f'));
+    assert.deepEqual([waited.entry, waited.stdout.trim()], ['executable', 'stub']);
+    await finished;
   });
 
   test('a Bun package whose sha512 is not the pinned one is never unpacked nor run; the session is told why continuity is not active', () => {
