@@ -4,7 +4,7 @@
 // home of its own. The client runs bounded, in a process group of its own.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { newPlace } from './places.js';
 import { dirname, join, relative, resolve } from 'node:path';
 import { after } from 'node:test';
 import { shellWord as sh } from '../../src/demo/real-client/claude-process.js';
@@ -72,7 +72,7 @@ export class AgentProject {
     opts: ProjectOptions = {},
   ) {
     // Joining another client's project: the same folder and home; the person wires this client in it too, and goes on.
-    this.base = opts.join?.base ?? mkdtempSync(join(opts.parent ?? tmpdir(), `continuity-${agent}-`));
+    this.base = opts.join?.base ?? (opts.parent ? mkdtempSync(join(opts.parent, `continuity-${agent}-`)) : newPlace(`${agent}-`));
     this.dir = opts.join?.dir ?? join(this.base, 'project');
     this.home = opts.join?.home ?? join(this.base, 'home');
     mkdirSync(this.dir, { recursive: true });

@@ -5,8 +5,8 @@
 // recording through the plugin).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
+import { newPlace } from './places.js';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { CLAUDE_UNDER_TEST } from './claude-version.js';
@@ -14,7 +14,7 @@ import { clientBinary } from './agent-project.js';
 import { claudeBinary, CLI, NODE } from './run-claude.js';
 
 function demo(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const cwd = mkdtempSync(join(tmpdir(), 'continuity-demo-cwd-'));
+  const cwd = newPlace('demo-cwd-');
   after(() => rmSync(cwd, { recursive: true, force: true }));
   return new Promise((resolve, reject) => {
     // No claude on PATH: the binary is only the one named.
@@ -81,7 +81,7 @@ function joined(out: string): string {
 }
 
 // Each client asked its version in a home of its own: `--version` writes its state (Gemini CLI its projects.json) into the home it is given, never the person's.
-const versionHome = mkdtempSync(join(tmpdir(), 'continuity-demo-versions-'));
+const versionHome = newPlace('demo-versions-');
 after(() => rmSync(versionHome, { recursive: true, force: true }));
 const versionEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: versionHome, CODEX_HOME: versionHome, GEMINI_CLI_HOME: versionHome, XDG_CONFIG_HOME: join(versionHome, '.config'), XDG_DATA_HOME: join(versionHome, '.local', 'share'), XDG_STATE_HOME: join(versionHome, '.local', 'state'), XDG_CACHE_HOME: join(versionHome, '.cache'), TMPDIR: versionHome };
 function versionOf(client: Parameters<typeof clientBinary>[0], stream: 'stdout' | 'stderr' = 'stdout'): string {

@@ -10,8 +10,8 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { newPlace } from './places.js';
 import { dirname, join } from 'node:path';
 
 /** Touched by the `core.fsmonitor` command, which the person's next `git status` runs. */
@@ -83,7 +83,7 @@ export function assertPersonGitRunsNothingPlanted(dir: string, home: string, con
  * git would never have run it.
  */
 export function assertPlantsWouldRun(): void {
-  const base = mkdtempSync(join(tmpdir(), 'continuity-git-control-'));
+  const base = newPlace('git-control-');
   try {
     const dir = join(base, 'project');
     const home = join(base, 'home');

@@ -10,13 +10,14 @@
 // every wall, run nothing planted.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
-import { PLAN, PLAN_PATH, REPO_ROOT, type ProjectPlace } from './agent-project.js';
+import { PLAN, PLAN_PATH, type ProjectPlace } from './agent-project.js';
 import { addedUserText, exec, say, tool, write } from './chat-completions-server.js';
 import { AGENT_COMMIT, FILE_TOOL_HOOK, PLANT_CONFIG_SCRIPT, PLANT_HOOKS_SCRIPT, assertPersonGitRunsNothingPlanted, gitExecSnapshot } from './git-exec.js';
 import { OpenClawProject, timeline } from './run-openclaw.js';
+import { newPlace } from './places.js';
 
 /** Installed copies in the person's caches that their next `npx left-cli` and `git commit` (through pre-commit) run. */
 const CACHED = {
@@ -34,14 +35,12 @@ for (const [name, parts] of ${JSON.stringify(Object.entries(CACHED))}) {
 `;
 
 /**
- * A project whose home lies outside the temporary folder: the wall leaves
- * /tmp writable, and a home under it (as the harness's other projects have)
- * would be writable with it, the person's caches included.
+ * A project whose home lies outside the temporary folder (places.ts): the
+ * wall leaves /tmp writable, and a home under it would be writable with it,
+ * the person's caches included.
  */
 function placeOutsideTemp(): ProjectPlace {
-  const homes = join(REPO_ROOT, 'node_modules', '.cache', 'continuity-wall-homes');
-  mkdirSync(homes, { recursive: true });
-  const base = mkdtempSync(join(homes, 'openclaw-'));
+  const base = newPlace('openclaw-');
   after(() => {
     if (process.env.CONTINUITY_REAL_CLIENT_KEEP) process.stderr.write(`kept ${base}\n`);
     else rmSync(base, { recursive: true, force: true });

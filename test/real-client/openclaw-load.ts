@@ -16,10 +16,10 @@
 // (openclaw-load-counter/) writes one line per hook call the gateway makes,
 // in both runs, so the ledger can be held against the calls made.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { freePort } from './run-openclaw.js';
 import { clientEnv } from '../../src/demo/real-client/bounded-process.js';
-import { tmpdir } from 'node:os';
+import { newPlace } from './places.js';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contentText, exec, isAnnounce, isCompaction, isSubagentRun, say, startChatServer, tool, userTexts, type ChatRequest, type Turn } from './chat-completions-server.js';
@@ -189,7 +189,7 @@ export interface LoadGateway {
 export async function startOpenClawLoad(o: Omit<LoadOptions, 'turns' | 'rssAt'>): Promise<LoadGateway> {
   const log = o.log ?? (() => {});
   const p = openclawPaths();
-  const base = mkdtempSync(join(tmpdir(), `continuity-openclaw-load-${o.plugin ? 'plugin' : o.floor ? 'floor' : 'bare'}-`));
+  const base = newPlace(`openclaw-load-${o.plugin ? 'plugin' : o.floor ? 'floor' : 'bare'}-`);
   const home = join(base, 'home');
   const stateDir = join(home, '.openclaw');
   const configPath = join(stateDir, 'openclaw.json');

@@ -2,8 +2,8 @@
 // against the scripted model server, in a throwaway git project whose
 // .claude/settings.json wires continuity's hooks, with a home of its own.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { newPlace } from './places.js';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { claudeEnv as baseEnv, hookSettings as settingsFor, parseJsonLines, runClaude, shellWord as sh, type ClaudeRunResult, type StreamEvent } from '../../src/demo/real-client/claude-process.js';
@@ -103,7 +103,7 @@ export class Project {
   readonly base: string;
 
   constructor(opts: ProjectOptions = {}) {
-    this.base = mkdtempSync(join(tmpdir(), 'continuity-real-client-'));
+    this.base = newPlace('claude-code-');
     this.dir = join(this.base, 'project');
     this.home = join(this.base, 'home');
     mkdirSync(this.dir, { recursive: true });

@@ -4,24 +4,13 @@
 // a home of its own outside the temporary folder (continuity's own wall
 // leaves that folder writable), set up as src/demo/real-client/opencode-process.ts
 // does for the demo.
-import { chmodSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
-import { AgentProject, CLI, NODE, REPO_ROOT, clientBinary, runProcess, type LoggedEvent, type ProcessResult, type ProjectOptions } from './agent-project.js';
+import { AgentProject, CLI, NODE, clientBinary, runProcess, type LoggedEvent, type ProcessResult, type ProjectOptions } from './agent-project.js';
 import { OPENCODE_ENV, openCodeArgs, writeOpenCodeUserConfig } from '../../src/demo/real-client/opencode-process.js';
 import { say, startChatServer, type ChatRequest, type ChatScenario, type Turn } from './chat-completions-server.js';
 import { shellWord as sh } from '../../src/demo/real-client/claude-process.js';
-
-/**
- * Where the projects and homes are made: not under /tmp (inside continuity's
- * wall the temporary folder is writable). Resolved: node_modules may be a
- * link, and the wall mounts the folders it names (TMPDIR among them) as given.
- */
-function places(): string {
-  const dir = join(REPO_ROOT, 'node_modules', '.cache', 'continuity-opencode-homes');
-  mkdirSync(dir, { recursive: true });
-  return realpathSync(dir);
-}
 
 /** `pinned` (default) or `newest`: scripts/test-real-client.mjs names the pass; the version is CONTINUITY_OPENCODE_NEWEST. */
 export const OPENCODE_UNDER_TEST = process.env.CONTINUITY_REAL_CLIENT_OPENCODE === 'newest' ? 'newest' : 'pinned';
@@ -51,7 +40,7 @@ export interface OpenCodeRunResult extends ProcessResult {
 
 export class OpenCodeProject extends AgentProject {
   constructor(opts: ProjectOptions = {}) {
-    super('opencode', { parent: places(), ...opts });
+    super('opencode', opts);
     const capture = process.env.CONTINUITY_REAL_CLIENT_CAPTURE;
     if (capture && !opts.join) this.capturePayloads(resolve(capture));
   }
