@@ -114,7 +114,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   const pulled = shared && exchange ? await exchange.pullBeforeDeciding(root, opts.env, event, shared.pullWaitMs) : null;
   if (shared) stage('shared pull');
   // continuity's own wall around a walled client's shell command (src/hooks/rules/own-wall.ts), loaded only for one.
-  const wall = event === 'PreToolUse' && walledClient(source) && (payload as { tool_name?: unknown }).tool_name === 'Bash' ? await (await ownWallCode()).ownWallAnswer(payload as never, root, opts.env, source, hot) : null;
+  const wall = event === 'PreToolUse' && walledClient(source) && (payload as { tool_name?: unknown }).tool_name === 'Bash' ? await (await ownWallCode()).ownWallAnswer(payload as never, root, opts.env, source, hot, { keep: !!opts.inProcessClient }) : null;
   if (wall) stage('own wall');
   const wanted = !!entry && (!entry.wants || entry.wants(payload, hot, root));
   stage('wants');
