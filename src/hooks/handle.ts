@@ -1,6 +1,6 @@
 import { appendEvent } from '../ledger/events.js';
 import { join, relative, resolve, sep } from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { wiresContinuity } from '../app/wiring-files.js';
 import { READ_ONLY_TOOLS } from './rules/guard-wants.js';
 import { callDrift } from './git-exec-drift.js';
@@ -225,8 +225,11 @@ function sharedOf(hot: HotState | null, root: string): { pullWaitMs: number } | 
   let value = hot?.config?.value as { shared?: unknown } | undefined;
   if (!hot?.config) {
     let text: string;
+    const path = join(root, LEDGER_DIR, CONFIG_FILE);
     try {
-      text = readFileSync(join(root, LEDGER_DIR, CONFIG_FILE), 'utf8');
+      // Most projects have no config file: a stat that throws nothing says so, far cheaper than the error a read throws.
+      if (!statSync(path, { throwIfNoEntry: false })) return null;
+      text = readFileSync(path, 'utf8');
     } catch {
       return null;
     }
