@@ -1,6 +1,6 @@
 import { appendEvent } from '../ledger/events.js';
 import { join, relative, resolve, sep } from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { wiresContinuity } from '../app/wiring-files.js';
 import { READ_ONLY_TOOLS } from './rules/guard-wants.js';
 import { callDrift } from './git-exec-drift.js';
@@ -13,18 +13,27 @@ import { readHotState, type HotState } from '../ledger/hot-state.js';
 import { findProjectRoot } from '../ledger/project-root.js';
 import { validateEventPayload } from './hook-payload.js';
 import { HANDLERS } from './handlers/index.js';
-import { loadDeciders, loadInboxDeciders, loadWiringDeciders } from './load-deciders.js';
+import { allDeciders, loadDeciders, loadInboxDeciders, loadWiringDeciders } from './load-deciders.js';
 import { EVENT_SCHEMAS, GenericPayload, isKnownEvent } from './payload.js';
 import { NOTHING_TO_SAY, type HandlerResult, type InProcessClient } from './types.js';
 
 import { failClosed } from './fail-closed.js';
-import { walledClient, wallRecord, withWall } from './rules/wall-answer.js';
+import { ownWallCode, walledClient, wallRecord, withWall } from './rules/wall-answer.js';
+import { importedOnce } from '../util/imported-once.js';
 import { lostWorkspaceAnswer } from './lost-workspace.js';
 import type { WorkspaceGuard } from '../domain/workspace-guard.js';
 import { stage } from '../util/stage-clock.js';
 import { seedGlobalExecFiles } from '../app/git-global-facts.js';
 
 export { PayloadError } from './hook-payload.js';
+
+// The code a call loads only when it needs it, each imported once per process (src/util/imported-once.ts): a long-lived
+// process running the sources (under tsx's loader hooks) would otherwise resolve each again at every call.
+const sharedExchangeCode = importedOnce(() => import('./shared-exchange.js'));
+const hookClientCode = importedOnce(() => import('./trust/hook-client.js'));
+const runsLaterWordsCode = importedOnce(() => import('./render/runs-later-words.js'));
+const runsLaterCode = importedOnce(() => import('../app/runs-later.js'));
+const runsLaterTableCode = importedOnce(() => import('../domain/runs-later.js'));
 
 export interface HookOutcome {
   /** Claude Code protocol JSON to print, or null for no output. */
@@ -101,11 +110,11 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   stage('hot state read');
   // A project that shares its ledger: the sync process is woken, and a decision that needs the other machines' records waits, bounded, for them (src/hooks/shared-exchange.ts).
   const shared = missing ? null : sharedOf(hot, root);
-  const exchange = shared ? await import('./shared-exchange.js') : null;
+  const exchange = shared ? await sharedExchangeCode() : null;
   const pulled = shared && exchange ? await exchange.pullBeforeDeciding(root, opts.env, event, shared.pullWaitMs) : null;
   if (shared) stage('shared pull');
   // continuity's own wall around a walled client's shell command (src/hooks/rules/own-wall.ts), loaded only for one.
-  const wall = event === 'PreToolUse' && walledClient(source) && (payload as { tool_name?: unknown }).tool_name === 'Bash' ? await (await import('./rules/own-wall.js')).ownWallAnswer(payload as never, root, opts.env, source, hot) : null;
+  const wall = event === 'PreToolUse' && walledClient(source) && (payload as { tool_name?: unknown }).tool_name === 'Bash' ? await (await ownWallCode()).ownWallAnswer(payload as never, root, opts.env, source, hot, { keep: !!opts.inProcessClient }) : null;
   if (wall) stage('own wall');
   const wanted = !!entry && (!entry.wants || entry.wants(payload, hot, root));
   stage('wants');
@@ -126,7 +135,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
   const quick = wanted && !requests.length && !missing ? await entry.fromHotState?.(payload, hot, root, opts.now) : null;
   // Which agent client starts sessions here: later, an event no client ran is not taken as the person's (src/domain/human-turn.ts).
   stage('rule from hot state');
-  const started = event === 'SessionStart' ? { client: opts.inProcessClient?.name ?? (await import('./trust/hook-client.js')).hookClient().client } : {};
+  const started = event === 'SessionStart' ? { client: opts.inProcessClient?.name ?? (await hookClientCode()).hookClient().client } : {};
   if (event === 'SessionStart') stage('process scan');
   // What runs later as the person (src/domain/runs-later.ts): fingerprinted when a session starts, compared when it stops.
   const runsLater = !missing && (event === 'SessionStart' || event === 'Stop') ? await runsLaterStep(event, root, payload.session_id, opts.now) : null;
@@ -175,7 +184,7 @@ async function decide(payload: GenericPayload, root: string, access: ReturnType<
     if (fallback) owed.push({ id: -1, text: `.continuity/config.json cannot be used (${fallback}).` });
     result = withNotices({ ...result, decision: { ...result.decision, ...started, ...wallRecord(result.output, wall), ...(fallback ? { configFallback: fallback } : {}) } }, owed, opts.now);
     result = { ...result, output: withWall(result.output, wall) };
-    if (runsLater) result = (await import('./render/runs-later-words.js')).withRunsLater(result, runsLater);
+    if (runsLater) result = (await runsLaterWordsCode()).withRunsLater(result, runsLater);
     stage('notices');
     const eventId = ledger.write((db) => {
       const id = appendEvent(db, {
@@ -216,8 +225,11 @@ function sharedOf(hot: HotState | null, root: string): { pullWaitMs: number } | 
   let value = hot?.config?.value as { shared?: unknown } | undefined;
   if (!hot?.config) {
     let text: string;
+    const path = join(root, LEDGER_DIR, CONFIG_FILE);
     try {
-      text = readFileSync(join(root, LEDGER_DIR, CONFIG_FILE), 'utf8');
+      // Most projects have no config file: a stat that throws nothing says so, far cheaper than the error a read throws.
+      if (!statSync(path, { throwIfNoEntry: false })) return null;
+      text = readFileSync(path, 'utf8');
     } catch {
       return null;
     }
@@ -240,7 +252,7 @@ function sharedOf(hot: HotState | null, root: string): { pullWaitMs: number } | 
  */
 async function runsLaterStep(event: 'SessionStart' | 'Stop', root: string, sessionId: string, now: string): Promise<import('../app/runs-later.js').RunsLaterAtStop | null> {
   try {
-    const code = await import('../app/runs-later.js');
+    const code = await runsLaterCode();
     if (event === 'SessionStart') {
       code.takeRunsLaterBaseline(root, sessionId, now);
       return null;
@@ -258,9 +270,9 @@ async function noteFileToolWrite(payload: GenericPayload, root: string, now: str
   if (!written) return;
   const path = relative(root, resolve(written)).split(sep).join('/');
   // Its table of what runs later is loaded only for a file tool's write.
-  if (path.startsWith('..') || !(await import('../domain/runs-later.js')).runsLater(path)) return;
+  if (path.startsWith('..') || !(await runsLaterTableCode()).runsLater(path)) return;
   try {
-    (await import('../app/runs-later.js')).noteRunsLaterWrite(root, payload.session_id, path, now);
+    (await runsLaterCode()).noteRunsLaterWrite(root, payload.session_id, path, now);
   } catch (err) {
     process.stderr.write(`continuity: a write to a file that runs later could not be noted: ${(err as Error).message.split('\n')[0]}\n`);
   }
@@ -269,7 +281,7 @@ async function noteFileToolWrite(payload: GenericPayload, root: string, now: str
 /** Opens the ledger only to take the spool in (Ledger.open does, within its batch). The call's own event is spooled already: a failure here is said, never the call's. */
 async function drainSpool(root: string, env: NodeJS.ProcessEnv): Promise<void> {
   try {
-    const { Ledger } = await import('./deciders.js');
+    const { Ledger } = await allDeciders();
     (await Ledger.open(root, { env, lagRecovery: true })).close();
   } catch (err) {
     process.stderr.write(`continuity: the spool could not be taken into the ledger: ${(err as Error).message.split('\n')[0]}\n`);

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { INBOX_DIR } from './ledger-dir.js';
 
@@ -22,8 +22,11 @@ export const MAX_REQUESTS_PER_CALL = 50;
 
 /** Requests waiting, oldest first (file names sort by time). Cheap: one readdir, usually of nothing. */
 export function pendingRequests(root: string): string[] {
+  const dir = join(root, INBOX_DIR);
   try {
-    return readdirSync(join(root, INBOX_DIR))
+    // Most calls find no inbox: a stat that throws nothing says so, far cheaper than the error a listing throws (at every hook call).
+    if (!statSync(dir, { throwIfNoEntry: false })) return [];
+    return readdirSync(dir)
       .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
       .sort()
       .slice(0, MAX_REQUESTS_PER_CALL);

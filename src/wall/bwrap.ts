@@ -115,8 +115,12 @@ export function wallArgv(spec: WallSpec, command: string): string[] {
  * even a command that looks wrapped already: it gets a wall of its own.
  */
 export function wrapCommand(spec: WallSpec, command: string): string {
-  const argv = wallArgv(spec, command);
-  return [...argv.slice(0, -1).map(shWord), shQuote(command)].join(' ');
+  return `${wrapPrefix(spec)} ${shQuote(command)}`;
+}
+
+/** What wrapCommand puts before the command: bubblewrap, its arguments and the shell, as shell words. */
+export function wrapPrefix(spec: WallSpec): string {
+  return [spec.bwrap, ...bwrapArgs(spec), spec.shell.path, ...spec.shell.args].map(shWord).join(' ');
 }
 
 /**

@@ -22,3 +22,12 @@ test('the other events load every handler', async () => {
   assert.equal(typeof code.handleUserPrompt, 'function');
   assert.equal(typeof code.handleToolUse, 'function');
 });
+
+// A long-lived process decides many calls: each part is imported once, not resolved again per call (src/util/imported-once.ts).
+test('each part of the deciding code is imported once per process: every later call gets the same promise', () => {
+  for (const event of ['Stop', 'UserPromptSubmit']) {
+    assert.equal(loadDeciders(event), loadDeciders(event), event);
+    assert.equal(loadInboxDeciders(event), loadInboxDeciders(event), event);
+    assert.equal(loadWiringDeciders(event), loadWiringDeciders(event), event);
+  }
+});

@@ -2,7 +2,8 @@ import type { HotState } from '../../ledger/hot-state.js';
 import type { GenericPayload, KnownEvent } from '../payload.js';
 import { POST_TOOL_RULES, PRE_TOOL_RULES, rulesWanting, type ToolPayload } from '../tool-rules.js';
 import type { Handler, HandlerResult } from '../types.js';
-import { loadDeciders } from '../load-deciders.js';
+import { allDeciders, loadDeciders } from '../load-deciders.js';
+import { importedOnce } from '../../util/imported-once.js';
 import type { SpooledViolation } from '../../ledger/spool-write.js';
 import type { StopEffects } from '../../ledger/stop-effects.js';
 
@@ -24,6 +25,10 @@ export interface FromHotState {
   spooled?: (name: string) => void;
 }
 
+/** The rules that decide from the hot state, imported at their first call (src/util/imported-once.ts). */
+const stopHotCode = importedOnce(() => import('../rules/stop-hot.js'));
+const guardHotCode = importedOnce(() => import('../rules/guard-hot.js'));
+
 /**
  * One handler per hook event, loaded on demand. Events without a handler, or
  * whose handler does not want the call, are recorded through the spool and
@@ -34,27 +39,27 @@ export const HANDLERS: Partial<Record<KnownEvent, HandlerEntry>> = {
     wants: stopWanted,
     declined: stopDeclined,
     // The common stop at an approved plan's boundary, from the hot state's Stop facts (src/hooks/rules/stop-hot.ts).
-    fromHotState: async (p, hot, root, now) => (hot?.stop ? (await import('../rules/stop-hot.js')).stopFromHotState(p as never, hot, root, now) : null),
+    fromHotState: async (p, hot, root, now) => (hot?.stop ? (await stopHotCode()).stopFromHotState(p as never, hot, root, now) : null),
     load: async () => (await loadDeciders('Stop')).handleStop as Handler<never>,
   },
-  UserPromptSubmit: { wants: planOrRunsKnown, load: async () => (await import('../deciders.js')).handleUserPrompt as Handler<never> },
-  SessionStart: { wants: planOrRunsKnown, load: async () => (await import('../deciders.js')).handleSessionStart as Handler<never> },
-  PreCompact: { wants: planOrRunsKnown, load: async () => (await import('../deciders.js')).handlePreCompact as Handler<never> },
+  UserPromptSubmit: { wants: planOrRunsKnown, load: async () => (await allDeciders()).handleUserPrompt as Handler<never> },
+  SessionStart: { wants: planOrRunsKnown, load: async () => (await allDeciders()).handleSessionStart as Handler<never> },
+  PreCompact: { wants: planOrRunsKnown, load: async () => (await allDeciders()).handlePreCompact as Handler<never> },
   PreToolUse: {
     wants: (p, hot, root) => rulesWanting(PRE_TOOL_RULES, p as ToolPayload, hot, root).length > 0,
-    fromHotState: async (p, hot, root, now) => (await import('../rules/guard-hot.js')).guardFromHotState(p as ToolPayload, hot, root, now),
-    load: async () => (await import('../deciders.js')).handleToolUse as Handler<never>,
+    fromHotState: async (p, hot, root, now) => (await guardHotCode()).guardFromHotState(p as ToolPayload, hot, root, now),
+    load: async () => (await allDeciders()).handleToolUse as Handler<never>,
   },
   PostToolUse: {
     wants: (p, hot, root) => rulesWanting(POST_TOOL_RULES, p as ToolPayload, hot, root).length > 0,
-    load: async () => (await import('../deciders.js')).handleToolUse as Handler<never>,
+    load: async () => (await allDeciders()).handleToolUse as Handler<never>,
   },
   // The delivery watchdog's child receipts (docs/watchdog.md).
-  SubagentStart: { load: async () => (await import('../deciders.js')).handleSubagentStart as Handler<never> },
-  SubagentStop: { load: async () => (await import('../deciders.js')).handleSubagentStop as Handler<never> },
+  SubagentStart: { load: async () => (await allDeciders()).handleSubagentStart as Handler<never> },
+  SubagentStop: { load: async () => (await allDeciders()).handleSubagentStop as Handler<never> },
   PostToolUseFailure: {
     wants: (p) => ['Agent', 'Task'].includes(String((p as { tool_name?: unknown }).tool_name)),
-    load: async () => (await import('../deciders.js')).handleToolFailure as Handler<never>,
+    load: async () => (await allDeciders()).handleToolFailure as Handler<never>,
   },
 };
 

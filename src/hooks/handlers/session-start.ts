@@ -5,7 +5,7 @@ import { describeGroundTruth, describeWatchdogAlerts } from '../render/ground-tr
 import { loadRuns, policyOf, runViews, viewRun } from '../../app/watchdog-runs.js';
 import { runsOpenElsewhere } from '../../app/session-runs.js';
 import type { Handler } from '../types.js';
-import { walledClient } from '../rules/wall-answer.js';
+import { ownWallCode, walledClient } from '../rules/wall-answer.js';
 import { createRequire } from 'node:module';
 import { gatherCodexWallFacts, gatherWallFacts } from '../../install/wall-facts.js';
 import { codexWallStatus } from '../../install/codex-wall-status.js';
@@ -22,7 +22,7 @@ const HOOKS_ONLY_AGENTS: Readonly<Record<string, string>> = { 'hook:cursor': 'Cu
 /** The layer in force for the agent this hook runs for: continuity's own wall, Codex's sandbox, Claude Code's, or the hooks alone. */
 async function wallSentence(source: string, root: string, config: Parameters<typeof gatherWallFacts>[1], env: NodeJS.ProcessEnv): Promise<string> {
   const own = walledClient(source);
-  if (own) return (await import('../rules/own-wall.js')).describeOwnWallForAgentAt(own, root, env);
+  if (own) return (await ownWallCode()).describeOwnWallForAgentAt(own, root, env);
   const bridged = HOOKS_ONLY_AGENTS[source];
   if (bridged) return describeHooksOnlyForAgent(bridged);
   if (source === 'hook:codex') return describeWallForAgent(codexWallStatus(await gatherCodexWallFacts(root, config, { home: homeDir() })), "Codex's sandbox");

@@ -21,7 +21,8 @@ import type { HotState } from '../../ledger/hot-state.js';
 import { LEDGER_DIR } from '../../ledger/ledger-dir.js';
 import { stateHome } from '../../ledger/recovery-copy.js';
 import { runningProgramPaths } from '../../util/running-program.js';
-import { wrapCommand } from '../../wall/bwrap.js';
+import { wrapCommand, wrapPrefix, type WallSpec } from '../../wall/bwrap.js';
+import { shQuote } from '../../wall/quote.js';
 import { engineDenyPaths } from '../../wall/engine-denies.js';
 import { probeWall } from '../../wall/probe.js';
 import { literalPrefix, wallSpec, type WallFacts, type WalledClient } from '../../wall/spec.js';
@@ -88,7 +89,15 @@ export async function describeOwnWallForAgentAt(client: WalledClient, root: stri
  * denial where the wall cannot stand and the mode requires it); null for any
  * other call.
  */
-export async function ownWallAnswer(payload: { hook_event_name: string; tool_name?: unknown; tool_input?: unknown; cwd?: string }, root: string, env: NodeJS.ProcessEnv, source: string, hot: HotState | null): Promise<WallAnswer | null> {
+export async function ownWallAnswer(
+  payload: { hook_event_name: string; tool_name?: unknown; tool_input?: unknown; cwd?: string },
+  root: string,
+  env: NodeJS.ProcessEnv,
+  source: string,
+  hot: HotState | null,
+  /** A long-lived process (a client running continuity in its own process): the wall built from the same facts is kept (keptWall). */
+  opts: { keep?: boolean } = {},
+): Promise<WallAnswer | null> {
   const client = walledClient(source);
   const input = payload.tool_input as Record<string, unknown> | undefined;
   if (!client || payload.hook_event_name !== 'PreToolUse' || payload.tool_name !== 'Bash' || typeof input?.command !== 'string') return null;
@@ -97,7 +106,8 @@ export async function ownWallAnswer(payload: { hook_event_name: string; tool_nam
   if (verdict.kind === 'hooks-only') return { output: null, decision: { wall: 'hooks-only', why: verdict.why } };
   if (verdict.kind === 'deny') return { output: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: verdict.reason } }, decision: { wall: 'unavailable', action: 'deny' } };
   const facts = ownWallFacts(client, root, env, verdict.bwrap, [...config.protect, ...(hot?.protectGlobs ?? [])], payload.cwd ?? root, config.signingKey);
-  const spec = wallSpec(facts);
+  const built = opts.keep ? keptWall(facts) : null;
+  const spec = built?.spec ?? wallSpec(facts);
   // macOS: the library's Seatbelt command, loaded only there. It hands the command TMPDIR=/tmp/claude, which it does
   // not make itself (its session manager would): made here, as any temporary file there would make it.
   if (verdict.engine === 'seatbelt') {
@@ -107,8 +117,29 @@ export async function ownWallAnswer(payload: { hook_event_name: string; tool_nam
       // Commands that write temporary files then fail inside the wall; nothing runs outside it.
     }
   }
-  const command = verdict.engine === 'seatbelt' ? (await import('../../wall/seatbelt.js')).seatbeltCommand(spec, root, input.command) : wrapCommand(spec, input.command);
+  const command =
+    verdict.engine === 'seatbelt' ? (await import('../../wall/seatbelt.js')).seatbeltCommand(spec, root, input.command) : built ? `${built.prefix} ${shQuote(input.command)}` : wrapCommand(spec, input.command);
   return { output: { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { ...input, command } } }, decision: { wall: 'wrapped' } };
+}
+
+/**
+ * The walls a long-lived process built, by their facts (all of them, as
+ * text): the spec and its command's words are pure functions of the facts,
+ * read afresh at every call, so the same facts give the same wall. Bounded:
+ * a gateway serves a few workspaces; past the bound all are built again once.
+ */
+const builtWalls = new Map<string, { spec: WallSpec; prefix: string }>();
+
+function keptWall(facts: WallFacts): { spec: WallSpec; prefix: string } {
+  const key = JSON.stringify(facts);
+  let built = builtWalls.get(key);
+  if (!built) {
+    const spec = wallSpec(facts);
+    built = { spec, prefix: wrapPrefix(spec) };
+    if (builtWalls.size >= 16) builtWalls.clear();
+    builtWalls.set(key, built);
+  }
+  return built;
 }
 
 /** The facts the wall is built from, read from the file system and the client's environment. */

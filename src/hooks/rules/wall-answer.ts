@@ -5,6 +5,10 @@
  * client's shell call.
  */
 import type { WalledClient } from '../../wall/spec.js';
+import { importedOnce } from '../../util/imported-once.js';
+
+/** The wall's code, imported at a walled client's first shell call (or session start) and kept (src/util/imported-once.ts). */
+export const ownWallCode = importedOnce(() => import('./own-wall.js'));
 
 /** The clients whose shell commands continuity walls itself, by event source. */
 const WALLED: Readonly<Record<string, WalledClient>> = { 'hook:gemini': 'gemini', 'hook:openclaw': 'openclaw', 'hook:pi': 'pi', 'hook:copilot': 'copilot', 'hook:opencode': 'opencode' };
