@@ -29,6 +29,8 @@ export function readRunsLater(root: string, known?: RunsLaterRead): RunsLaterRea
   for (const dir of RUNS_LATER_DIRS) {
     let names: string[];
     try {
+      // Most projects have no .husky: a stat that throws nothing says so, before a listing that would.
+      if (!statSync(join(root, dir), { throwIfNoEntry: false })?.isDirectory()) continue;
       names = readdirSync(join(root, dir));
     } catch {
       continue;

@@ -114,8 +114,9 @@ export function hotStateCurrent(hot: HotState, ledgerDir: string): boolean {
 }
 
 function mtimeOf(path: string): number | null {
+  // An absent file (config.json often is) answers without an error built and thrown: this runs at every held Stop.
   try {
-    return statSync(path).mtimeMs;
+    return statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? null;
   } catch {
     return null;
   }
@@ -152,7 +153,8 @@ export function ledgerStamp(ledgerDir: string): number {
   let stamp = 0;
   for (const name of ['ledger.db', 'ledger.db-wal']) {
     try {
-      stamp = Math.max(stamp, statSync(join(ledgerDir, name)).mtimeMs);
+      // The log is absent between connections: no error built for it.
+      stamp = Math.max(stamp, statSync(join(ledgerDir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0);
     } catch {
       // absent
     }
