@@ -1,3 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-import{a}from"./chunk-LFWNAGAV.mjs";import{d}from"./chunk-KXKRBA2I.mjs";import{c as s}from"./chunk-LUPPJPQY.mjs";import{d as c}from"./chunk-AQV42QM7.mjs";import{k as i}from"./chunk-4M2XKEYQ.mjs";function l(){return a(process.cwd(),process.env)}async function C(n,f){let e=l(),t=await s(e),o=i(e)==="read-only",r=await c.open(e,{create:n.create,copy:o});try{let p=await f(r,{root:e,config:t,walled:o});return o||d(r,t,{adopt:n.adopt??!1}),!o&&t.shared&&(await import("./shared-exchange-3BHWA4VD.mjs")).wakeSync(e,process.env),p}finally{r.close()}}export{l as a,C as b};

@@ -1,3 +1,0 @@
-import { createRequire as __continuityCreateRequire } from 'node:module';
-const require = __continuityCreateRequire(import.meta.url);
-var i={"hook:gemini":"gemini","hook:openclaw":"openclaw","hook:pi":"pi","hook:copilot":"copilot","hook:opencode":"opencode"},l={gemini:"Gemini CLI",openclaw:"OpenClaw",pi:"pi",copilot:"Copilot CLI",opencode:"OpenCode"};function t(n){return i[n]??null}function r(n,o){if(!o?.output)return n;let e=n?.hookSpecificOutput??{};return e.permissionDecision==="deny"?n:{...n??{},hookSpecificOutput:{...e,...o.output.hookSpecificOutput}}}function c(n,o){return o?(n?.hookSpecificOutput??{}).permissionDecision==="deny"?{wall:"not-needed"}:o.decision:{}}export{l as a,t as b,r as c,c as d};
