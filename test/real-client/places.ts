@@ -1,6 +1,7 @@
 /**
- * Where a real client's project and home are made: outside the temporary
- * folder, as a person's home is. A home under /tmp would be writable inside
+ * Where a real client's project and home are made (every client's but
+ * Claude Code's, see run-claude.ts): outside the temporary folder, as a
+ * person's home is. A home under /tmp would be writable inside
  * every wall that leaves the temporary folder writable (continuity's own,
  * Claude Code's), the person's caches and configs with it, so a scenario
  * there would not see what a person's machine sees; and Codex does not start

@@ -2,8 +2,8 @@
 // against the scripted model server, in a throwaway git project whose
 // .claude/settings.json wires continuity's hooks, with a home of its own.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { newPlace } from './places.js';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { claudeEnv as baseEnv, hookSettings as settingsFor, parseJsonLines, runClaude, shellWord as sh, type ClaudeRunResult, type StreamEvent } from '../../src/demo/real-client/claude-process.js';
@@ -103,7 +103,9 @@ export class Project {
   readonly base: string;
 
   constructor(opts: ProjectOptions = {}) {
-    this.base = newPlace('claude-code-');
+    // Under the temporary folder, unlike the other clients' places (places.ts): with the project and home outside it,
+    // Claude Code's own sandbox (init's wall) let no Bash command write the project, in 2.1.197 and 2.1.332 alike.
+    this.base = mkdtempSync(join(tmpdir(), 'continuity-real-client-'));
     this.dir = join(this.base, 'project');
     this.home = join(this.base, 'home');
     mkdirSync(this.dir, { recursive: true });
