@@ -103,8 +103,9 @@ export class Project {
   readonly base: string;
 
   constructor(opts: ProjectOptions = {}) {
-    // Under the temporary folder, unlike the other clients' places (places.ts): with the project and home outside it,
-    // Claude Code's own sandbox (init's wall) let no Bash command write the project, in 2.1.197 and 2.1.332 alike.
+    // Under the temporary folder, unlike the other clients' places (places.ts, inside this repository's node_modules):
+    // there Claude Code's own sandbox (init's wall) let no Bash command write the project, in 2.1.197 and 2.1.332
+    // alike, though a project in a folder of the home, outside the temporary folder, passes the wall scenarios.
     this.base = mkdtempSync(join(tmpdir(), 'continuity-real-client-'));
     this.dir = join(this.base, 'project');
     this.home = join(this.base, 'home');
