@@ -103,9 +103,10 @@ export class Project {
   readonly base: string;
 
   constructor(opts: ProjectOptions = {}) {
-    // Under the temporary folder, unlike the other clients' places (places.ts, inside this repository's node_modules):
-    // there Claude Code's own sandbox (init's wall) let no Bash command write the project, in 2.1.197 and 2.1.332
-    // alike, though a project in a folder of the home, outside the temporary folder, passes the wall scenarios.
+    // Under the temporary folder, unlike the other clients' places (places.ts, deep in this repository's node_modules):
+    // there Claude Code's own sandbox (init's wall) did not start ("Failed to create bridge sockets after 5 attempts",
+    // 2.1.197 and 2.1.332 alike: its sockets lie under the home's tmp folder, and a socket's path is limited to 108
+    // bytes), while a short folder of the home, outside the temporary folder, passes the wall scenarios.
     this.base = mkdtempSync(join(tmpdir(), 'continuity-real-client-'));
     this.dir = join(this.base, 'project');
     this.home = join(this.base, 'home');
