@@ -115,12 +115,17 @@ export function wallArgv(spec: WallSpec, command: string): string[] {
  * even a command that looks wrapped already: it gets a wall of its own.
  */
 export function wrapCommand(spec: WallSpec, command: string): string {
-  return `${wrapPrefix(spec)} ${shQuote(command)}`;
+  return wrapWithPrefix(wrapPrefix(spec), command);
 }
 
-/** What wrapCommand puts before the command: bubblewrap, its arguments and the shell, as shell words. */
+/** What wrapCommand puts before the command: wallArgv's words but the command, as shell words (kept by a long-lived process). */
 export function wrapPrefix(spec: WallSpec): string {
-  return [spec.bwrap, ...bwrapArgs(spec), spec.shell.path, ...spec.shell.args].map(shWord).join(' ');
+  return wallArgv(spec, '').slice(0, -1).map(shWord).join(' ');
+}
+
+/** A command after a prefix wrapPrefix made: what wrapCommand gives for the same spec. */
+export function wrapWithPrefix(prefix: string, command: string): string {
+  return `${prefix} ${shQuote(command)}`;
 }
 
 /**

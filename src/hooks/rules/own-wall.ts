@@ -21,8 +21,7 @@ import type { HotState } from '../../ledger/hot-state.js';
 import { LEDGER_DIR } from '../../ledger/ledger-dir.js';
 import { stateHome } from '../../ledger/recovery-copy.js';
 import { runningProgramPaths } from '../../util/running-program.js';
-import { wrapCommand, wrapPrefix, type WallSpec } from '../../wall/bwrap.js';
-import { shQuote } from '../../wall/quote.js';
+import { wrapCommand, wrapPrefix, wrapWithPrefix, type WallSpec } from '../../wall/bwrap.js';
 import { engineDenyPaths } from '../../wall/engine-denies.js';
 import { probeWall } from '../../wall/probe.js';
 import { literalPrefix, wallSpec, type WallFacts, type WalledClient } from '../../wall/spec.js';
@@ -118,7 +117,7 @@ export async function ownWallAnswer(
     }
   }
   const command =
-    verdict.engine === 'seatbelt' ? (await import('../../wall/seatbelt.js')).seatbeltCommand(spec, root, input.command) : built ? `${built.prefix} ${shQuote(input.command)}` : wrapCommand(spec, input.command);
+    verdict.engine === 'seatbelt' ? (await import('../../wall/seatbelt.js')).seatbeltCommand(spec, root, input.command) : built ? wrapWithPrefix(built.prefix, input.command) : wrapCommand(spec, input.command);
   return { output: { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { ...input, command } } }, decision: { wall: 'wrapped' } };
 }
 
