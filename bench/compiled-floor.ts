@@ -7,18 +7,45 @@
 //   io         only the I/O a harmless PreToolUse needs: read the payload, stat the ledger, read and parse the hot
 //              state, stat every guarded file, read the redaction key, write a record aside and rename it (into a
 //              folder of its own, not the project's spool)
+//   record     io, with the record written as the hook writes it: continuity's own spool writer
+//              (src/ledger/spool-write.ts: the input bounded and its credentials redacted under the ledger's key),
+//              the least a call that decides nothing still does
 //   load       the hook's code loaded (src/cli/hook-main.ts and what it imports), nothing run
 //   hook       the hook, deciding the call
-// Each row says what it adds to the one it builds on (io and load on fs+path, the hook on load).
+// And the same for a Stop held at the plan's boundary (each run a new session, as a first stop there):
+//   stop-io    record, plus what a held Stop adds to it: the block counted in the hot state (its file written aside,
+//              renamed in and its time set back, as src/hooks/rules/stop-hot.ts does) and the answer on stdout
+//   hook stop  the hook, holding the Stop
+// Each row says what it adds to the one it builds on (io and load on fs+path, record on io, stop-io on record, the
+// hook's rows on load).
 //   node --import tsx bench/compiled-floor.ts [RUNS]   (default 40; after `node scripts/build.mjs`)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { prepareProject } from './hook-matrix.js';
 import { pathToFileURL } from 'node:url';
 import { interleaved, type Command, type Timing } from './measure.js';
 
+
+/**
+ * The record layer's body: io's reads and stats (the person's git configs too, whose stamps every call compares), and
+ * the call recorded through continuity's own spool writer into FLOOR_OUT (a ledger folder of its own, with the
+ * project's redaction key).
+ */
+const RECORD = `const payload = JSON.parse(readFileSync(0, "utf8"));
+const root = process.env.CLAUDE_PROJECT_DIR ?? payload.cwd;
+const dir = join(root, ".continuity");
+statSync(join(dir, "ledger.db"));
+const hot = JSON.parse(readFileSync(join(dir, "state.json"), "utf8"));
+let seen = 0;
+for (const g of hot.guarded) if (statSync(g.path.startsWith("/") ? g.path : join(root, g.path), { throwIfNoEntry: false, bigint: true })) seen++;
+for (const f of hot.globalExec?.value?.configs ?? []) if (statSync(f, { throwIfNoEntry: false, bigint: true })) seen++;
+const command = String(payload.tool_input?.command ?? "");
+const named = hot.guardedNames.some((n) => command.includes(n));
+const out = process.env.FLOOR_OUT;
+const name = spoolEvent(out, { at: new Date().toISOString(), source: "hook:claude-code", kind: payload.hook_event_name, sessionId: payload.session_id, input: payload, decision: { action: "none", named, seen } });
+`;
 
 const ENTRIES: Record<string, string | ((root: string) => string)> = {
   empty: '',
@@ -39,6 +66,21 @@ const out = process.env.FLOOR_OUT;
 const name = Date.now().toString(36) + "-" + process.pid.toString(36) + ".json";
 writeFileSync(join(out, "." + name), JSON.stringify({ at: new Date().toISOString(), input: payload, decision: { named, seen, key: key.length } }));
 renameSync(join(out, "." + name), join(out, name));
+`,
+  record: (root: string) => `import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { spoolEvent } from ${JSON.stringify(join(root, 'src', 'ledger', 'spool-write.ts'))};
+${RECORD}`,
+  'stop-io': (root: string) => `import { readFileSync, renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { spoolEvent } from ${JSON.stringify(join(root, 'src', 'ledger', 'spool-write.ts'))};
+${RECORD}
+const state = join(out, "state.json");
+const written = statSync(join(dir, "state.json")).mtimeMs / 1000;
+writeFileSync(join(out, ".state.json"), JSON.stringify({ ...hot, stop: { ...hot.stop, spooled: [name] } }));
+renameSync(join(out, ".state.json"), state);
+utimesSync(state, written, written);
+process.stdout.write(JSON.stringify({ decision: "block", reason: "Task " + (seen + 1) + " is the next task of the same plan." }) + "\\n");
 `,
   load: (root: string) => `await import(${JSON.stringify(join(root, 'src', 'cli', 'hook-main.ts'))});\nprocess.exit(0);\n`,
 };
@@ -73,14 +115,20 @@ export async function benchCompiledFloor(root: string, runs: number): Promise<Co
     const project = join(work, 'project');
     mkdirSync(project);
     await prepareProject(project, join(root, 'dist', 'cli.cjs'));
+    // The floors' own ledger folder: their records go to its spool, redacted under the project's key.
     const out = join(work, 'out');
-    mkdirSync(out);
+    mkdirSync(join(out, 'spool'), { recursive: true });
+    copyFileSync(join(project, '.continuity', 'redaction.key'), join(out, 'redaction.key'));
     const payload = JSON.stringify({ session_id: 'floor', transcript_path: join(project, 't.jsonl'), cwd: project, permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_floor', tool_input: { command: 'ls -la src', description: 'List sources' } });
+    // A new session at each run: each Stop is a session's first at the boundary, held (bench/hook-matrix.ts's plan).
+    let stops = 0;
+    const stop = { get input() { return JSON.stringify({ session_id: `floor-stop-${++stops}`, transcript_path: join(project, 't.jsonl'), cwd: project, permission_mode: 'default', hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Task 250 is done. I can continue with Task 251.' }); } };
     const env = { CLAUDE_PROJECT_DIR: project, FLOOR_OUT: out };
     const commands: Command[] = [
       { label: 'bun -e 0', cmd: bun, args: ['-e', '0'] },
-      ...Object.entries(exes).map(([label, exe]) => ({ label, cmd: exe, args: [], input: payload, env, cwd: project })),
+      ...Object.entries(exes).map(([label, exe]) => (label === 'stop-io' ? Object.defineProperties({ label, cmd: exe, args: [], env, cwd: project }, Object.getOwnPropertyDescriptors(stop)) : { label, cmd: exe, args: [], input: payload, env, cwd: project })),
       { label: 'hook', cmd: hookExe, args: ['hook', 'claude-code'], input: payload, env, cwd: project },
+      Object.defineProperties({ label: 'hook stop', cmd: hookExe, args: ['hook', 'claude-code'], env, cwd: project }, Object.getOwnPropertyDescriptors(stop)),
     ];
     const bunVersion = (JSON.parse(readFileSync(join(root, 'dist', 'executable.json'), 'utf8')) as { bunVersion: string }).bunVersion;
     return { bunVersion, runs, timings: interleaved(commands, runs) };
@@ -90,7 +138,7 @@ export async function benchCompiledFloor(root: string, runs: number): Promise<Co
 }
 
 /** What each layer adds, and to what: the hook's code loads on top of the runtime's modules, not of the I/O. */
-const BASE: Record<string, string> = { 'fs+path': 'empty', io: 'fs+path', load: 'fs+path', hook: 'load' };
+const BASE: Record<string, string> = { 'fs+path': 'empty', io: 'fs+path', record: 'io', 'stop-io': 'record', load: 'fs+path', hook: 'load', 'hook stop': 'load' };
 
 export function reportCompiledFloor(r: CompiledFloorReport | null): void {
   if (!r) {

@@ -28,6 +28,38 @@ export interface Timing {
  */
 const TIMER = 's=$EPOCHREALTIME; "$@"; rc=$?; e=$EPOCHREALTIME; { echo "$s $e"; times; } >&3; exit $rc';
 
+/**
+ * The same with Linux perf's task-clock for the CPU time (the process and its children, to the microsecond): with
+ * `BENCH_CPU=perf` where `perf` runs. bash's `times` gives whole milliseconds, too coarse for calls of a few.
+ */
+const PERF_TIMER = 's=$EPOCHREALTIME; perf stat -x, -e task-clock --log-fd 3 -- "$@"; rc=$?; e=$EPOCHREALTIME; echo "$s $e" >&3; exit $rc';
+
+/** Is perf's task-clock asked for (BENCH_CPU=perf), and can it be read here? Asked once per process. */
+let perfUsable: boolean | undefined;
+function usePerf(): boolean {
+  if (perfUsable === undefined) {
+    const asked = process.env.BENCH_CPU === 'perf';
+    perfUsable = asked && spawnSync('perf', ['stat', '-x,', '-e', 'task-clock', '--', 'true'], { stdio: 'ignore' }).status === 0;
+    if (asked && !perfUsable) console.error('BENCH_CPU=perf: perf cannot count task-clock here; CPU time from bash\'s times instead');
+  }
+  return perfUsable;
+}
+
+/** One run's wall span and CPU milliseconds, from what the timer wrote on fd 3. */
+export function readTimer(text: string, perf: boolean): { wallMs: number; cpuMs: number } {
+  const lines = text.trim().split('\n');
+  if (perf) {
+    const clock = lines.find((l) => l.includes('task-clock'));
+    const [start, end] = (lines[lines.length - 1] ?? '').split(' ').map((t) => Number(t.replace(',', '.')));
+    if (!clock) throw new Error(`cannot read perf's task-clock: ${text}`);
+    return { wallMs: (end! - start!) * 1000, cpuMs: Number(clock.split(',')[0]) };
+  }
+  const [span, , children] = lines;
+  const [start, end] = (span ?? '').split(' ').map((t) => Number(t.replace(',', '.')));
+  const [user, sys] = (children ?? '').trim().split(/\s+/).map(seconds);
+  return { wallMs: (end! - start!) * 1000, cpuMs: (user! + sys!) * 1000 };
+}
+
 function seconds(text: string): number {
   const m = /^(\d+)m([\d.,]+)s$/.exec(text);
   if (!m) throw new Error(`cannot read bash's times: ${text}`);
@@ -44,16 +76,15 @@ function seconds(text: string): number {
 export function interleaved(commands: Command[], runs: number, warmup = 3): Timing[] {
   const wall = commands.map(() => [] as number[]);
   const cpu = commands.map(() => [] as number[]);
+  const perf = usePerf();
   for (let i = 0; i < warmup + runs; i++) {
     commands.forEach((c, j) => {
-      const r = spawnSync('bash', ['-c', TIMER, 'timer', c.cmd, ...c.args], { input: c.input ?? '', env: { ...process.env, ...c.env }, cwd: c.cwd, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe', 'pipe'] });
+      const r = spawnSync('bash', ['-c', perf ? PERF_TIMER : TIMER, 'timer', c.cmd, ...c.args], { input: c.input ?? '', env: { ...process.env, ...c.env }, cwd: c.cwd, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe', 'pipe'] });
       if (r.status !== 0) throw new Error(`${c.label} exited ${r.status}: ${r.stderr}`);
-      const [span, , children] = String(r.output[3] ?? '').trim().split('\n');
-      const [start, end] = (span ?? '').split(' ').map((t) => Number(t.replace(',', '.')));
-      const [user, sys] = (children ?? '').trim().split(/\s+/).map(seconds);
+      const t = readTimer(String(r.output[3] ?? ''), perf);
       if (i < warmup) return;
-      wall[j]!.push((end! - start!) * 1000);
-      cpu[j]!.push((user! + sys!) * 1000);
+      wall[j]!.push(t.wallMs);
+      cpu[j]!.push(t.cpuMs);
     });
   }
   return commands.map((c, j) => ({
