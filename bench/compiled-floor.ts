@@ -13,11 +13,12 @@
 //   load       the hook's code loaded (src/cli/hook-main.ts and what it imports), nothing run
 //   hook       the hook, deciding the call
 // And the same for a Stop held at the plan's boundary (each run a new session, as a first stop there):
-//   stop-io    record, plus what a held Stop adds to it: the block counted in the hot state (its file written aside,
-//              renamed in and its time set back, as src/hooks/rules/stop-hot.ts does) and the answer on stdout
+//   stop-min   record and the answer on stdout: a held Stop whose block is counted by its record alone
+//   stop-io    stop-min, plus the block counted in the hot state (its file written aside, renamed in and its time
+//              set back), as src/hooks/rules/stop-hot.ts counts it
 //   hook stop  the hook, holding the Stop
-// Each row says what it adds to the one it builds on (io and load on fs+path, record on io, stop-io on record, the
-// hook's rows on load).
+// Each row says what it adds to the one it builds on (io and load on fs+path, record on io, stop-min on record,
+// stop-io on stop-min, the hook's rows on load).
 //   node --import tsx bench/compiled-floor.ts [RUNS]   (default 40; after `node scripts/build.mjs`)
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,6 +48,9 @@ const out = process.env.FLOOR_OUT;
 const name = spoolEvent(out, { at: new Date().toISOString(), source: "hook:claude-code", kind: payload.hook_event_name, sessionId: payload.session_id, input: payload, decision: { action: "none", named, seen } });
 `;
 
+/** A held Stop's answer, written to fd 1 as the hook writes it (src/util/write-fd.ts): Bun's process.stdout is a stream built at its first use. */
+const ANSWER = 'writeSync(1, new TextEncoder().encode(JSON.stringify({ decision: "block", reason: "Task " + (seen + 1) + " is the next task of the same plan." }) + "\\n"));\n';
+
 const ENTRIES: Record<string, string | ((root: string) => string)> = {
   empty: '',
   'fs+path': 'import { statSync } from "node:fs";\nimport { join } from "node:path";\nstatSync(join("/", "tmp"));\n',
@@ -71,7 +75,12 @@ renameSync(join(out, "." + name), join(out, name));
 import { join } from "node:path";
 import { spoolEvent } from ${JSON.stringify(join(root, 'src', 'ledger', 'spool-write.ts'))};
 ${RECORD}`,
-  'stop-io': (root: string) => `import { readFileSync, renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
+  'stop-min': (root: string) => `import { readFileSync, statSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { spoolEvent } from ${JSON.stringify(join(root, 'src', 'ledger', 'spool-write.ts'))};
+${RECORD}
+${ANSWER}`,
+  'stop-io': (root: string) => `import { readFileSync, renameSync, statSync, utimesSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { spoolEvent } from ${JSON.stringify(join(root, 'src', 'ledger', 'spool-write.ts'))};
 ${RECORD}
@@ -80,8 +89,7 @@ const written = statSync(join(dir, "state.json")).mtimeMs / 1000;
 writeFileSync(join(out, ".state.json"), JSON.stringify({ ...hot, stop: { ...hot.stop, spooled: [name] } }));
 renameSync(join(out, ".state.json"), state);
 utimesSync(state, written, written);
-process.stdout.write(JSON.stringify({ decision: "block", reason: "Task " + (seen + 1) + " is the next task of the same plan." }) + "\\n");
-`,
+${ANSWER}`,
   load: (root: string) => `await import(${JSON.stringify(join(root, 'src', 'cli', 'hook-main.ts'))});\nprocess.exit(0);\n`,
 };
 
@@ -126,7 +134,7 @@ export async function benchCompiledFloor(root: string, runs: number): Promise<Co
     const env = { CLAUDE_PROJECT_DIR: project, FLOOR_OUT: out };
     const commands: Command[] = [
       { label: 'bun -e 0', cmd: bun, args: ['-e', '0'] },
-      ...Object.entries(exes).map(([label, exe]) => (label === 'stop-io' ? Object.defineProperties({ label, cmd: exe, args: [], env, cwd: project }, Object.getOwnPropertyDescriptors(stop)) : { label, cmd: exe, args: [], input: payload, env, cwd: project })),
+      ...Object.entries(exes).map(([label, exe]) => (label.startsWith('stop-') ? Object.defineProperties({ label, cmd: exe, args: [], env, cwd: project }, Object.getOwnPropertyDescriptors(stop)) : { label, cmd: exe, args: [], input: payload, env, cwd: project })),
       { label: 'hook', cmd: hookExe, args: ['hook', 'claude-code'], input: payload, env, cwd: project },
       Object.defineProperties({ label: 'hook stop', cmd: hookExe, args: ['hook', 'claude-code'], env, cwd: project }, Object.getOwnPropertyDescriptors(stop)),
     ];
@@ -138,7 +146,7 @@ export async function benchCompiledFloor(root: string, runs: number): Promise<Co
 }
 
 /** What each layer adds, and to what: the hook's code loads on top of the runtime's modules, not of the I/O. */
-const BASE: Record<string, string> = { 'fs+path': 'empty', io: 'fs+path', record: 'io', 'stop-io': 'record', load: 'fs+path', hook: 'load', 'hook stop': 'load' };
+const BASE: Record<string, string> = { 'fs+path': 'empty', io: 'fs+path', record: 'io', 'stop-min': 'record', 'stop-io': 'stop-min', load: 'fs+path', hook: 'load', 'hook stop': 'load' };
 
 export function reportCompiledFloor(r: CompiledFloorReport | null): void {
   if (!r) {
