@@ -25,7 +25,9 @@
 // collections' count and time, how much its old generation grew (what brings
 // the next major collection closer) and what one full collection of its
 // heap costs, taken after the turns.
-//   BENCH_OPENCLAW_BALLAST_MB=1200 node --import tsx bench/openclaw-plugin-outside-stages.ts [TURNS] [ROUNDS]   (default 300, 3)
+// With BENCH_OPENCLAW_CHURN_MB=M as well, M MB of the ballast is replaced after each turn (the gateway's own work):
+// major collections then come during the turns, in both handlers' processes alike.
+//   BENCH_OPENCLAW_BALLAST_MB=1200 [BENCH_OPENCLAW_CHURN_MB=8] node --import tsx bench/openclaw-plugin-outside-stages.ts [TURNS] [ROUNDS]   (default 300, 3)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +40,7 @@ const PLAN = '# Load plan\n\n### Task 1: Read\n\nRead the log.\n\n### Task 2: Wr
 const turns = Number(process.argv[2] ?? 300);
 const root = resolve(import.meta.dirname, '..');
 const ballastMb = Number(process.env.BENCH_OPENCLAW_BALLAST_MB ?? 0);
+const churnMb = Number(process.env.BENCH_OPENCLAW_CHURN_MB ?? 0);
 const child = process.env.BENCH_OPENCLAW_CHILD; // 'continuity' | 'floor': one process of the ballast comparison
 
 type Hooks = Record<string, (event: unknown, ctx: unknown) => Promise<unknown>>;
@@ -203,6 +206,20 @@ async function allocation(hooks: Hooks, project: string, first: number) {
   for (const [hook, heap, buf, s] of rows) console.log(`    ${hook.padEnd(24)} ${kb(heap).padStart(10)} ${kb(buf).padStart(10)}  (${((s.calls + s.left) / n).toFixed(0)} a turn)`);
 }
 
+/**
+ * The gateway's own work between turns, in the ballast: `mb` MB of its objects replaced by new ones each turn (kept, so
+ * promoted; the old ones left as garbage in the old generation), so that major collections come at a rate of the
+ * process's own and continuity's calls run while they mark, as in a gateway that is doing its own work.
+ */
+function churner(ballast: unknown[], mb: number, ballastMb: number): () => void {
+  if (!(mb > 0) || ballast.length === 0) return () => {};
+  const each = Math.round((ballast.length / ballastMb) * mb);
+  let at = 0;
+  return () => {
+    for (let j = 0; j < each; j++, at = (at + 1) % ballast.length) ballast[at] = { id: at, name: `item-${at}-${j}`, tags: [at & 7, `t${j & 255}`], prev: null };
+  };
+}
+
 /** One process of the ballast comparison: its handlers' CPU over `turns` turns, the whole process's, with its collections. */
 async function childRun(which: string) {
   const ballast = ballastMb > 0 ? buildBallast(ballastMb) : [];
@@ -226,13 +243,20 @@ async function childRun(which: string) {
       const d = process.cpuUsage(u);
       inCalls += (d.user + d.system) / 1000;
     };
-    for (let n = 0; n < 30; n++) await turn(call, project, n);
+    const churn = churner(ballast, churnMb, ballastMb);
+    for (let n = 0; n < 30; n++) {
+      await turn(call, project, n);
+      churn();
+    }
     await settle();
     inCalls = 0;
     const watch = gcWatch();
     const u = process.cpuUsage();
     const oldBefore = oldBytes();
-    for (let n = 30; n < 30 + turns; n++) await turn(call, project, n);
+    for (let n = 30; n < 30 + turns; n++) {
+      await turn(call, project, n);
+      churn();
+    }
     const d = process.cpuUsage(u);
     const oldAfter = oldBytes();
     await settle();
@@ -269,14 +293,14 @@ function ballastRuns() {
   type Result = { which: string; ballastMb: number; processMs: number; inCallsMs: number; gcs: Record<string, { n: number; ms: number }>; promoted: number; majorMs: number | null };
   const results: Result[] = [];
   const f = (ms: number) => (ms / turns).toFixed(2).padStart(7);
-  console.log(`OpenClaw plugin in process with ${ballastMb} MB of live ballast or none, ${turns} turns a process, ${rounds} rounds (CPU a turn, ms):`);
+  console.log(`OpenClaw plugin in process with ${ballastMb} MB of live ballast${churnMb ? ` (${churnMb} MB of it replaced a turn)` : ''} or none, ${turns} turns a process, ${rounds} rounds (CPU a turn, ms):`);
   console.log('  round handlers    ballast  process  in calls  old gen grew (KB a turn)  a major collection (ms)  collections (count, ms a turn)');
   for (let r = 0; r < rounds; r++) {
     for (let i = 0; i < configs.length; i++) {
       const [which, mb] = configs[(i + r) % configs.length]!;
       const p = spawnSync(process.execPath, [`--max-old-space-size=${mb + 2048}`, '--expose-gc', '--import', 'tsx', import.meta.filename, String(turns)], {
         encoding: 'utf8',
-        env: { ...process.env, BENCH_OPENCLAW_CHILD: which, BENCH_OPENCLAW_BALLAST_MB: String(mb) },
+        env: { ...process.env, BENCH_OPENCLAW_CHILD: which, BENCH_OPENCLAW_BALLAST_MB: String(mb), BENCH_OPENCLAW_CHURN_MB: String(mb ? churnMb : 0) },
         maxBuffer: 1 << 24,
       });
       const line = p.stdout.trim().split('\n').pop() ?? '';
