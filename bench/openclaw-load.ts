@@ -8,7 +8,10 @@
 // about; a ratio taken within one round shares that round's conditions, so the bench prints the median of the per-round
 // ratios and their spread, not one run's. continuity's own CPU in its gateway (its stages, summed in process by
 // src/adapters/openclaw/stage-times.ts; the process's and, on Node 23.9 and later, the main thread's) is printed as a
-// share of the bare gateway's CPU a turn, round by round, with the largest stages.
+// share of the bare gateway's CPU a turn, round by round, with the largest stages. Each gateway's garbage collections
+// over its turns (the major ones' count, the pauses a turn, the heap's used size after), summed in the gateway by the
+// counter plugin (test/real-client/openclaw-load-counter/), are printed round by round beside its CPU: whether the one
+// with continuity collects more than the others in the same round.
 //
 // Each gateway is started for its turns of a round and stopped after them (one gateway up at a time, as OpenClaw runs
 // on a machine), after a warm-up that is not counted (2 turns a session, the second spawning a subagent): the measured
@@ -22,7 +25,7 @@
 // A turn costs a gateway about 1.2 s of CPU on an idle 2-core machine: the default (3 rounds × 3 gateways × (32 warm-up
 // + 32 measured turns), and 9 start-ups) takes about 15 minutes there.
 import { pathToFileURL } from 'node:url';
-import { ledgerAgainstCalls, percentile, startOpenClawLoad, type LoadGateway, type StageSums } from '../test/real-client/openclaw-load.js';
+import { ledgerAgainstCalls, percentile, startOpenClawLoad, type GcSums, type LoadGateway, type StageSums } from '../test/real-client/openclaw-load.js';
 
 const KINDS = ['bare', 'floor', 'plugin'] as const;
 type Kind = (typeof KINDS)[number];
@@ -38,6 +41,23 @@ export interface RoundResult {
   /** continuity's stages' CPU over the round, ms: the gateway process's, and its main thread's (null: its Node cannot tell). */
   stagesCpuMs: number;
   stagesThreadCpuMs: number | null;
+  /** Per gateway: its collections over the round's turns and their settling (count and pause by kind), and its heap's used size after; null: not written. */
+  gc: Record<Kind, RoundGc | null>;
+}
+
+export interface RoundGc {
+  minor: { n: number; ms: number };
+  major: { n: number; ms: number };
+  heapUsedMiB: number;
+}
+
+/** The collections between two of a gateway's sums: major counts the full ones; their pauses take in the incremental marking's steps (Node reports those apart). */
+function gcBetween(before: GcSums | null, after: GcSums | null): RoundGc | null {
+  if (!before || !after) return null;
+  const d = (k: 'minor' | 'major' | 'incremental') => ({ n: (after[k]?.n ?? 0) - (before[k]?.n ?? 0), ms: (after[k]?.ms ?? 0) - (before[k]?.ms ?? 0) });
+  const major = d('major');
+  const inc = d('incremental');
+  return { minor: d('minor'), major: { n: major.n, ms: major.ms + inc.ms }, heapUsedMiB: after.heapUsedMiB };
 }
 
 export interface OpenClawLoadReport {
@@ -95,15 +115,17 @@ export async function benchOpenClawLoad(log: (line: string) => void = () => {}):
     const rounds: RoundResult[] = [];
     for (let r = 0; r < roundsWanted; r++) {
       const order = KINDS.map((_, i) => KINDS[(i + r) % KINDS.length]!);
-      const round: RoundResult = { order, cpuMs: {} as never, turnMs: {} as never, failed: {} as never, failedTurns: {} as never, stagesCpuMs: 0, stagesThreadCpuMs: null };
+      const round: RoundResult = { order, cpuMs: {} as never, turnMs: {} as never, failed: {} as never, failedTurns: {} as never, stagesCpuMs: 0, stagesThreadCpuMs: null, gc: {} as never };
       for (const kind of order) {
         const g = up[kind] ?? (await start(kind));
         const stages0 = kind === 'plugin' ? g.stages() : null;
+        const gc0 = g.gc();
         const cpu0 = g.cpuMs();
         const t = await g.turns(turns);
         // The subagents' announces and the stage sums' writing (every 2 s) settle inside the gateway's own window.
         await g.settle();
         round.cpuMs[kind] = g.cpuMs() - cpu0;
+        round.gc[kind] = gcBetween(gc0, g.gc());
         round.turnMs[kind] = t.turnMs;
         round.failed[kind] = t.failed;
         round.failedTurns[kind] = t.failedTurns;
@@ -171,6 +193,12 @@ export function reportOpenClawLoad(r: OpenClawLoadReport | null): void {
   const withBare = ratios('plugin', 'bare');
   const withFloor = ratios('plugin', 'floor');
   const floorBare = ratios('floor', 'bare');
+  // Whether the gateway with continuity collects more, or longer, than the others over the same turns: the collections'
+  // pauses (main thread, wall) a turn, and the major ones' count, round by round.
+  if (r.rounds.every((x) => KINDS.every((k) => x.gc?.[k]))) {
+    console.log('  garbage collections over the turns, round by round (bare, floor, continuity: major count / pause ms a turn, minor pause ms a turn, heap used after):');
+    r.rounds.forEach((x, i) => console.log(`    round ${i + 1}: ${KINDS.map((k) => { const g = x.gc[k]!; const t = Math.max(1, x.turnMs[k].length); return `${g.major.n} / ${(g.major.ms / t).toFixed(1)}, ${(g.minor.ms / t).toFixed(1)}, ${g.heapUsedMiB.toFixed(0)} MiB`; }).join('   ')}`));
+  }
   console.log(`  continuity / bare  ${spread(withBare)}`);
   console.log(`  continuity / floor ${spread(withFloor)}`);
   console.log(`  floor / bare       ${spread(floorBare)}   (a plugin that does nothing: OpenClaw's dispatch, and the rounds' noise)`);

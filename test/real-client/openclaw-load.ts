@@ -184,6 +184,18 @@ export interface LoadGateway {
   cpuMs(): number;
   /** The plugin's stage sums as last written (every two seconds: read after `settle`); null without the plugin. */
   stages(): StageSums | null;
+  /** The gateway's collections so far, as the counter plugin last wrote them (every second: read after `settle`); null: none written. */
+  gc(): GcSums | null;
+}
+
+/** A gateway's garbage collections so far by kind (count, pause ms: Node's `gc` performance entries), and its heap's used size. */
+export interface GcSums {
+  minor: { n: number; ms: number };
+  major: { n: number; ms: number };
+  incremental: { n: number; ms: number };
+  weakcb: { n: number; ms: number };
+  other: { n: number; ms: number };
+  heapUsedMiB: number;
 }
 
 export async function startOpenClawLoad(o: Omit<LoadOptions, 'turns' | 'rssAt'>): Promise<LoadGateway> {
@@ -195,6 +207,7 @@ export async function startOpenClawLoad(o: Omit<LoadOptions, 'turns' | 'rssAt'>)
   const configPath = join(stateDir, 'openclaw.json');
   const callsFile = join(base, 'calls.jsonl');
   const stagesFile = join(base, 'stages.json');
+  const gcFile = join(base, 'gc.json');
   mkdirSync(join(home, 'bin'), { recursive: true });
   mkdirSync(join(home, 'tmp'), { recursive: true });
   mkdirSync(stateDir, { recursive: true });
@@ -236,6 +249,7 @@ export async function startOpenClawLoad(o: Omit<LoadOptions, 'turns' | 'rssAt'>)
     OPENCLAW_GATEWAY_TOKEN: TOKEN,
     CONTINUITY_OPENCLAW_LOAD_CALLS: callsFile,
     CONTINUITY_STAGE_TIMES: stagesFile,
+    CONTINUITY_OPENCLAW_LOAD_GC: gcFile,
   });
   let output = '';
   const gateway: ChildProcess = spawn(p.openclaw, ['gateway', 'run', '--port', String(port), '--bind', 'loopback', '--auth', 'token', '--token', TOKEN], { cwd: base, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -364,7 +378,14 @@ export async function startOpenClawLoad(o: Omit<LoadOptions, 'turns' | 'rssAt'>)
     }
   };
   const stages = () => (o.plugin && existsSync(stagesFile) ? (JSON.parse(readFileSync(stagesFile, 'utf8')) as StageSums) : null);
-  return { turns, finish, settle, stages, cpuMs: () => groupCpuMs(pgid) };
+  const gc = (): GcSums | null => {
+    try {
+      return JSON.parse(readFileSync(gcFile, 'utf8')) as GcSums;
+    } catch {
+      return null;
+    }
+  };
+  return { turns, finish, settle, stages, gc, cpuMs: () => groupCpuMs(pgid) };
 }
 
 /** The ledger held against the hook calls: each tool call recorded once before and once after it ran, each stop once. */
