@@ -29,22 +29,28 @@ import { pathToFileURL } from 'node:url';
 import { interleaved, type Command, type Timing } from './measure.js';
 
 
-/**
- * The record layer's body: io's reads and stats (the person's git configs too, whose stamps every call compares), and
- * the call recorded through continuity's own spool writer into FLOOR_OUT (a ledger folder of its own, with the
- * project's redaction key).
- */
-const RECORD = `const payload = JSON.parse(readFileSync(0, "utf8"));
+/** What the io layer and those on it read: the payload, the ledger's stat, the hot state, a stat of every guarded file. */
+const READS = `const payload = JSON.parse(readFileSync(0, "utf8"));
 const root = process.env.CLAUDE_PROJECT_DIR ?? payload.cwd;
 const dir = join(root, ".continuity");
 statSync(join(dir, "ledger.db"));
 const hot = JSON.parse(readFileSync(join(dir, "state.json"), "utf8"));
 let seen = 0;
 for (const g of hot.guarded) if (statSync(g.path.startsWith("/") ? g.path : join(root, g.path), { throwIfNoEntry: false, bigint: true })) seen++;
-for (const f of hot.globalExec?.value?.configs ?? []) if (statSync(f, { throwIfNoEntry: false, bigint: true })) seen++;
-const command = String(payload.tool_input?.command ?? "");
+`;
+
+/** Does the command name a guarded file (the guard's pre-check at its plainest)? */
+const MENTIONS = `const command = String(payload.tool_input?.command ?? "");
 const named = hot.guardedNames.some((n) => command.includes(n));
-const out = process.env.FLOOR_OUT;
+`;
+
+/**
+ * The record layer's body: io's reads and stats (the person's git configs too, whose stamps every call compares), and
+ * the call recorded through continuity's own spool writer into FLOOR_OUT (a ledger folder of its own, with the
+ * project's redaction key).
+ */
+const RECORD = `${READS}for (const f of hot.globalExec?.value?.configs ?? []) if (statSync(f, { throwIfNoEntry: false, bigint: true })) seen++;
+${MENTIONS}const out = process.env.FLOOR_OUT;
 const name = spoolEvent(out, { at: new Date().toISOString(), source: "hook:claude-code", kind: payload.hook_event_name, sessionId: payload.session_id, input: payload, decision: { action: "none", named, seen } });
 `;
 
@@ -56,16 +62,7 @@ const ENTRIES: Record<string, string | ((root: string) => string)> = {
   'fs+path': 'import { statSync } from "node:fs";\nimport { join } from "node:path";\nstatSync(join("/", "tmp"));\n',
   io: `import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-const payload = JSON.parse(readFileSync(0, "utf8"));
-const root = process.env.CLAUDE_PROJECT_DIR ?? payload.cwd;
-const dir = join(root, ".continuity");
-statSync(join(dir, "ledger.db"));
-const hot = JSON.parse(readFileSync(join(dir, "state.json"), "utf8"));
-let seen = 0;
-for (const g of hot.guarded) if (statSync(g.path.startsWith("/") ? g.path : join(root, g.path), { throwIfNoEntry: false, bigint: true })) seen++;
-const command = String(payload.tool_input?.command ?? "");
-const named = hot.guardedNames.some((n) => command.includes(n));
-const key = readFileSync(join(dir, "redaction.key"), "utf8");
+${READS}${MENTIONS}const key = readFileSync(join(dir, "redaction.key"), "utf8");
 const out = process.env.FLOOR_OUT;
 const name = Date.now().toString(36) + "-" + process.pid.toString(36) + ".json";
 writeFileSync(join(out, "." + name), JSON.stringify({ at: new Date().toISOString(), input: payload, decision: { named, seen, key: key.length } }));
