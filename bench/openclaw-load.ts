@@ -95,7 +95,7 @@ export async function benchOpenClawLoad(log: (line: string) => void = () => {}):
   };
   /** A gateway started and warmed up (2 turns a session, the second spawning a subagent): the warm-up is not counted. */
   const start = async (kind: Kind) => {
-    const g = (up[kind] = await startOpenClawLoad({ sessions, workspaces, plugin: kind === 'plugin', floor: kind === 'floor', log }));
+    const g = (up[kind] = await startOpenClawLoad({ sessions, workspaces, plugin: kind === 'plugin', floor: kind === 'floor', gc: true, log }));
     const w = await g.turns(2 * sessions);
     await g.settle();
     rss[kind] = { afterWarmUp: w.rss[w.rss.length - 1]!.kib / 1024, atEnd: 0 };

@@ -41,6 +41,8 @@ export interface LoadOptions {
   floor?: boolean;
   /** Turns done after which the gateway's RSS is read (besides the end). */
   rssAt?: number[];
+  /** The gateway's garbage collections summed by the counter plugin (`gc()`): the bench's, not the scenario's, which asserts the ledgers alone. */
+  gc?: boolean;
   log?: (line: string) => void;
 }
 
@@ -249,7 +251,7 @@ export async function startOpenClawLoad(o: Omit<LoadOptions, 'turns' | 'rssAt'>)
     OPENCLAW_GATEWAY_TOKEN: TOKEN,
     CONTINUITY_OPENCLAW_LOAD_CALLS: callsFile,
     CONTINUITY_STAGE_TIMES: stagesFile,
-    CONTINUITY_OPENCLAW_LOAD_GC: gcFile,
+    ...(o.gc ? { CONTINUITY_OPENCLAW_LOAD_GC: gcFile } : {}),
   });
   let output = '';
   const gateway: ChildProcess = spawn(p.openclaw, ['gateway', 'run', '--port', String(port), '--bind', 'loopback', '--auth', 'token', '--token', TOKEN], { cwd: base, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
