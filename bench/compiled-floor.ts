@@ -19,7 +19,7 @@
 //   hook stop  the hook, holding the Stop
 // Each row says what it adds to the one it builds on (io and load on fs+path, record on io, stop-min on record,
 // stop-io on stop-min, the hook's rows on load).
-//   node --import tsx bench/compiled-floor.ts [RUNS]   (default 40; after `node scripts/build.mjs`)
+//   [BENCH_CPU=perf] node --import tsx bench/compiled-floor.ts [RUNS]   (default 40; after `node scripts/build.mjs`)
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +57,10 @@ const name = spoolEvent(out, { at: new Date().toISOString(), source: "hook:claud
 /** A held Stop's answer, written to fd 1 as the hook writes it (src/util/write-fd.ts): Bun's process.stdout is a stream built at its first use. */
 const ANSWER = 'writeSync(1, new TextEncoder().encode(JSON.stringify({ decision: "block", reason: "Task " + (seen + 1) + " is the next task of the same plan." }) + "\\n"));\n';
 
+/** The imports of a layer that records through continuity's own spool writer. */
+const spooling = (root: string, fs: string[]) =>
+  `import { ${fs.join(', ')} } from "node:fs";\nimport { join } from "node:path";\nimport { spoolEvent } from ${JSON.stringify(join(root, 'src', 'ledger', 'spool-write.ts'))};\n`;
+
 const ENTRIES: Record<string, string | ((root: string) => string)> = {
   empty: '',
   'fs+path': 'import { statSync } from "node:fs";\nimport { join } from "node:path";\nstatSync(join("/", "tmp"));\n',
@@ -68,19 +72,10 @@ const name = Date.now().toString(36) + "-" + process.pid.toString(36) + ".json";
 writeFileSync(join(out, "." + name), JSON.stringify({ at: new Date().toISOString(), input: payload, decision: { named, seen, key: key.length } }));
 renameSync(join(out, "." + name), join(out, name));
 `,
-  record: (root: string) => `import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { spoolEvent } from ${JSON.stringify(join(root, 'src', 'ledger', 'spool-write.ts'))};
-${RECORD}`,
-  'stop-min': (root: string) => `import { readFileSync, statSync, writeSync } from "node:fs";
-import { join } from "node:path";
-import { spoolEvent } from ${JSON.stringify(join(root, 'src', 'ledger', 'spool-write.ts'))};
-${RECORD}
+  record: (root: string) => `${spooling(root, ['readFileSync', 'statSync'])}${RECORD}`,
+  'stop-min': (root: string) => `${spooling(root, ['readFileSync', 'statSync', 'writeSync'])}${RECORD}
 ${ANSWER}`,
-  'stop-io': (root: string) => `import { readFileSync, renameSync, statSync, utimesSync, writeFileSync, writeSync } from "node:fs";
-import { join } from "node:path";
-import { spoolEvent } from ${JSON.stringify(join(root, 'src', 'ledger', 'spool-write.ts'))};
-${RECORD}
+  'stop-io': (root: string) => `${spooling(root, ['readFileSync', 'renameSync', 'statSync', 'utimesSync', 'writeFileSync', 'writeSync'])}${RECORD}
 const state = join(out, "state.json");
 const written = statSync(join(dir, "state.json")).mtimeMs / 1000;
 writeFileSync(join(out, ".state.json"), JSON.stringify({ ...hot, stop: { ...hot.stop, spooled: [name] } }));
@@ -127,13 +122,15 @@ export async function benchCompiledFloor(root: string, runs: number): Promise<Co
     const payload = JSON.stringify({ session_id: 'floor', transcript_path: join(project, 't.jsonl'), cwd: project, permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_floor', tool_input: { command: 'ls -la src', description: 'List sources' } });
     // A new session at each run: each Stop is a session's first at the boundary, held (bench/hook-matrix.ts's plan).
     let stops = 0;
-    const stop = { get input() { return JSON.stringify({ session_id: `floor-stop-${++stops}`, transcript_path: join(project, 't.jsonl'), cwd: project, permission_mode: 'default', hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Task 250 is done. I can continue with Task 251.' }); } };
+    const stopPayload = () => JSON.stringify({ session_id: `floor-stop-${++stops}`, transcript_path: join(project, 't.jsonl'), cwd: project, permission_mode: 'default', hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Task 250 is done. I can continue with Task 251.' });
     const env = { CLAUDE_PROJECT_DIR: project, FLOOR_OUT: out };
+    // interleaved() reads `input` at each run: a Stop's is made anew each time.
+    const run = (label: string, cmd: string, args: string[], stop: boolean): Command => (stop ? { label, cmd, args, env, cwd: project, get input() { return stopPayload(); } } : { label, cmd, args, input: payload, env, cwd: project });
     const commands: Command[] = [
       { label: 'bun -e 0', cmd: bun, args: ['-e', '0'] },
-      ...Object.entries(exes).map(([label, exe]) => (label.startsWith('stop-') ? Object.defineProperties({ label, cmd: exe, args: [], env, cwd: project }, Object.getOwnPropertyDescriptors(stop)) : { label, cmd: exe, args: [], input: payload, env, cwd: project })),
-      { label: 'hook', cmd: hookExe, args: ['hook', 'claude-code'], input: payload, env, cwd: project },
-      Object.defineProperties({ label: 'hook stop', cmd: hookExe, args: ['hook', 'claude-code'], env, cwd: project }, Object.getOwnPropertyDescriptors(stop)),
+      ...Object.entries(exes).map(([label, exe]) => run(label, exe, [], label.startsWith('stop-'))),
+      run('hook', hookExe, ['hook', 'claude-code'], false),
+      run('hook stop', hookExe, ['hook', 'claude-code'], true),
     ];
     const bunVersion = (JSON.parse(readFileSync(join(root, 'dist', 'executable.json'), 'utf8')) as { bunVersion: string }).bunVersion;
     return { bunVersion, runs, timings: interleaved(commands, runs) };
