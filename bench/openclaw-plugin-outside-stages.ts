@@ -57,6 +57,16 @@ function setUp(base: string) {
   return { project, stagesFile: join(base, 'stages.json') };
 }
 
+/** A stand-in of the gateway's plugin API that keeps each handler in `hooks`. */
+function apiOf(hooks: Hooks): OpenClawApi {
+  return { on: (name, handler) => void (hooks[name] = handler as never), logger: { warn: () => {} } };
+}
+
+/** continuity's plugin registered on `api`, its state and stage sums under `base`. */
+function registerAt(api: OpenClawApi, base: string, stagesFile: string) {
+  return registerContinuity(api, { env: { PATH: process.env.PATH, HOME: base, CONTINUITY_STATE_HOME: join(base, 'state'), CONTINUITY_STAGE_TIMES: stagesFile }, storePath: join(base, 'store.json') });
+}
+
 /** One turn of the load run's shape: 8 hook calls. */
 async function turn(call: Call, project: string, n: number) {
   const runId = `run-${n}`;
@@ -109,8 +119,8 @@ async function main() {
   try {
     const { project, stagesFile } = setUp(base);
     const hooks: Hooks = {};
-    const api: OpenClawApi = { on: (name, handler) => void (hooks[name] = handler as never), logger: { warn: () => {} } };
-    const plugin = registerContinuity(api, { env: { PATH: process.env.PATH, HOME: base, CONTINUITY_STATE_HOME: join(base, 'state'), CONTINUITY_STAGE_TIMES: stagesFile }, storePath: join(base, 'store.json') });
+    const api = apiOf(hooks);
+    const plugin = registerAt(api, base, stagesFile);
     const whole: Record<string, number> = {};
     // What the calls hand back to OpenClaw (JSON characters): the gateway carries it on (a prompt's added context, a block's reason).
     const answered: Record<string, number> = {};
@@ -227,13 +237,13 @@ async function childRun(which: string) {
   try {
     const { project, stagesFile } = setUp(base);
     const hooks: Hooks = {};
-    const api: OpenClawApi = { on: (name, handler) => void (hooks[name] = handler as never), logger: { warn: () => {} } };
+    const api = apiOf(hooks);
     let close = () => {};
     if (which === 'floor') {
       const floor = (await import(join(root, 'test', 'real-client', 'openclaw-load-floor', 'index.js'))) as { default: { register(api: OpenClawApi): void } };
       floor.default.register(api);
     } else {
-      const plugin = registerContinuity(api, { env: { PATH: process.env.PATH, HOME: base, CONTINUITY_STATE_HOME: join(base, 'state'), CONTINUITY_STAGE_TIMES: stagesFile }, storePath: join(base, 'store.json') });
+      const plugin = registerAt(api, base, stagesFile);
       close = () => plugin.close();
     }
     let inCalls = 0;
