@@ -144,8 +144,8 @@ test("openclaw plugin: while a job an exec left behind lives (its marks removed)
     await hooks.before_prompt_build!({ prompt: 'approve', messages: [] }, operator);
     const blocked = await hooks.before_agent_run!({ prompt: 'approve', messages: [], senderIsOwner: true }, operator);
     assert.equal(blocked?.outcome, 'block');
-    assert.match(blocked.message, new RegExp(`^continuity: the prompt "approve" was not taken as the person's: a shell the agent started in the background \\(pid \\d+: [^)]*\\) was still running\\. .* Send it again once that has ended\\.$`));
-    // Any such process refuses it (another test's job may be named first); this one is among them until it ends.
+    assert.match(blocked.message, new RegExp(`^continuity: the prompt "approve" was not taken as the person's: a shell the agent started in the background \\(pid \\d+: .+\\) was still running\\. .* Send it again once that has ended\\.$`));
+    // Any such process refuses it (another test's job may be named first, its command line holding parentheses of its own); this one is among them until it ends.
     assert.equal(planState(project), 'draft');
     assert.equal(violations(project)[0]?.kind, 'untrusted_approval');
   } finally {
